@@ -1,0 +1,266 @@
+package probes
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os/exec"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// SystemLog is the Data of system_logs: the journal's warnings and worse,
+// oldest first, as journalctl's short format shows them.
+type SystemLog struct {
+	Entries []LogEntry `json:"entries"`
+	// Malformed counts journal lines that were not JSON entries with a
+	// timestamp; they are skipped, not guessed at.
+	Malformed int `json:"malformed_lines,omitempty"`
+}
+
+// LogEntry is one journal entry.
+type LogEntry struct {
+	Time     time.Time `json:"time"`
+	Priority int       `json:"priority"` // 0 emerg … 7 debug; -1 when missing
+	Level    string    `json:"level,omitempty"`
+	Host     string    `json:"host,omitempty"`
+	// Identifier is SYSLOG_IDENTIFIER, or _COMM without one.
+	Identifier string `json:"identifier,omitempty"`
+	PID        int    `json:"pid,omitempty"`
+	Unit       string `json:"unit,omitempty"`
+	Message    string `json:"message"`
+	// Cut is set when Message was longer than MaxLogMessageBytes.
+	Cut bool `json:"cut,omitempty"`
+}
+
+// MaxLogMessageBytes caps one entry's message; the rest is cut at a rune
+// boundary and marked with "…".
+const MaxLogMessageBytes = 2048
+
+// maxJournalBytes caps what is read from journalctl. Only the newest bytes
+// are kept: the newest entries matter most, and a partial first line is
+// counted as malformed.
+const maxJournalBytes = 8 << 20
+
+// journalArgs is the spec's query, fixed: JSON keeps the fields apart and
+// needs no parsing of the human format.
+var journalArgs = []string{"-o", "json", "-p", "warning..alert", "-n", "200", "--no-pager"}
+
+// levels are the syslog priority names journalctl uses.
+var levels = []string{"emerg", "alert", "crit", "err", "warning", "notice", "info", "debug"}
+
+// systemLogs reads the journal's recent warnings through env.Journal, or
+// journalctl when it is nil.
+func systemLogs(ctx context.Context, env *Env) (Output, error) {
+	var reader JournalReader = journalctl{}
+	if env != nil && env.Journal != nil {
+		reader = env.Journal
+	}
+	out, err := reader.ReadJournal(ctx)
+	if err != nil {
+		return Output{}, err
+	}
+	log := parseJournal(out)
+	return Output{Stdout: renderJournal(log.Entries), Data: log}, nil
+}
+
+// journalctl runs `journalctl -o json -p warning..alert -n 200 --no-pager`.
+type journalctl struct{}
+
+// ReadJournal runs journalctl, found in $PATH, under ctx.
+func (journalctl) ReadJournal(ctx context.Context) ([]byte, error) {
+	path, err := exec.LookPath("journalctl")
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the journal: journalctl is not installed: %w", err)
+	}
+	cmd := exec.CommandContext(ctx, path, journalArgs...)
+	stdout := &tailBuffer{max: maxJournalBytes}
+	stderr := &tailBuffer{max: 4 << 10}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	cmd.WaitDelay = time.Second
+	err = cmd.Run()
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("cannot read the journal: %w", context.Cause(ctx))
+	}
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return nil, fmt.Errorf("cannot read the journal: journalctl failed (%v): %s",
+			exit.ProcessState, strings.TrimSpace(string(stderr.bytes())))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the journal: %w", err)
+	}
+	return stdout.bytes(), nil
+}
+
+// tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	buf []byte
+	max int
+}
+
+func (b *tailBuffer) Write(p []byte) (int, error) {
+	b.buf = append(b.buf, p...)
+	if len(b.buf) > 2*b.max {
+		b.buf = append(b.buf[:0], b.buf[len(b.buf)-b.max:]...)
+	}
+	return len(p), nil
+}
+
+func (b *tailBuffer) bytes() []byte {
+	if len(b.buf) > b.max {
+		return b.buf[len(b.buf)-b.max:]
+	}
+	return b.buf
+}
+
+// journalEntry holds the fields system_logs uses. journalctl writes each
+// field as a string, an array of byte values (binary or not UTF-8), null
+// (too long), or an array of those (a field set more than once).
+type journalEntry struct {
+	Message   json.RawMessage `json:"MESSAGE"`
+	Realtime  json.RawMessage `json:"__REALTIME_TIMESTAMP"`
+	Priority  json.RawMessage `json:"PRIORITY"`
+	Ident     json.RawMessage `json:"SYSLOG_IDENTIFIER"`
+	Comm      json.RawMessage `json:"_COMM"`
+	PID       json.RawMessage `json:"_PID"`
+	SyslogPID json.RawMessage `json:"SYSLOG_PID"`
+	Unit      json.RawMessage `json:"_SYSTEMD_UNIT"`
+	Host      json.RawMessage `json:"_HOSTNAME"`
+}
+
+// parseJournal decodes journalctl's JSON lines; blank lines are ignored,
+// malformed ones counted.
+func parseJournal(out []byte) SystemLog {
+	log := SystemLog{Entries: []LogEntry{}}
+	for line := range bytes.SplitSeq(out, []byte("\n")) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		e, ok := parseEntry(line)
+		if !ok {
+			log.Malformed++
+			continue
+		}
+		log.Entries = append(log.Entries, e)
+	}
+	return log
+}
+
+func parseEntry(line []byte) (LogEntry, bool) {
+	var j journalEntry
+	if err := json.Unmarshal(line, &j); err != nil {
+		return LogEntry{}, false
+	}
+	ts, _ := fieldValue(j.Realtime)
+	usec, err := strconv.ParseInt(ts, 10, 64)
+	if err != nil {
+		return LogEntry{}, false
+	}
+	e := LogEntry{Time: time.UnixMicro(usec), Priority: -1}
+	if p, ok := fieldValue(j.Priority); ok {
+		if n, err := strconv.Atoi(p); err == nil && n >= 0 && n < len(levels) {
+			e.Priority, e.Level = n, levels[n]
+		}
+	}
+	e.Host, _ = fieldValue(j.Host)
+	e.Unit, _ = fieldValue(j.Unit)
+	if e.Identifier, _ = fieldValue(j.Ident); e.Identifier == "" {
+		e.Identifier, _ = fieldValue(j.Comm)
+	}
+	pid, ok := fieldValue(j.PID)
+	if !ok {
+		pid, _ = fieldValue(j.SyslogPID)
+	}
+	e.PID, _ = strconv.Atoi(pid)
+	msg, ok := fieldValue(j.Message)
+	switch {
+	case !ok && len(j.Message) > 0:
+		msg = "[message omitted by journalctl: too long]"
+	case !utf8.ValidString(msg):
+		msg = fmt.Sprintf("[%d B blob data]", len(msg))
+	}
+	e.Message, e.Cut = cutMessage(msg)
+	return e, true
+}
+
+// fieldValue decodes one journal field; ok is false when the field is
+// missing, null or not a journal value.
+func fieldValue(raw json.RawMessage) (string, bool) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return "", false
+	}
+	switch raw[0] {
+	case '"':
+		var s string
+		err := json.Unmarshal(raw, &s)
+		return s, err == nil
+	case '[':
+		var items []json.RawMessage
+		if json.Unmarshal(raw, &items) != nil || len(items) == 0 {
+			return "", false
+		}
+		if c := bytes.TrimSpace(items[0]); len(c) > 0 && c[0] >= '0' && c[0] <= '9' {
+			var b []byte
+			for _, it := range items {
+				n, err := strconv.ParseUint(string(bytes.TrimSpace(it)), 10, 8)
+				if err != nil {
+					return "", false
+				}
+				b = append(b, byte(n))
+			}
+			return string(b), true
+		}
+		// A field set more than once: journalctl's short format shows the
+		// first value.
+		return fieldValue(items[0])
+	}
+	return "", false
+}
+
+func cutMessage(s string) (string, bool) {
+	if len(s) <= MaxLogMessageBytes {
+		return s, false
+	}
+	i := MaxLogMessageBytes
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…", true
+}
+
+// renderJournal writes entries like journalctl's short format, in local
+// time, with continuation lines indented under the first.
+func renderJournal(entries []LogEntry) string {
+	if len(entries) == 0 {
+		return "-- No entries --\n"
+	}
+	var b strings.Builder
+	for _, e := range entries {
+		prefix := e.Time.Local().Format("Jan 02 15:04:05")
+		if e.Host != "" {
+			prefix += " " + e.Host
+		}
+		prefix += " " + e.Identifier
+		if e.PID != 0 {
+			prefix += "[" + strconv.Itoa(e.PID) + "]"
+		}
+		prefix += ": "
+		indent := strings.Repeat(" ", utf8.RuneCountInString(prefix))
+		for i, line := range strings.Split(strings.TrimRight(e.Message, "\n"), "\n") {
+			if i == 0 {
+				b.WriteString(prefix)
+			} else {
+				b.WriteString(indent)
+			}
+			b.WriteString(line)
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}

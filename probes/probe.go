@@ -1,0 +1,102 @@
+// Package probes implements the spec's read-only probe allowlist natively:
+// procfs, sysfs, statfs, netlink, systemd over D-Bus, and journalctl with a
+// fixed argument vector. No probe ever runs a shell. Each result keeps the
+// spec's shape (command, exit_code, stdout, stderr, timing_ms) with Stdout
+// rendered like the familiar command and typed rows in Data.
+package probes
+
+import (
+	"context"
+	"time"
+
+	"github.com/vishvananda/netlink"
+
+	"github.com/jjgarcianorway/anna-assistant/dbus/systemd"
+	"github.com/jjgarcianorway/anna-assistant/dirs"
+)
+
+// The probe IDs of the spec's allowlist.
+const (
+	TopMemory      = "top_memory"
+	TopCPU         = "top_cpu"
+	CPUInfo        = "cpu_info"
+	MemoryInfo     = "memory_info"
+	DiskUsage      = "disk_usage"
+	BlockDevices   = "block_devices"
+	NetworkAddrs   = "network_addrs"
+	NetworkRoutes  = "network_routes"
+	ListeningPorts = "listening_ports"
+	FailedServices = "failed_services"
+	SystemLogs     = "system_logs"
+)
+
+// IDs is the allowlist in the spec's order. Any other ID is refused.
+var IDs = []string{
+	TopMemory, TopCPU, CPUInfo, MemoryInfo, DiskUsage, BlockDevices,
+	NetworkAddrs, NetworkRoutes, ListeningPorts, FailedServices, SystemLogs,
+}
+
+// Timeouts from the spec.
+const (
+	PerProbeTimeout = 4 * time.Second
+	TotalTimeout    = 10 * time.Second
+	CacheTTL        = 30 * time.Second
+)
+
+// MaxStdoutBytes caps ProbeResult.Stdout; longer output is cut at a line
+// boundary and marked Truncated. Typed Data is not cut.
+const MaxStdoutBytes = 64 << 10
+
+// Exit codes of a probe result. They mirror what the familiar command and
+// timeout(1) would return.
+const (
+	ExitOK      = 0
+	ExitFailed  = 1
+	ExitTimeout = 124
+)
+
+// Output is what a probe function produces: the rendered text and the typed
+// rows behind it.
+type Output struct {
+	Stdout string
+	Data   any
+}
+
+// Func reads one probe's source. It must honor ctx and never fake data: when
+// its source is missing it returns an error that says why.
+type Func func(ctx context.Context, env *Env) (Output, error)
+
+// Spec describes one allowlisted probe.
+type Spec struct {
+	ID      string
+	Command string // the spec's command, e.g. "ps aux --sort=-%mem"
+	Source  string // what is read natively, e.g. "procfs"
+	Run     Func
+}
+
+// UnitLister lists systemd units by state; *systemd.Conn implements it.
+type UnitLister interface {
+	ListUnitsFilteredContext(ctx context.Context, states []string) ([]systemd.Unit, error)
+}
+
+// JournalReader returns the output of the spec's journal query as
+// `journalctl -o json` lines.
+type JournalReader interface {
+	ReadJournal(ctx context.Context) ([]byte, error)
+}
+
+// Env is everything a probe reads from. Tests point Layout at a fixture tree
+// and inject Systemd and Journal.
+type Env struct {
+	Layout dirs.Layout
+	// Systemd answers failed_services; nil means no system bus, and the
+	// probe fails saying so.
+	Systemd UnitLister
+	// Journal answers system_logs; nil means run journalctl.
+	Journal JournalReader
+	// Netlink answers network_addrs, network_routes and listening_ports;
+	// nil means the daemon's own network namespace. Tests open it with
+	// netlink.NewHandleAt on a private namespace, with the families
+	// NETLINK_ROUTE and NETLINK_INET_DIAG.
+	Netlink *netlink.Handle
+}
