@@ -1,0 +1,225 @@
+package server
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/peer"
+	"github.com/jjgarcianorway/anna-assistant/rpc"
+)
+
+// TestMain doubles as a client running under another uid: the access tests
+// re-exec the test binary with ANNA_TEST_CLIENT set and a real credential
+// switch, so the server reads a different SO_PEERCRED from the kernel.
+func TestMain(m *testing.M) {
+	if sock := os.Getenv("ANNA_TEST_CLIENT"); sock != "" {
+		c, err := net.Dial("unix", sock)
+		if err != nil {
+			os.Stdout.WriteString("dial: " + err.Error() + "\n")
+			os.Exit(1)
+		}
+		c.Write([]byte(os.Getenv("ANNA_TEST_LINE") + "\n"))
+		line, _ := bufio.NewReader(c).ReadString('\n')
+		os.Stdout.WriteString(line)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func runAs(t *testing.T, uid, gid uint32, groups []uint32, sock, line string) rpc.Response {
+	t.Helper()
+	cmd := exec.Command(worldExecutable(t))
+	cmd.Env = append(os.Environ(), "ANNA_TEST_CLIENT="+sock, "ANNA_TEST_LINE="+line)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uid, Gid: gid, Groups: groups}}
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("client as uid %d: %v: %s", uid, err, out)
+	}
+	var resp rpc.Response
+	if err := json.Unmarshal(out, &resp); err != nil {
+		t.Fatalf("client as uid %d got %q", uid, out)
+	}
+	return resp
+}
+
+// worldExecutable copies the test binary where other uids can run it (go
+// test builds it in a private directory).
+func worldExecutable(t *testing.T) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "anna-peer-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	bin, err := os.ReadFile(os.Args[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(dir, "client")
+	if err := os.WriteFile(exe, bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return exe
+}
+
+func TestAccessUsesKernelIdentity(t *testing.T) {
+	if os.Getuid() != 0 {
+		t.Skip("needs root to run a client under other uids")
+	}
+	const group = 4242
+	ts := startServer(t, func(o *Options) { o.Policy = peer.Policy{DaemonUID: 0, GroupID: group} })
+	// Let other uids reach the socket; the policy, not the mode, is tested.
+	for dir := filepath.Dir(ts.path); dir != os.TempDir(); dir = filepath.Dir(dir) {
+		if err := os.Chmod(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chmod(ts.path, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	echo := `{"jsonrpc":"2.0","id":1,"method":"echo","params":{"say":"hi"}}`
+	admin := `{"jsonrpc":"2.0","id":1,"method":"admin"}`
+
+	member := runAs(t, 1000, 1000, []uint32{group}, ts.path, echo)
+	if member.Error != nil || !strings.Contains(string(member.Result), `"uid":1000`) {
+		t.Fatalf("group member refused or misidentified: %+v %s", member.Error, member.Result)
+	}
+	wantError(t, runAs(t, 1000, 1000, []uint32{group}, ts.path, admin), -32001, rpc.KindAccessDenied, "1")
+	stranger := runAs(t, 1001, 1001, nil, ts.path, echo)
+	wantError(t, stranger, -32001, rpc.KindAccessDenied, "1")
+	if !strings.Contains(stranger.Error.Hint(), "usermod -aG anna") {
+		t.Fatalf("access error lacks advice: %q", stranger.Error.Hint())
+	}
+}
+
+func TestShutdownFinishesInFlightThenRefuses(t *testing.T) {
+	ts := startServer(t, nil)
+	c := ts.dial(t)
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"wait"}`)
+	time.Sleep(50 * time.Millisecond)
+	done := make(chan error, 1)
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		done <- ts.Shutdown(ctx)
+	}()
+	time.Sleep(50 * time.Millisecond)
+	c.send(`{"jsonrpc":"2.0","id":2,"method":"echo"}`)
+	wantError(t, c.recv(), -32008, rpc.KindShuttingDown, "2")
+	if _, err := net.Dial("unix", ts.path); err == nil {
+		t.Fatal("still accepting after Shutdown")
+	}
+	close(ts.release)
+	if resp := c.recv(); string(resp.Result) != `"released"` {
+		t.Fatalf("in-flight request lost: %+v", resp)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("Shutdown: %v", err)
+	}
+}
+
+func TestShutdownDeadlineCancelsStragglers(t *testing.T) {
+	ts := startServer(t, nil)
+	c := ts.dial(t)
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"wait"}`)
+	time.Sleep(50 * time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	if err := ts.Shutdown(ctx); err == nil {
+		t.Fatal("Shutdown should report that it gave up waiting")
+	}
+	if ts.canceled.Load() != 1 {
+		t.Fatal("straggler was not canceled")
+	}
+}
+
+func TestListenSocketFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "sub", "anna.sock")
+	var warned []string
+	sock, err := Listen(path, "no-such-group-for-tests", func(msg string, _ ...any) { warned = append(warned, msg) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode()&os.ModeSocket == 0 || fi.Mode().Perm() != 0o660 {
+		t.Fatalf("socket mode %v, want socket 0660", fi.Mode())
+	}
+	if sock.GroupID != -1 || len(warned) != 1 {
+		t.Fatalf("missing group: gid %d, warnings %q", sock.GroupID, warned)
+	}
+	if m, _ := filepath.Glob(path + ".*"); len(m) != 0 {
+		t.Fatalf("temporary socket left behind: %v", m)
+	}
+
+	// A live socket is not stolen.
+	srv := New(Options{})
+	served := make(chan error, 1)
+	ln := sock.Listener
+	go func() { served <- srv.Serve(ln) }()
+	if _, err := Listen(path, "root", func(string, ...any) {}); err == nil || !strings.Contains(err.Error(), "another annad") {
+		t.Fatalf("second annad on a live socket: %v", err)
+	}
+	_ = srv.Shutdown(context.Background())
+	<-served
+
+	// A stale one is replaced, with the group applied when it exists.
+	sock2, err := Listen(path, "root", func(string, ...any) {})
+	if err != nil {
+		t.Fatalf("stale socket not replaced: %v", err)
+	}
+	if sock2.GroupID != 0 {
+		t.Fatalf("group root has gid %d", sock2.GroupID)
+	}
+	sock2.Listener.Close()
+	sock2.Remove()
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Fatal("Remove left the socket file")
+	}
+
+	// Something that is not a socket is never deleted.
+	if err := os.WriteFile(path, []byte("precious"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Listen(path, "root", func(string, ...any) {}); err == nil || !strings.Contains(err.Error(), "not a socket") {
+		t.Fatalf("regular file at socket path: %v", err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "precious" {
+		t.Fatal("the file was touched")
+	}
+}
+
+func TestServeAfterShutdownClosesTheListener(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s")
+	sock, err := Listen(path, "no-such-group-for-tests", func(string, ...any) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sock.Remove()
+	srv := New(Options{})
+	if err := srv.Shutdown(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Serve(sock.Listener); err != ErrServerClosed {
+		t.Fatalf("Serve after Shutdown: %v", err)
+	}
+	if c, err := net.Dial("unix", path); err == nil {
+		c.Close()
+		t.Fatal("the listener still accepts connections")
+	}
+}
