@@ -1,0 +1,257 @@
+// Package llm is annad's Ollama client: chats (streamed, or constrained to a
+// JSON schema), a health check for `status`, and the mapping of Ollama's
+// failures onto errors that tell the user what to do. The HTTP client has no
+// global timeout: every call runs under the deadline of the stage that
+// makes it.
+package llm
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ollama/ollama/api"
+
+	"github.com/jjgarcianorway/anna-assistant/rpc"
+)
+
+// Defaults for chats. NumCtx is fixed for every stage because Ollama
+// reloads a model whenever num_ctx changes; 8192 tokens hold the 16 000-byte
+// prompt budget (about 3 bytes a token for English and probe output) plus
+// the longest answer we ask for.
+const (
+	DefaultNumCtx    = 8192
+	DefaultKeepAlive = 30 * time.Minute
+)
+
+// Options configure a Client.
+type Options struct {
+	URL       string
+	Model     string
+	NumCtx    int           // 0 means DefaultNumCtx
+	KeepAlive time.Duration // 0 means DefaultKeepAlive
+}
+
+// Client talks to one Ollama server about one model.
+type Client struct {
+	api       *api.Client
+	url       string
+	model     string
+	numCtx    int
+	keepAlive api.Duration
+
+	mu     sync.Mutex
+	health Health
+}
+
+// Health is what annad last learned about Ollama; `status` shows it.
+type Health struct {
+	Reachable bool
+	Version   string
+	// ModelPresent is nil until a check could ask Ollama.
+	ModelPresent *bool
+	CheckedAt    time.Time
+	// LastError is the most recent failure of a check or a chat, kept after
+	// recovery so `status` can explain an earlier bad answer.
+	LastError   string
+	LastErrorAt time.Time
+}
+
+// New returns a client for opt. It does not connect.
+func New(opt Options) (*Client, error) {
+	u, err := url.Parse(opt.URL)
+	if err != nil || u.Host == "" {
+		return nil, fmt.Errorf("cannot use Ollama URL %q: want a form like http://127.0.0.1:11434", opt.URL)
+	}
+	transport := &http.Transport{
+		Proxy:                 nil, // Ollama is local; never send prompts through a proxy from the environment
+		DialContext:           (&net.Dialer{Timeout: 3 * time.Second}).DialContext,
+		MaxIdleConnsPerHost:   4,
+		IdleConnTimeout:       90 * time.Second,
+		ResponseHeaderTimeout: 0, // a cold model load can take long; the stage deadline bounds it
+	}
+	c := &Client{
+		api:       api.NewClient(u, &http.Client{Transport: transport}),
+		url:       opt.URL,
+		model:     opt.Model,
+		numCtx:    opt.NumCtx,
+		keepAlive: api.Duration{Duration: opt.KeepAlive},
+	}
+	if c.numCtx <= 0 {
+		c.numCtx = DefaultNumCtx
+	}
+	if c.keepAlive.Duration <= 0 {
+		c.keepAlive.Duration = DefaultKeepAlive
+	}
+	return c, nil
+}
+
+// Model returns the model name chats use.
+func (c *Client) Model() string { return c.model }
+
+// URL returns the Ollama base URL.
+func (c *Client) URL() string { return c.url }
+
+// NumCtx returns the context window requested on every chat.
+func (c *Client) NumCtx() int { return c.numCtx }
+
+// Health returns the last known health.
+func (c *Client) Health() Health {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.health
+}
+
+// Check asks Ollama for its version and whether it has the model, under
+// ctx, and records the result for Health.
+func (c *Client) Check(ctx context.Context) Health {
+	h := Health{CheckedAt: time.Now()}
+	var failure error
+	v, err := c.api.Version(ctx)
+	if err != nil {
+		failure = err
+	} else {
+		h.Reachable, h.Version = true, v
+		_, err := c.api.Show(ctx, &api.ShowRequest{Model: c.model})
+		present := err == nil
+		var se api.StatusError
+		if err == nil || errors.As(err, &se) && se.StatusCode == http.StatusNotFound {
+			h.ModelPresent = &present
+		}
+		failure = err
+	}
+	c.mu.Lock()
+	h.LastError, h.LastErrorAt = c.health.LastError, c.health.LastErrorAt
+	c.health = h
+	c.mu.Unlock()
+	if failure != nil {
+		c.NoteError(c.Classify(failure))
+	}
+	return c.Health()
+}
+
+// NoteError records a failed chat so `status` can show the last LLM error.
+func (c *Client) NoteError(err error) {
+	if err == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.health.LastError, c.health.LastErrorAt = err.Error(), time.Now()
+}
+
+// Chat is one chat call.
+type Chat struct {
+	Messages []api.Message
+	// Format, when set, is a JSON schema the reply must satisfy; the call
+	// is then not streamed.
+	Format json.RawMessage
+	// NumPredict bounds the reply in tokens (0: the model's default).
+	NumPredict int
+}
+
+// Reply is a finished chat.
+type Reply struct {
+	Content         string
+	PromptEvalCount int
+	EvalCount       int
+	Duration        time.Duration
+}
+
+// Chat runs ch under ctx. With onChunk set and no Format the reply is
+// streamed and onChunk sees each piece as it arrives. Errors are *rpc.Error
+// (llm_unavailable or timeout) carrying advice.
+func (c *Client) Chat(ctx context.Context, ch Chat, onChunk func(string)) (Reply, error) {
+	stream := onChunk != nil && len(ch.Format) == 0
+	opts := map[string]any{"num_ctx": c.numCtx, "temperature": 0, "seed": 42}
+	if ch.NumPredict > 0 {
+		opts["num_predict"] = ch.NumPredict
+	}
+	req := &api.ChatRequest{
+		Model: c.model, Messages: ch.Messages, Stream: &stream, Format: ch.Format,
+		KeepAlive: &c.keepAlive, Options: opts,
+	}
+	start := time.Now()
+	var b strings.Builder
+	var reply Reply
+	done := false
+	err := c.api.Chat(ctx, req, func(r api.ChatResponse) error {
+		b.WriteString(r.Message.Content)
+		if stream && r.Message.Content != "" {
+			onChunk(r.Message.Content)
+		}
+		if r.Done {
+			done = true
+			reply.PromptEvalCount, reply.EvalCount = r.PromptEvalCount, r.EvalCount
+		}
+		return nil
+	})
+	reply.Content, reply.Duration = b.String(), time.Since(start)
+	if err == nil && !done {
+		// The client ignores a stream that ends early; a reply without its
+		// final object was cut off (the runner died) and is not an answer.
+		if ctx.Err() != nil {
+			err = ctx.Err()
+		} else {
+			err = errors.New("the model's reply ended before it was complete")
+		}
+	}
+	if err != nil {
+		err = c.Classify(err)
+		if rpc.KindOf(err) != rpc.KindTimeout {
+			c.NoteError(err)
+		}
+		return reply, err
+	}
+	return reply, nil
+}
+
+// Classify turns an Ollama or transport failure into an *rpc.Error with
+// advice. Deadlines become KindTimeout; everything else llm_unavailable.
+func (c *Client) Classify(err error) error {
+	var re *rpc.Error
+	var se api.StatusError
+	var ne net.Error
+	switch {
+	case errors.As(err, &re):
+		return re
+	case errors.Is(err, context.DeadlineExceeded):
+		return rpc.Errorf(rpc.KindTimeout, "cannot get an answer from Ollama in time")
+	case errors.Is(err, context.Canceled):
+		return err
+	case errors.As(err, &se) && se.StatusCode == http.StatusNotFound:
+		return rpc.Errorf(rpc.KindLLMUnavailable, "cannot use model %s: Ollama does not have it", c.model).
+			WithHint(fmt.Sprintf("pull it with 'ollama pull %s', or pin another model in /etc/anna/config.toml ([ollama] model)", c.model))
+	case errors.As(err, &se):
+		return rpc.Errorf(rpc.KindLLMUnavailable, "cannot use Ollama at %s: %s", c.url, oneLine(se.Error())).
+			WithHint("check 'journalctl -u ollama' for the cause")
+	case errors.As(err, &ne) || isDialError(err):
+		return rpc.Errorf(rpc.KindLLMUnavailable, "cannot reach Ollama at %s: %v", c.url, oneLine(err.Error())).
+			WithHint("start it with 'sudo systemctl start ollama', or set [ollama] url in /etc/anna/config.toml")
+	}
+	// The server answered but the stream could not be used: a line that is
+	// not JSON, an error object mid-stream, or a reply cut off.
+	return rpc.Errorf(rpc.KindLLMBadReply, "cannot use the reply of model %s: %s", c.model, oneLine(err.Error())).
+		WithHint("ask again; if it keeps happening, check 'journalctl -u ollama' and that " + c.url + " is Ollama")
+}
+
+func isDialError(err error) bool {
+	var oe *net.OpError
+	return errors.As(err, &oe) && oe.Op == "dial"
+}
+
+// oneLine keeps error text short: Ollama sometimes returns whole bodies.
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 200 {
+		s = s[:200] + "…"
+	}
+	return s
+}

@@ -1,0 +1,69 @@
+package ollamatest
+
+import (
+	"net/http"
+
+	"github.com/ollama/ollama/api"
+)
+
+// pullManifestError is what a real server offline or asked for an unknown
+// name reports after "pulling manifest".
+const pullManifestError = "pull model manifest: file does not exist"
+
+func (s *Server) handlePull(w http.ResponseWriter, r *http.Request) {
+	var req api.PullRequest
+	rec, ok := s.decodeRequest(w, r, &req)
+	if !ok {
+		return
+	}
+	rec.Pull = &req
+	s.record(rec)
+	name := canonicalName(req.Model)
+	if name == "" {
+		writeError(w, http.StatusBadRequest, "invalid model name")
+		return
+	}
+	s.mu.Lock()
+	m, known := s.registry[name]
+	s.mu.Unlock()
+
+	steps := []api.ProgressResponse{{Status: "pulling manifest"}}
+	if known {
+		digest := "sha256:" + m.digest()
+		for i := int64(0); i <= 4; i++ {
+			steps = append(steps, api.ProgressResponse{
+				Status: "pulling " + digest[7:19], Digest: digest,
+				Total: m.Size, Completed: m.Size * i / 4,
+			})
+		}
+		steps = append(steps,
+			api.ProgressResponse{Status: "verifying sha256 digest"},
+			api.ProgressResponse{Status: "writing manifest"},
+			api.ProgressResponse{Status: "success"})
+	}
+	stream := req.Stream == nil || *req.Stream
+	out := ndjson{w: w}
+	for i, p := range steps {
+		if !s.wait(r, s.pullStep) {
+			s.gone(r, rec)
+			return
+		}
+		if known && i == len(steps)-1 {
+			s.mu.Lock()
+			s.addLocal(m)
+			s.mu.Unlock()
+		}
+		if stream && !out.line(p) {
+			s.gone(r, rec)
+			return
+		}
+	}
+	switch {
+	case !known && stream:
+		out.line(map[string]string{"error": pullManifestError})
+	case !known:
+		writeError(w, http.StatusInternalServerError, pullManifestError)
+	case !stream:
+		writeJSON(w, http.StatusOK, steps[len(steps)-1])
+	}
+}

@@ -1,0 +1,274 @@
+// Package ollamatest is a fake Ollama server for tests that cannot run a
+// model. It speaks Ollama's wire protocol with the ollama/api types: NDJSON
+// streams ending in a "done" object, JSON errors with HTTP status codes, the
+// real server's error texts. Tests script the replies (content, chunking,
+// delays, errors, malformed output, hangs) and inspect every request it
+// received. Tests that can run a real Ollama use realollama instead.
+package ollamatest
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ollama/ollama/api"
+)
+
+// Server is a running fake Ollama server. Its methods are safe for
+// concurrent use.
+type Server struct {
+	ts       *httptest.Server
+	quit     chan struct{}
+	version  string
+	pullStep time.Duration
+
+	mu         sync.Mutex
+	local      map[string]Model
+	order      []string
+	registry   map[string]Model
+	modified   time.Time
+	onChat     func(*api.ChatRequest) Reply
+	onGenerate func(*api.GenerateRequest) Reply
+	requests   []*Request
+}
+
+// Option configures a Server in New.
+type Option func(*Server)
+
+// WithModels adds models the server has locally (listed by /api/tags).
+func WithModels(models ...Model) Option {
+	return func(s *Server) {
+		for _, m := range models {
+			s.addLocal(m.withDefaults())
+		}
+	}
+}
+
+// WithRegistry adds models that /api/pull can fetch; pulling one adds it to
+// the local models.
+func WithRegistry(models ...Model) Option {
+	return func(s *Server) {
+		for _, m := range models {
+			m = m.withDefaults()
+			s.registry[m.Name] = m
+		}
+	}
+}
+
+// WithVersion sets what /api/version reports (default "0.17.4").
+func WithVersion(v string) Option {
+	return func(s *Server) { s.version = v }
+}
+
+// WithPullStepDelay makes every /api/pull progress line wait d, so tests can
+// watch progress or cancel a pull midway.
+func WithPullStepDelay(d time.Duration) Option {
+	return func(s *Server) { s.pullStep = d }
+}
+
+// New starts a fake server that is closed when the test ends. Without
+// options it has one local model, "tiny:latest", and answers every chat and
+// generate request with "ok".
+func New(t testing.TB, opts ...Option) *Server {
+	t.Helper()
+	s := &Server{
+		quit:     make(chan struct{}),
+		version:  "0.17.4",
+		local:    map[string]Model{},
+		registry: map[string]Model{},
+		modified: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC),
+	}
+	for _, o := range opts {
+		o(s)
+	}
+	if len(s.local) == 0 {
+		s.addLocal(Model{Name: "tiny"}.withDefaults())
+	}
+	s.ts = httptest.NewServer(s.routes())
+	t.Cleanup(func() {
+		close(s.quit) // releases hanging and delayed handlers first
+		s.ts.Close()
+	})
+	return s
+}
+
+// URL returns the server's base URL, such as "http://127.0.0.1:34567".
+func (s *Server) URL() string { return s.ts.URL }
+
+// Client returns an Ollama API client for the server.
+func (s *Server) Client() *api.Client {
+	u, err := url.Parse(s.ts.URL)
+	if err != nil {
+		panic("ollamatest: httptest returned an unparsable URL: " + err.Error())
+	}
+	return api.NewClient(u, s.ts.Client())
+}
+
+// OnChat sets the hook that chooses the reply to each /api/chat request; a
+// Script's Reply method fits. The hook may run concurrently and must not
+// modify the request.
+func (s *Server) OnChat(fn func(req *api.ChatRequest) Reply) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.onChat = fn
+}
+
+// OnGenerate sets the hook that chooses the reply to each /api/generate
+// request. The hook may run concurrently and must not modify the request.
+func (s *Server) OnGenerate(fn func(req *api.GenerateRequest) Reply) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.onGenerate = fn
+}
+
+// Request is one request the server received, with its decoded body.
+type Request struct {
+	// Method and Path are the HTTP method and URL path.
+	Method, Path string
+	// Body is the raw request body.
+	Body []byte
+	// Chat is set for /api/chat, Generate for /api/generate, Show for
+	// /api/show and Pull for /api/pull.
+	Chat     *api.ChatRequest
+	Generate *api.GenerateRequest
+	Show     *api.ShowRequest
+	Pull     *api.PullRequest
+	// Canceled reports that the client went away before the server finished
+	// its answer (a timeout or cancellation on the client side).
+	Canceled bool
+}
+
+// Options decodes the request's "options" into api.Options, the way the
+// real server reads them (num_ctx, num_predict, temperature…).
+func (r Request) Options() (api.Options, error) {
+	var m map[string]any
+	switch {
+	case r.Chat != nil:
+		m = r.Chat.Options
+	case r.Generate != nil:
+		m = r.Generate.Options
+	}
+	var opts api.Options
+	if m == nil {
+		return opts, nil
+	}
+	return opts, opts.FromMap(m)
+}
+
+// Requests returns copies of the requests received so far, in arrival order.
+func (s *Server) Requests() []Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Request, len(s.requests))
+	for i, r := range s.requests {
+		out[i] = *r
+	}
+	return out
+}
+
+// ChatRequests returns the decoded /api/chat requests received so far.
+func (s *Server) ChatRequests() []*api.ChatRequest {
+	var out []*api.ChatRequest
+	for _, r := range s.Requests() {
+		if r.Chat != nil {
+			out = append(out, r.Chat)
+		}
+	}
+	return out
+}
+
+func (s *Server) record(r *Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.requests = append(s.requests, r)
+}
+
+func (s *Server) markCanceled(r *Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r.Canceled = true
+}
+
+// addLocal must be called with s.mu held or before the server starts.
+func (s *Server) addLocal(m Model) {
+	if _, ok := s.local[m.Name]; !ok {
+		s.order = append(s.order, m.Name)
+	}
+	s.local[m.Name] = m
+}
+
+func (s *Server) lookup(name string) (Model, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, ok := s.local[canonicalName(name)]
+	return m, ok
+}
+
+func (s *Server) chatReply(req *api.ChatRequest) Reply {
+	s.mu.Lock()
+	fn := s.onChat
+	s.mu.Unlock()
+	if fn == nil {
+		return Reply{}
+	}
+	return fn(req)
+}
+
+func (s *Server) generateReply(req *api.GenerateRequest) Reply {
+	s.mu.Lock()
+	fn := s.onGenerate
+	s.mu.Unlock()
+	if fn == nil {
+		return Reply{}
+	}
+	return fn(req)
+}
+
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	running := func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		_, _ = w.Write([]byte("Ollama is running"))
+	}
+	mux.HandleFunc("GET /{$}", running) // GET also serves HEAD
+	mux.HandleFunc("GET /api/version", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]string{"version": s.version})
+	})
+	mux.HandleFunc("GET /api/tags", s.handleTags)
+	mux.HandleFunc("POST /api/show", s.handleShow)
+	mux.HandleFunc("POST /api/pull", s.handlePull)
+	mux.HandleFunc("POST /api/chat", s.handleChat)
+	mux.HandleFunc("POST /api/generate", s.handleGenerate)
+	return mux
+}
+
+func (s *Server) handleTags(w http.ResponseWriter, r *http.Request) {
+	s.record(&Request{Method: r.Method, Path: r.URL.Path})
+	s.mu.Lock()
+	resp := api.ListResponse{Models: []api.ListModelResponse{}}
+	for _, name := range s.order {
+		resp.Models = append(resp.Models, s.local[name].listEntry(s.modified))
+	}
+	s.mu.Unlock()
+	writeJSON(w, http.StatusOK, resp)
+}
+
+func (s *Server) handleShow(w http.ResponseWriter, r *http.Request) {
+	var req api.ShowRequest
+	rec, ok := s.decodeRequest(w, r, &req)
+	if !ok {
+		return
+	}
+	rec.Show = &req
+	s.record(rec)
+	name := req.Model
+	m, found := s.lookup(name)
+	if !found {
+		writeError(w, http.StatusNotFound, "model '"+name+"' not found")
+		return
+	}
+	writeJSON(w, http.StatusOK, m.show(s.modified))
+}
