@@ -1,0 +1,145 @@
+package desk
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/llm"
+	"github.com/jjgarcianorway/anna-assistant/daemon/progress"
+	"github.com/jjgarcianorway/anna-assistant/daemon/session"
+	"github.com/jjgarcianorway/anna-assistant/daemon/specialist"
+	"github.com/jjgarcianorway/anna-assistant/daemon/supervisor"
+	"github.com/jjgarcianorway/anna-assistant/daemon/translator"
+	"github.com/jjgarcianorway/anna-assistant/probes"
+	"github.com/jjgarcianorway/anna-assistant/rpc"
+)
+
+// work is one request as it moves through the stages.
+type work struct {
+	uid      uint32
+	params   rpc.RequestParams
+	start    time.Time
+	history  []session.Turn
+	hardware rpc.Hardware
+	ticket   rpc.Ticket
+	results  []rpc.ProbeResult
+	facts    map[string]string
+	answer   string
+	model    string
+	lastErr  string
+}
+
+// Ask answers one request. Errors are *rpc.Error: llm_unavailable when
+// Ollama or the model is missing, or a cancellation when the client hung up.
+// Everything else, timeouts included, is an answer.
+func (d *Desk) Ask(ctx context.Context, uid uint32, p rpc.RequestParams, rec *progress.Recorder) (*rpc.Answer, error) {
+	w := &work{uid: uid, params: p, start: time.Now(), history: d.o.Sessions.History(uid, p.Session), hardware: d.o.Hardware()}
+	ctx, cancel := context.WithTimeout(ctx, d.budget.Total)
+	defer cancel()
+
+	rec.Stage(rpc.EventStarting, StageTranslator, "", "")
+	if err := d.translate(ctx, w, rec); err != nil {
+		return nil, err
+	}
+	rec.Stage(rpc.EventComplete, StageTranslator, "", fmt.Sprintf("%s ticket, domain %s, confidence %.2f", w.ticket.Source, w.ticket.Domain, w.ticket.Confidence))
+	if q := w.ticket.ClarificationQuestion; q != nil {
+		w.answer = *q
+		return d.finish(ctx, w, rec)
+	}
+
+	rec.Stage(rpc.EventStarting, StageProbes, "", fmt.Sprintf("%d probes", len(w.ticket.NeedsProbes)))
+	pctx, pcancel := context.WithTimeout(ctx, d.budget.Probes)
+	w.results = d.o.Probes.RunMany(pctx, w.ticket.NeedsProbes, func(ev probes.ProbeEvent) {
+		msg := ""
+		if ev.Result != nil {
+			msg = fmt.Sprintf("exit %d in %d ms", ev.Result.ExitCode, ev.Result.TimingMS)
+		}
+		rec.Stage(ev.Kind, StageProbes, ev.Probe, msg)
+	})
+	pcancel()
+	if err := ctx.Err(); err != nil {
+		return d.abandon(ctx, w, StageProbes, rec)
+	}
+	rec.Stage(rpc.EventComplete, StageProbes, "", "")
+
+	rec.Stage(rpc.EventStarting, StageSpecialist, "", w.ticket.Domain+" specialist")
+	if err := d.specialize(ctx, w, rec); err != nil {
+		if rpc.KindOf(err) == rpc.KindTimeout {
+			return d.timeoutAnswer(w, StageSpecialist, rec), nil
+		}
+		if ctx.Err() != nil {
+			return d.abandon(ctx, w, StageSpecialist, rec)
+		}
+		rec.Fail(rpc.EventError, StageSpecialist, err.Error())
+		return nil, err
+	}
+	rec.Stage(rpc.EventComplete, StageSpecialist, "", "")
+	return d.finish(ctx, w, rec)
+}
+
+// translate fills w.ticket from the LLM, or from keywords when the LLM's
+// ticket is unusable. Only an unavailable LLM or a lost client stops here.
+func (d *Desk) translate(ctx context.Context, w *work, rec *progress.Recorder) error {
+	tctx, cancel := context.WithTimeout(ctx, d.budget.Translator)
+	defer cancel()
+	t, err := translator.LLM(tctx, d.o.LLM, w.params.Text, w.history)
+	switch {
+	case err == nil:
+		// A clarification question is then the model's text.
+		w.ticket, w.model = t, d.o.LLM.Model()
+	case rpc.KindOf(err) == rpc.KindLLMUnavailable:
+		rec.Fail(rpc.EventError, StageTranslator, err.Error())
+		return err
+	case ctx.Err() != nil:
+		return fmt.Errorf("cannot finish the request: %w", context.Cause(ctx))
+	case tctx.Err() == context.DeadlineExceeded || rpc.KindOf(err) == rpc.KindTimeout:
+		w.lastErr = "timeout at translator (keyword fallback used)"
+		rec.Fail(rpc.EventTimeout, StageTranslator, w.lastErr)
+		w.ticket = translator.Keywords(w.params.Text)
+	default:
+		w.lastErr = "translator: " + err.Error() + " (keyword fallback used)"
+		rec.Fail(rpc.EventError, StageTranslator, w.lastErr)
+		w.ticket = translator.Keywords(w.params.Text)
+	}
+	// The spec asks for clarification only when the translator is unsure.
+	if w.ticket.ClarificationQuestion != nil && w.ticket.Confidence >= supervisor.ConfidentAt {
+		w.ticket.ClarificationQuestion = nil
+	}
+	return nil
+}
+
+// specialize asks the domain's specialist, streaming its words into
+// progress as they are written.
+func (d *Desk) specialize(ctx context.Context, w *work, rec *progress.Recorder) error {
+	prompt, err := specialist.Build(specialist.Brief{
+		Domain: w.ticket.Domain, Question: w.params.Text, History: w.history, Ticket: w.ticket,
+		Probes: w.results, Hardware: w.hardware, Version: d.o.Version,
+	})
+	if err != nil {
+		return rpc.Errorf(rpc.KindInternal, "%v", err)
+	}
+	w.facts = prompt.Facts
+	sctx, cancel := context.WithTimeout(ctx, d.budget.Specialist)
+	defer cancel()
+	reply, err := d.o.LLM.Chat(sctx, llm.Chat{Messages: prompt.Messages, NumPredict: specialist.NumPredict}, rec.Token)
+	if err != nil {
+		if sctx.Err() == context.DeadlineExceeded && ctx.Err() == nil {
+			return rpc.Errorf(rpc.KindTimeout, "cannot get the specialist's answer within %v", d.budget.Specialist)
+		}
+		return err
+	}
+	w.answer, w.model = reply.Content, d.o.LLM.Model()
+	d.log.Debug("specialist answered", "domain", w.ticket.Domain, "prompt_bytes", prompt.Bytes,
+		"prompt_tokens", reply.PromptEvalCount, "answer_tokens", reply.EvalCount, "ms", reply.Duration.Milliseconds())
+	return nil
+}
+
+// abandon handles the total deadline or a client that hung up during a
+// stage: the first gets the timeout response, the second nothing.
+func (d *Desk) abandon(ctx context.Context, w *work, stage string, rec *progress.Recorder) (*rpc.Answer, error) {
+	if context.Cause(ctx) == context.DeadlineExceeded {
+		return d.timeoutAnswer(w, stage, rec), nil
+	}
+	return nil, fmt.Errorf("cannot finish the request: %w", context.Cause(ctx))
+}

@@ -1,0 +1,101 @@
+// Package desk is the service desk (spec: "Service Desk Architecture"): the
+// translator reads the request into a ticket, the dispatcher runs the
+// ticket's probes and picks the domain's specialist, the specialist writes
+// the answer from the evidence, and the supervisor scores it
+// deterministically and builds the evidence block.
+//
+// Each stage runs under its own deadline (Budget) and all of them under a
+// total below the client's 45 s RPC timeout. At most two LLM calls are made
+// per request (translator, specialist); the supervisor is deterministic.
+//
+// Failures, by stage:
+//   - translator: any failure, timeout included, falls back to the keyword
+//     classifier and the request continues; the fallback is recorded in
+//     evidence.last_error. An unreachable Ollama or a missing model fails the
+//     request with llm_unavailable instead: without an LLM Anna is broken
+//     and says so rather than answering without one.
+//   - probes: a probe that fails or times out is reported in the evidence
+//     and costs probe_coverage; the specialist still answers from the rest.
+//   - specialist: a timeout yields the spec's timeout response (score ≤ 20,
+//     needs_clarification, an actionable question, last_error "timeout at
+//     specialist"); llm_unavailable fails the request.
+//   - supervisor: deterministic and fast; its deadline exists for symmetry
+//     and yields the timeout response if ever exceeded.
+package desk
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/llm"
+	"github.com/jjgarcianorway/anna-assistant/daemon/session"
+	"github.com/jjgarcianorway/anna-assistant/daemon/supervisor"
+	"github.com/jjgarcianorway/anna-assistant/probes"
+	"github.com/jjgarcianorway/anna-assistant/rpc"
+)
+
+// Stage names, as they appear in progress events and "timeout at <stage>".
+const (
+	StageTranslator = supervisor.StageTranslator
+	StageProbes     = supervisor.StageProbes
+	StageSpecialist = supervisor.StageSpecialist
+	StageSupervisor = supervisor.StageSupervisor
+)
+
+// Budget holds the per-stage deadlines.
+type Budget struct {
+	Translator, Probes, Specialist, Supervisor time.Duration
+	// Total bounds the whole request; it must stay below
+	// rpc.RequestTimeout so the client always gets an answer.
+	Total time.Duration
+}
+
+// SpecBudget is the spec's timeout table; Total leaves 5 s of the
+// client's 45 s for transport and rendering.
+var SpecBudget = Budget{
+	Translator: 8 * time.Second, Probes: probes.TotalTimeout, Specialist: 12 * time.Second,
+	Supervisor: 8 * time.Second, Total: 40 * time.Second,
+}
+
+// LLM is the part of *llm.Client the desk uses.
+type LLM interface {
+	Chat(ctx context.Context, ch llm.Chat, onChunk func(string)) (llm.Reply, error)
+	Model() string
+}
+
+// ProbeRunner is the part of *probes.Runner the desk uses.
+type ProbeRunner interface {
+	RunMany(ctx context.Context, ids []string, observe func(probes.ProbeEvent)) []rpc.ProbeResult
+}
+
+// Options assemble a desk.
+type Options struct {
+	LLM      LLM
+	Probes   ProbeRunner
+	Sessions *session.Store
+	Hardware func() rpc.Hardware
+	Version  string
+	Logger   *slog.Logger
+	// Budget defaults to SpecBudget.
+	Budget *Budget
+}
+
+// Desk answers requests.
+type Desk struct {
+	o      Options
+	budget Budget
+	log    *slog.Logger
+}
+
+// New returns a desk for o.
+func New(o Options) *Desk {
+	d := &Desk{o: o, budget: SpecBudget, log: o.Logger}
+	if o.Budget != nil {
+		d.budget = *o.Budget
+	}
+	if d.log == nil {
+		d.log = slog.New(slog.DiscardHandler)
+	}
+	return d
+}

@@ -1,0 +1,71 @@
+package desk
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/progress"
+	"github.com/jjgarcianorway/anna-assistant/daemon/session"
+	"github.com/jjgarcianorway/anna-assistant/daemon/supervisor"
+	"github.com/jjgarcianorway/anna-assistant/rpc"
+)
+
+func (w *work) input() supervisor.Input {
+	return supervisor.Input{
+		Ticket: w.ticket, Question: w.params.Text, Requested: w.ticket.NeedsProbes, Results: w.results,
+		Hardware: w.hardware, Facts: w.facts, Answer: w.answer,
+		ClarificationPending: w.ticket.ClarificationQuestion != nil,
+	}
+}
+
+// finish runs the supervisor on a written answer (or a clarification
+// question) and records the turn in the session.
+func (d *Desk) finish(ctx context.Context, w *work, rec *progress.Recorder) (*rpc.Answer, error) {
+	rec.Stage(rpc.EventStarting, StageSupervisor, "", "")
+	sctx, cancel := context.WithTimeout(ctx, d.budget.Supervisor)
+	defer cancel()
+	type verdict struct {
+		answer rpc.Answer
+		review supervisor.Review
+	}
+	done := make(chan verdict, 1)
+	go func() {
+		a, r := supervisor.Assemble(w.input())
+		done <- verdict{a, r}
+	}()
+	var v verdict
+	select {
+	case v = <-done:
+	case <-sctx.Done():
+		if ctx.Err() != nil {
+			return d.abandon(ctx, w, StageSupervisor, rec)
+		}
+		return d.timeoutAnswer(w, StageSupervisor, rec), nil
+	}
+	a := v.answer
+	if w.lastErr != "" {
+		a.Evidence.LastError = &w.lastErr
+	}
+	d.complete(w, &a)
+	d.log.Info("answered", "request", w.params.RequestID, "domain", a.Domain, "score", a.ReliabilityScore,
+		"ticket", w.ticket.Source, "probes", len(w.results), "grounded_found", len(v.review.Grounding.Found),
+		"grounded_missing", v.review.Grounding.Missing, "hedges", v.review.Hedges, "ms", a.DurationMS)
+	rec.Stage(rpc.EventComplete, StageSupervisor, "", fmt.Sprintf("reliability %d%%", a.ReliabilityScore))
+	d.o.Sessions.Append(w.uid, w.params.Session, session.Turn{Question: w.params.Text, Answer: a.Answer, Domain: a.Domain})
+	return &a, nil
+}
+
+// timeoutAnswer is the spec's timeout response for stage.
+func (d *Desk) timeoutAnswer(w *work, stage string, rec *progress.Recorder) *rpc.Answer {
+	a := supervisor.TimeoutAnswer(stage, w.input())
+	d.complete(w, &a)
+	rec.Fail(rpc.EventTimeout, stage, "timeout at "+stage)
+	d.log.Warn("request timed out", "request", w.params.RequestID, "stage", stage, "ms", a.DurationMS)
+	return &a
+}
+
+func (d *Desk) complete(w *work, a *rpc.Answer) {
+	a.RequestID, a.Version, a.Model = w.params.RequestID, d.o.Version, w.model
+	a.DurationMS = time.Since(w.start).Milliseconds()
+}

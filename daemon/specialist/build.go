@@ -1,0 +1,144 @@
+package specialist
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/ollama/ollama/api"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/session"
+	"github.com/jjgarcianorway/anna-assistant/hardware"
+	"github.com/jjgarcianorway/anna-assistant/rpc"
+)
+
+// MaxPromptBytes bounds the bytes of all messages of one LLM request.
+const MaxPromptBytes = 16000
+
+// NumPredict bounds the answer (tokens): six short sentences fit easily.
+const NumPredict = 400
+
+// Brief is everything a specialist may know about one request.
+type Brief struct {
+	Domain   string
+	Question string
+	History  []session.Turn
+	Ticket   rpc.Ticket
+	Probes   []rpc.ProbeResult
+	Hardware rpc.Hardware
+	Version  string
+}
+
+// Prompt is a built chat and what it contains.
+type Prompt struct {
+	Messages []api.Message
+	// Facts are the hardware facts given to the model by field name (plus
+	// "version"); the supervisor checks answers against them and the
+	// evidence block lists their names.
+	Facts map[string]string
+	// Bytes is the total size of all message contents.
+	Bytes int
+	// RowsPerProbe is the row limit after budget cuts (1.0 = the policy's).
+	Scale float64
+}
+
+// Build returns the specialist prompt for b within MaxPromptBytes. It cuts
+// probe rows first, then the oldest history turns; an oversized question
+// alone (over rpc.MaxRequestTextBytes) is refused earlier by the daemon.
+func Build(b Brief) (Prompt, error) {
+	facts := hardware.Fields(b.Hardware)
+	facts["version"] = b.Version
+	head := []api.Message{
+		{Role: "system", Content: systemPrompt(b.Domain)},
+		{Role: "system", Content: runtimeContext(b, facts)},
+	}
+	history := b.History
+	for scale := 1.0; ; {
+		msgs := append([]api.Message(nil), head...)
+		for _, t := range history {
+			msgs = append(msgs, api.Message{Role: "user", Content: t.Question}, api.Message{Role: "assistant", Content: t.Answer})
+		}
+		msgs = append(msgs, api.Message{Role: "user", Content: probeSection(b.Probes, scale) + "QUESTION: " + b.Question})
+		n := size(msgs)
+		if n <= MaxPromptBytes {
+			return Prompt{Messages: msgs, Facts: facts, Bytes: n, Scale: scale}, nil
+		}
+		switch {
+		case scale > 0.05:
+			scale /= 2
+		case len(history) > 0:
+			history = history[1:]
+		default:
+			return Prompt{}, fmt.Errorf("cannot fit the prompt in %d bytes (%d without probe rows)", MaxPromptBytes, n)
+		}
+	}
+}
+
+func size(msgs []api.Message) int {
+	n := 0
+	for _, m := range msgs {
+		n += len(m.Content)
+	}
+	return n
+}
+
+// runtimeContext is the grounding policy's RuntimeContext: exact version,
+// hardware snapshot and capability flags, sorted so it is byte-identical
+// across requests on one machine (and stays in the KV cache).
+func runtimeContext(b Brief, facts map[string]string) string {
+	var s strings.Builder
+	s.WriteString("CONTEXT:\n")
+	fmt.Fprintf(&s, "Anna version: %s\n", b.Version)
+	keys := make([]string, 0, len(facts))
+	for k := range facts {
+		if k != "version" {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	s.WriteString("Hardware snapshot:\n")
+	for _, k := range keys {
+		fmt.Fprintf(&s, "- %s: %s\n", k, facts[k])
+	}
+	s.WriteString(capabilities)
+	return s.String()
+}
+
+// probeSection renders the chosen rows of every probe result.
+func probeSection(results []rpc.ProbeResult, scale float64) string {
+	if len(results) == 0 {
+		return "PROBE OUTPUT: none (no probe was needed)\n\n"
+	}
+	var s strings.Builder
+	s.WriteString("PROBE OUTPUT:\n")
+	for _, r := range results {
+		fmt.Fprintf(&s, "### %s (%s)", r.Probe, r.Command)
+		if !r.OK() {
+			fmt.Fprintf(&s, ": FAILED, exit %d: %s\n", r.ExitCode, clipLine(strings.TrimSpace(r.Stderr), 200))
+			continue
+		}
+		s.WriteString("\n")
+		p, ok := policies[r.Probe]
+		if !ok {
+			p = defaultPolicy
+		}
+		rows := max(1, int(float64(p.Rows)*scale))
+		kept, omitted := selectRows(r.Stdout, p, rows)
+		if len(kept) == 0 {
+			s.WriteString("(no output)\n")
+		}
+		for _, l := range kept {
+			s.WriteString(l)
+			s.WriteString("\n")
+		}
+		if omitted > 0 {
+			where := "more rows"
+			if p.Tail {
+				where = "older rows"
+			}
+			fmt.Fprintf(&s, "(%d %s not shown)\n", omitted, where)
+		}
+	}
+	s.WriteString("\n")
+	return s.String()
+}

@@ -1,0 +1,90 @@
+package specialist
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/jjgarcianorway/anna-assistant/probes"
+)
+
+// rowPolicy says which lines of a probe's stdout reach the model.
+//
+//   - head keeps the header line and the first Rows lines after it; the
+//     probes already sort (top_memory by %MEM, top_cpu by %CPU), so these
+//     are the rows that matter.
+//   - tail keeps the last Rows lines (the journal prints oldest first, so
+//     the newest warnings are at the end).
+//   - Drop removes lines by prefix (the CPU flags line is long and rarely
+//     useful; IPv6 lifetimes add nothing).
+//   - every line is cut to LineBytes, so one huge command line (a java
+//     classpath) cannot eat the budget.
+//
+// When the whole prompt is still over MaxPromptBytes, Build halves every
+// probe's Rows until it fits.
+type rowPolicy struct {
+	Rows      int
+	Tail      bool
+	Header    bool
+	LineBytes int
+	Drop      []string
+}
+
+var policies = map[string]rowPolicy{
+	probes.TopMemory:      {Rows: 10, Header: true, LineBytes: 160},
+	probes.TopCPU:         {Rows: 10, Header: true, LineBytes: 160},
+	probes.CPUInfo:        {Rows: 30, LineBytes: 160, Drop: []string{"Flags:"}},
+	probes.MemoryInfo:     {Rows: 10, LineBytes: 160},
+	probes.DiskUsage:      {Rows: 25, Header: true, LineBytes: 160},
+	probes.BlockDevices:   {Rows: 30, Header: true, LineBytes: 160},
+	probes.NetworkAddrs:   {Rows: 40, LineBytes: 160, Drop: []string{"valid_lft"}},
+	probes.NetworkRoutes:  {Rows: 20, LineBytes: 160},
+	probes.ListeningPorts: {Rows: 30, Header: true, LineBytes: 200},
+	probes.FailedServices: {Rows: 20, Header: true, LineBytes: 200},
+	probes.SystemLogs:     {Rows: 30, Tail: true, LineBytes: 220},
+}
+
+var defaultPolicy = rowPolicy{Rows: 20, LineBytes: 160}
+
+// selectRows applies p to stdout, with rows overriding p.Rows. It reports
+// how many lines were left out so the prompt can say the table was cut.
+func selectRows(stdout string, p rowPolicy, rows int) (kept []string, omitted int) {
+	var lines []string
+	for _, l := range strings.Split(strings.TrimRight(stdout, "\n"), "\n") {
+		if strings.TrimSpace(l) == "" || dropped(l, p.Drop) {
+			continue
+		}
+		lines = append(lines, clipLine(l, p.LineBytes))
+	}
+	if p.Header && len(lines) > 0 {
+		kept = append(kept, lines[0])
+		lines = lines[1:]
+	}
+	if len(lines) <= rows {
+		return append(kept, lines...), 0
+	}
+	if p.Tail {
+		return append(kept, lines[len(lines)-rows:]...), len(lines) - rows
+	}
+	return append(kept, lines[:rows]...), len(lines) - rows
+}
+
+func dropped(line string, prefixes []string) bool {
+	t := strings.TrimSpace(line)
+	for _, p := range prefixes {
+		if strings.HasPrefix(t, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// clipLine cuts a line to n bytes on a rune boundary.
+func clipLine(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}

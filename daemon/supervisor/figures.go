@@ -1,0 +1,199 @@
+package supervisor
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// kind is what a claim asserts and therefore how it is matched.
+type kind int
+
+// The numeric kinds come first; the evidence keeps one range list for each.
+const (
+	kindSize    kind = iota // bytes
+	kindPercent             // percent
+	kindFreq                // hertz
+	kindCount               // a plain number: PIDs, counts, load averages
+	numNumeric              // marks the end of the numeric kinds
+
+	kindDuration // seconds; never a claim (see the package doc)
+	kindPort     // a port number
+	kindClock    // hh:mm[:ss], matched as text
+	kindName     // a name, matched as a token or as text
+)
+
+// interval is the range of exact values a written figure stands for: "1.2G"
+// is anything that rounds to 1.2 GiB, [1.15, 1.25) GiB, in bytes.
+type interval struct{ lo, hi float64 }
+
+// overlaps reports whether two rounding ranges share a value. A figure and
+// its evidence match when some exact value could have been written as
+// both: 1.2 GiB and 1288490188 bytes, 37% and 37.4, 1229 MiB and "1.2G".
+// The ends are open so that 1.3 does not match 1.2 at their shared edge.
+func (a interval) overlaps(b interval) bool {
+	const eps = 1e-12
+	return a.lo < b.hi-eps*math.Abs(b.hi) && b.lo < a.hi-eps*math.Abs(a.hi)
+}
+
+// unit is a unit word: the claim kind, its multiplier to the base unit,
+// and for "G"/"GB"/"M"… whose base is ambiguous, the decimal multiplier as
+// an alternative (free and df print binary units without the "i").
+type unit struct {
+	kind kind
+	mult float64
+	alt  float64
+}
+
+const (
+	kib = 1 << 10
+	mib = 1 << 20
+	gib = 1 << 30
+	tib = 1 << 40
+	pib = 1 << 50
+)
+
+var units = func() map[string]unit {
+	m := map[string]unit{
+		"b": {kindSize, 1, 0}, "byte": {kindSize, 1, 0}, "bytes": {kindSize, 1, 0},
+		"%": {kindPercent, 1, 0}, "percent": {kindPercent, 1, 0}, "pct": {kindPercent, 1, 0},
+		"hz": {kindFreq, 1, 0}, "khz": {kindFreq, 1e3, 0}, "mhz": {kindFreq, 1e6, 0}, "ghz": {kindFreq, 1e9, 0},
+	}
+	for _, p := range []struct {
+		letter, word, binWord string
+		bin, dec              float64
+	}{
+		{"k", "kilobyte", "kibibyte", kib, 1e3},
+		{"m", "megabyte", "mebibyte", mib, 1e6},
+		{"g", "gigabyte", "gibibyte", gib, 1e9},
+		{"t", "terabyte", "tebibyte", tib, 1e12},
+		{"p", "petabyte", "pebibyte", pib, 1e15},
+	} {
+		amb := unit{kindSize, p.bin, p.dec}
+		bin := unit{kindSize, p.bin, 0}
+		m[p.letter+"b"], m[p.word], m[p.word+"s"] = amb, amb, amb
+		m[p.letter+"i"], m[p.letter+"ib"], m[p.binWord], m[p.binWord+"s"] = bin, bin, bin, bin
+		if p.letter != "p" { // "5p" is not a size anyone writes
+			m[p.letter] = amb
+		}
+	}
+	for _, w := range []string{"ms", "s", "sec", "secs", "second", "seconds", "min", "mins", "minute", "minutes",
+		"h", "hr", "hrs", "hour", "hours", "day", "days", "week", "weeks"} {
+		m[w] = unit{kindDuration, 1, 0}
+	}
+	return m
+}()
+
+// number is a decimal number as written: its value and half the step of
+// its last digit (0.5 for "37", 0.05 for "37.4").
+type number struct {
+	value, half float64
+	decimals    int
+}
+
+// maxDigits bounds the digits of one number: longer runs are not figures
+// anyone reads (hashes, serials) and would lose precision.
+const maxDigits = 24
+
+// parseNumber reads the number at the start of s: digits with optional
+// thousands groups ("1,288,490,188") and an optional fraction. It returns
+// the bytes consumed (0 when s does not start with a digit) and whether
+// they form a usable number.
+func parseNumber(s string) (number, int, bool) {
+	var digits []byte
+	i, lead := 0, 0
+	for i < len(s) {
+		c := s[i]
+		if isDigit(c) {
+			digits = append(digits, c)
+			i++
+			continue
+		}
+		if c == ',' && len(digits) > 0 && (lead > 0 || len(digits) <= 3) && thousandsGroup(s[i+1:]) {
+			if lead == 0 {
+				lead = len(digits)
+			}
+			i++
+			continue
+		}
+		break
+	}
+	if len(digits) == 0 {
+		return number{}, 0, false
+	}
+	decimals := 0
+	if i+1 < len(s) && s[i] == '.' && isDigit(s[i+1]) {
+		digits = append(digits, '.')
+		i++
+		for i < len(s) && isDigit(s[i]) {
+			digits = append(digits, s[i])
+			decimals++
+			i++
+		}
+	}
+	if len(digits) > maxDigits {
+		return number{}, i, false
+	}
+	v, err := strconv.ParseFloat(string(digits), 64)
+	if err != nil {
+		return number{}, i, false
+	}
+	return number{value: v, half: 0.5 * math.Pow(10, -float64(decimals)), decimals: decimals}, i, true
+}
+
+// thousandsGroup reports whether s starts with exactly three digits that end
+// the group (",288" in "1,288,490"), so "12,5" and lists like "22,80" are
+// not read as one number.
+func thousandsGroup(s string) bool {
+	if len(s) < 3 || !isDigit(s[0]) || !isDigit(s[1]) || !isDigit(s[2]) {
+		return false
+	}
+	return len(s) == 3 || !isDigit(s[3])
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// intervals gives the ranges a number in unit u stands for, in base units.
+func (n number) intervals(u unit) []interval {
+	iv := []interval{{(n.value - n.half) * u.mult, (n.value + n.half) * u.mult}}
+	if u.alt != 0 {
+		iv = append(iv, interval{(n.value - n.half) * u.alt, (n.value + n.half) * u.alt})
+	}
+	return iv
+}
+
+// plain is the range of a unitless number.
+func (n number) plain() interval { return interval{n.value - n.half, n.value + n.half} }
+
+// isClock recognizes hh:mm and hh:mm:ss, as in journal lines and ps START.
+func isClock(s string) bool {
+	h := strings.IndexByte(s, ':')
+	if h < 1 || h > 2 || !allDigits(s[:h]) {
+		return false
+	}
+	rest := s[h+1:]
+	for part := 0; ; part++ {
+		if part == 2 || len(rest) < 2 || !isDigit(rest[0]) || !isDigit(rest[1]) || rest[0] > '5' {
+			return false
+		}
+		if len(rest) == 2 {
+			return true
+		}
+		if rest[2] != ':' {
+			return false
+		}
+		rest = rest[3:]
+	}
+}
+
+func allDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}

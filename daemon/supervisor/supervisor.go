@@ -1,0 +1,159 @@
+package supervisor
+
+import (
+	"slices"
+
+	"github.com/jjgarcianorway/anna-assistant/rpc"
+)
+
+// ConfidentAt is the translator confidence from which translator_confident
+// holds (spec: "confidence >= 0.7").
+const ConfidentAt = 0.7
+
+// Input is everything the supervisor judges an answer by.
+type Input struct {
+	// Ticket is the validated translator ticket.
+	Ticket rpc.Ticket
+	// Question is the user's text. Names and figures the answer repeats
+	// from it are neither found nor missing (see Grounding.Given).
+	Question string
+	// Requested are the probe IDs the dispatcher was asked to run,
+	// normally Ticket.NeedsProbes.
+	Requested []string
+	// Results are the probes that ran, in the order they ran.
+	Results []rpc.ProbeResult
+	// Hardware is the snapshot given to the model.
+	Hardware rpc.Hardware
+	// Facts are the named facts given to the model (cpu_model, ram_gb,
+	// version, …); their names become the evidence's hardware_fields.
+	Facts map[string]string
+	// Answer is the model's answer text.
+	Answer string
+	// ClarificationPending is set when the response asks the user back.
+	ClarificationPending bool
+}
+
+// Review is the supervisor's verdict with the details behind each signal,
+// for the daemon's log and for tests.
+type Review struct {
+	Signals rpc.Signals `json:"signals"`
+	Score   int         `json:"score"`
+	// Grounding details answer_grounded.
+	Grounding Grounding `json:"grounding"`
+	// Hedges details no_invention: the hedging phrases found.
+	Hedges []string `json:"hedges"`
+	// Uncovered details probe_coverage: requested probes without a
+	// successful result.
+	Uncovered []string `json:"uncovered"`
+}
+
+// Judge computes the five signals and the score for in. It is a pure
+// function: the same input always gives the same review.
+//
+//   - translator_confident: Ticket.Confidence >= ConfidentAt.
+//   - probe_coverage: every requested probe has a result with exit code 0.
+//     Nothing requested means nothing is missing, so it holds; whether the
+//     answer then rests on evidence is answer_grounded's question.
+//   - answer_grounded: Check(Answer, EvidenceText(in), Question and the
+//     ticket's entities).Grounded().
+//   - no_invention: Hedges(Answer) is empty.
+//   - clarification_not_needed: no clarification question is pending.
+func Judge(in Input) Review {
+	r := Review{
+		Grounding: Check(in.Answer, EvidenceText(in), given(in)...),
+		Hedges:    Hedges(in.Answer),
+		Uncovered: uncovered(in.Requested, in.Results),
+	}
+	r.Signals = rpc.Signals{
+		TranslatorConfident:    in.Ticket.Confidence >= ConfidentAt,
+		ProbeCoverage:          len(r.Uncovered) == 0,
+		AnswerGrounded:         r.Grounding.Grounded(),
+		NoInvention:            len(r.Hedges) == 0,
+		ClarificationNotNeeded: !in.ClarificationPending,
+	}
+	r.Score = r.Signals.Score()
+	return r
+}
+
+// Signals returns the five signals for in; Score them with
+// rpc.Signals.Score. Use Judge to also get the details.
+func Signals(in Input) rpc.Signals { return Judge(in).Signals }
+
+func given(in Input) []string {
+	return append([]string{in.Question}, in.Ticket.Entities...)
+}
+
+// uncovered lists the requested probes, once each, that have no result
+// with exit code 0.
+func uncovered(requested []string, results []rpc.ProbeResult) []string {
+	out := []string{}
+	for _, id := range requested {
+		ok := slices.ContainsFunc(results, func(r rpc.ProbeResult) bool { return r.Probe == id && r.OK() })
+		if !ok && !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// EvidenceBlock builds the spec's evidence block: hardware_fields are the
+// names of the facts given to the model, sorted; probes_executed the probe
+// results as they ran; translator_ticket the ticket; last_error nil unless
+// lastError is set (e.g. "timeout at translator"). Lists are never null.
+func EvidenceBlock(in Input, lastError string) rpc.Evidence {
+	fields := make([]string, 0, len(in.Facts))
+	for k := range in.Facts {
+		fields = append(fields, k)
+	}
+	slices.Sort(fields)
+	ev := rpc.Evidence{
+		HardwareFields:   fields,
+		ProbesExecuted:   append([]rpc.ProbeResult{}, in.Results...),
+		TranslatorTicket: in.Ticket,
+	}
+	if ev.TranslatorTicket.Entities == nil {
+		ev.TranslatorTicket.Entities = []string{}
+	}
+	if ev.TranslatorTicket.NeedsProbes == nil {
+		ev.TranslatorTicket.NeedsProbes = []string{}
+	}
+	if lastError != "" {
+		ev.LastError = &lastError
+	}
+	return ev
+}
+
+// Assemble builds the response for a finished pipeline: the answer, its
+// score and signals, the ticket's domain, the evidence block and, when
+// ClarificationPending, the ticket's clarification question. The caller
+// fills in RequestID, Version, Model and DurationMS.
+func Assemble(in Input) (rpc.Answer, Review) {
+	r := Judge(in)
+	a := rpc.Answer{
+		Answer:             in.Answer,
+		ReliabilityScore:   r.Score,
+		ReliabilitySignals: r.Signals,
+		Domain:             domainOf(in.Ticket),
+		Evidence:           EvidenceBlock(in, ""),
+		NeedsClarification: in.ClarificationPending,
+	}
+	if in.ClarificationPending {
+		q := DefaultClarification
+		if in.Ticket.ClarificationQuestion != nil && *in.Ticket.ClarificationQuestion != "" {
+			q = *in.Ticket.ClarificationQuestion
+		}
+		a.ClarificationQuestion = &q
+	}
+	return a, r
+}
+
+// DefaultClarification is asked when a clarification is pending but the
+// ticket carries no question.
+const DefaultClarification = "Which do you want to know about: memory, CPU, disks, network or services?"
+
+func domainOf(t rpc.Ticket) string {
+	if slices.Contains(rpc.Domains, t.Domain) {
+		return t.Domain
+	}
+	return rpc.DomainSystem
+}

@@ -1,0 +1,236 @@
+package supervisor
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// splitWords cuts lowercased text into words: runs between spaces and the
+// brackets, quotes and operators that never belong to a name. A comma
+// between digits stays (1,288,490). Surrounding sentence punctuation and
+// markdown emphasis are trimmed, as is a possessive "'s". The scan is
+// linear and allocates only the result.
+func splitWords(text string) []string {
+	var out []string
+	start := -1
+	flush := func(end int) {
+		if start >= 0 {
+			if w := trimWord(text[start:end]); w != "" {
+				out = append(out, w)
+			}
+			start = -1
+		}
+	}
+	for i, r := range text {
+		if isBreak(text, i, r) {
+			flush(i)
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	flush(len(text))
+	return out
+}
+
+func isBreak(text string, i int, r rune) bool {
+	switch r {
+	case '\'', '\u2019':
+		// An apostrophe inside a word ("nginx's") stays; trimWord drops "'s".
+		next := i + utf8.RuneLen(r)
+		return !(i > 0 && isAlnumByte(text[i-1]) && next < len(text) && isAlnumByte(text[next]))
+	case '(', ')', '[', ']', '{', '}', '<', '>', '=', ';', '|', '"', '`', '\u2018', '\u201c', '\u201d', '\u2026':
+		return true
+	case ',':
+		return !(i > 0 && isDigit(text[i-1]) && i+1 < len(text) && isDigit(text[i+1]))
+	}
+	return unicode.IsSpace(r) || (r >= utf8.RuneSelf && !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\u00b0')
+}
+
+func trimWord(w string) string {
+	for w != "" && strings.IndexByte("*_#>-+,.!?", w[0]) >= 0 {
+		w = w[1:]
+	}
+	for w != "" && strings.IndexByte("*_,.;:!?", w[len(w)-1]) >= 0 {
+		w = w[:len(w)-1]
+	}
+	w = strings.TrimSuffix(w, "'s")
+	w = strings.TrimSuffix(w, "\u2019s")
+	if rest, ok := strings.CutPrefix(w, ":"); ok && !allDigits(rest) && !strings.HasPrefix(rest, ":") {
+		return strings.TrimLeft(rest, ":") // keep ":22" and "::1"
+	}
+	return w
+}
+
+func isAlnumByte(c byte) bool {
+	return isDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+}
+
+// isName reports whether s could be a program, unit, package or device
+// name: starts with a letter, then letters, digits and . - _ + @.
+func isName(s string) bool {
+	if len(s) < 2 || len(s) > 64 || s[0] < 'a' || s[0] > 'z' {
+		return false
+	}
+	return strings.Trim(s, "abcdefghijklmnopqrstuvwxyz0123456789.-_+@") == ""
+}
+
+func isUnit(s string) bool {
+	for _, suffix := range unitSuffixes {
+		if base, ok := strings.CutSuffix(s, suffix); ok && isName(base) {
+			return true
+		}
+	}
+	return false
+}
+
+// isBlockDevice matches kernel block device names: sda, sdb2, vda1, xvda,
+// nvme0n1, nvme0n1p2, mmcblk0p1, loop3, md0, dm-1, zram0, sr0.
+func isBlockDevice(s string) bool {
+	for _, p := range []string{"sd", "vd", "xvd", "hd"} {
+		if rest, ok := strings.CutPrefix(s, p); ok {
+			letters := strings.TrimRight(rest, "0123456789")
+			return len(letters) == 1 && letters[0] >= 'a' && letters[0] <= 'z'
+		}
+	}
+	for _, p := range []string{"nvme", "mmcblk", "loop", "md", "dm-", "zram", "sr"} {
+		if rest, ok := strings.CutPrefix(s, p); ok && rest != "" && isDigit(rest[0]) {
+			return strings.Trim(rest, "0123456789np") == ""
+		}
+	}
+	return false
+}
+
+// isInterface matches interface names: a known prefix and a name with a
+// digit (eth0, enp3s0, wlan0, wlp3s0, docker0, virbr0, wg0, tun0, lo).
+func isInterface(s string) bool {
+	if s == "lo" {
+		return true
+	}
+	for _, p := range []string{"eth", "en", "wl", "ww", "docker", "virbr", "br-", "br", "veth", "tun", "tap", "wg", "tailscale", "bond", "vlan"} {
+		if rest, ok := strings.CutPrefix(s, p); ok && rest != "" && strings.ContainsAny(rest, "0123456789") &&
+			strings.Trim(rest, "abcdefghijklmnopqrstuvwxyz0123456789") == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// isIPv4 accepts a dotted quad with an optional /prefix.
+func isIPv4(s string) bool {
+	s, prefix, hasPrefix := strings.Cut(s, "/")
+	if hasPrefix && (!allDigits(prefix) || len(prefix) > 2) {
+		return false
+	}
+	parts := strings.Split(s, ".")
+	if len(parts) != 4 {
+		return false
+	}
+	for _, p := range parts {
+		if !allDigits(p) || len(p) > 3 {
+			return false
+		}
+		if n, _ := strconv.Atoi(p); n > 255 {
+			return false
+		}
+	}
+	return true
+}
+
+// isIPv6 accepts colon-separated hex groups with at least two colons and
+// one hex digit (fe80::1, 2001:db8::1/64, ::1), but not clock times.
+func isIPv6(s string) bool {
+	addr, _, _ := strings.Cut(s, "/")
+	addr, _, _ = strings.Cut(addr, "%")
+	if strings.Count(addr, ":") < 2 || isClock(addr) || len(addr) > 45 {
+		return false
+	}
+	hex := false
+	for i := 0; i < len(addr); i++ {
+		c := addr[i]
+		switch {
+		case isDigit(c) || (c >= 'a' && c <= 'f'):
+			hex = true
+		case c == ':' || c == '.':
+		default:
+			return false
+		}
+	}
+	return hex
+}
+
+// hostPort splits "0.0.0.0:22", "*:22", "::]:22" (after the bracket was cut)
+// or "10.0.0.1:8080" into address and port.
+func hostPort(s string) (addr string, port int, ok bool) {
+	i := strings.LastIndexByte(s, ':')
+	if i <= 0 || !allDigits(s[i+1:]) || len(s)-i-1 > 5 {
+		return "", 0, false
+	}
+	addr = s[:i]
+	if addr != "*" && !isIPv4(addr) && !isIPv6(addr+":") && !isIPv6(addr) {
+		return "", 0, false
+	}
+	port, _ = strconv.Atoi(s[i+1:])
+	return addr, port, port > 0 && port < 65536
+}
+
+// isVersion matches dotted versions with at least three parts (6.1.0,
+// 0.0.9, 2.35.1-ubuntu), which are compared as text.
+func isVersion(s string) bool {
+	core := strings.TrimPrefix(s, "v")
+	if core == "" || !isDigit(core[0]) {
+		return false
+	}
+	if i := strings.IndexAny(core, "-+~"); i >= 0 {
+		core = core[:i]
+	}
+	parts := strings.Split(core, ".")
+	if len(parts) < 3 {
+		return false
+	}
+	for _, p := range parts {
+		if !allDigits(p) {
+			return false
+		}
+	}
+	return !isIPv4(core)
+}
+
+// isPath matches absolute and home-relative paths: /var/log, ~/Downloads.
+func isPath(s string) bool {
+	if strings.HasPrefix(s, "~/") && len(s) > 2 {
+		return true
+	}
+	return len(s) > 1 && s[0] == '/' && (isAlnumByte(s[1]) || s[1] == '.' || s[1] == '_')
+}
+
+// containsBounded reports whether key occurs in text with no letter or
+// digit touching either end (no digit before it when digitOnly: clock times
+// in "2024-11-22t13:05"), so "10.0.0.1" is not found in "10.0.0.15".
+func containsBounded(text, key string, digitOnly bool) bool {
+	if key == "" {
+		return false
+	}
+	touches := isAlnumByte
+	if digitOnly {
+		touches = isDigit
+	}
+	for off := 0; off < len(text); {
+		i := strings.Index(text[off:], key)
+		if i < 0 {
+			return false
+		}
+		i += off
+		end := i + len(key)
+		before := i == 0 || !touches(text[i-1])
+		after := end == len(text) || !touches(text[end]) || !isAlnumByte(key[len(key)-1])
+		if before && after {
+			return true
+		}
+		off = i + 1
+	}
+	return false
+}
