@@ -1,0 +1,201 @@
+package daemon
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/config"
+	"github.com/jjgarcianorway/anna-assistant/daemon/desk"
+	"github.com/jjgarcianorway/anna-assistant/daemon/llm"
+	"github.com/jjgarcianorway/anna-assistant/daemon/peer"
+	"github.com/jjgarcianorway/anna-assistant/daemon/progress"
+	"github.com/jjgarcianorway/anna-assistant/daemon/server"
+	"github.com/jjgarcianorway/anna-assistant/daemon/session"
+	"github.com/jjgarcianorway/anna-assistant/dirs"
+	"github.com/jjgarcianorway/anna-assistant/hardware"
+	"github.com/jjgarcianorway/anna-assistant/probes"
+	"github.com/jjgarcianorway/anna-assistant/rpc"
+	"github.com/jjgarcianorway/anna-assistant/version"
+)
+
+// Options assemble a daemon. Main fills them from flags and the config
+// file; tests fill them directly.
+type Options struct {
+	Config         config.Config
+	ConfigFile     string
+	ConfigWarnings []string
+	Socket         string
+	StateDir       string
+	Layout         dirs.Layout
+	Logger         *slog.Logger
+	// Systemd answers failed_services; nil means the system bus.
+	Systemd probes.UnitLister
+	// Journal answers system_logs; nil means journalctl.
+	Journal probes.JournalReader
+	// Hardware replaces the snapshot annad takes at start (tests).
+	Hardware *rpc.Hardware
+	// Budget replaces the spec's stage deadlines (tests of timeouts).
+	Budget *desk.Budget
+}
+
+// Daemon is a running annad.
+type Daemon struct {
+	opt      Options
+	log      *slog.Logger
+	started  time.Time
+	probes   *probes.Runner
+	llm      *llm.Client
+	desk     *desk.Desk
+	progress *progress.Store
+	sessions *session.Store
+	bus      *systemBus
+	model    rpc.Model
+
+	hwMu sync.Mutex
+	hw   rpc.Hardware
+}
+
+// New prepares a daemon: hardware snapshot, model choice, clients. It does
+// not listen yet.
+func New(ctx context.Context, opt Options) (*Daemon, error) {
+	if opt.Logger == nil {
+		opt.Logger = slog.New(slog.DiscardHandler)
+	}
+	d := &Daemon{opt: opt, log: opt.Logger, started: time.Now(), progress: progress.NewStore(), sessions: session.NewStore()}
+	if err := os.MkdirAll(opt.StateDir, 0o750); err != nil {
+		return nil, fmt.Errorf("cannot create the state directory: %w", err)
+	}
+	if opt.Hardware != nil {
+		d.hw = *opt.Hardware
+	} else {
+		hctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		hw, err := hardware.Take(hctx, opt.Layout)
+		cancel()
+		if err != nil {
+			return nil, fmt.Errorf("cannot take the hardware snapshot: %w", err)
+		}
+		d.hw = hw
+	}
+	d.model = chooseModel(opt.Config.Ollama.Model, d.hw)
+	client, err := llm.New(llm.Options{URL: opt.Config.Ollama.URL, Model: d.model.Name, NumCtx: opt.Config.Ollama.NumCtx})
+	if err != nil {
+		return nil, err
+	}
+	d.llm = client
+	env := &probes.Env{Layout: opt.Layout, Systemd: opt.Systemd, Journal: opt.Journal}
+	if env.Systemd == nil {
+		d.bus = &systemBus{}
+		env.Systemd = d.bus
+	}
+	d.probes = probes.NewRunner(env)
+	d.desk = desk.New(desk.Options{
+		LLM: d.llm, Probes: d.probes, Sessions: d.sessions, Hardware: d.hardware,
+		Version: version.String(), Logger: d.log, Budget: opt.Budget,
+	})
+	return d, nil
+}
+
+func chooseModel(pinned string, hw rpc.Hardware) rpc.Model {
+	if pinned != "" {
+		return rpc.Model{Name: pinned, Reason: "pinned in the config file ([ollama] model)", Pinned: true}
+	}
+	c := hardware.Select(hw)
+	return rpc.Model{Name: c.Model, Reason: c.Reason}
+}
+
+func (d *Daemon) hardware() rpc.Hardware {
+	d.hwMu.Lock()
+	defer d.hwMu.Unlock()
+	return d.hw
+}
+
+// Run serves on sock until ctx ends, then shuts down gracefully: in-flight
+// requests get the configured shutdown timeout, then are canceled.
+func (d *Daemon) Run(ctx context.Context, sock *server.Socket, ready func()) error {
+	srv := server.New(server.Options{
+		Methods:     d.methods(),
+		Policy:      peer.Policy{DaemonUID: uint32(os.Geteuid()), GroupID: sock.GroupID},
+		Layout:      d.opt.Layout,
+		Logger:      d.log,
+		MaxConns:    d.opt.Config.Daemon.MaxConnections,
+		IdleTimeout: d.opt.Config.Daemon.IdleTimeout.Duration,
+	})
+	bg, stopBG := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	wg.Go(func() { d.watch(bg) })
+
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(sock.Listener) }()
+	if ready != nil {
+		ready()
+	}
+	var err error
+	select {
+	case <-ctx.Done():
+	case err = <-errc:
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), d.opt.Config.Daemon.ShutdownTimeout.Duration)
+	if serr := srv.Shutdown(sctx); serr != nil {
+		d.log.Warn("requests still running at the shutdown deadline were canceled", "timeout", d.opt.Config.Daemon.ShutdownTimeout.Duration)
+	}
+	cancel()
+	stopBG()
+	wg.Wait()
+	if d.bus != nil {
+		d.bus.Close()
+	}
+	sock.Remove()
+	if err == server.ErrServerClosed {
+		err = nil
+	}
+	return err
+}
+
+// Intervals of the background checks behind `status`.
+const (
+	llmCheckEvery      = 30 * time.Second
+	hardwareCheckEvery = time.Minute
+)
+
+// watch keeps Ollama's health and the memory figures of the hardware
+// snapshot fresh, so `status` answers from memory in microseconds.
+func (d *Daemon) watch(ctx context.Context) {
+	check := func() {
+		cctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+		d.llm.Check(cctx)
+		cancel()
+	}
+	check()
+	llmTick := time.NewTicker(llmCheckEvery)
+	hwTick := time.NewTicker(hardwareCheckEvery)
+	defer llmTick.Stop()
+	defer hwTick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-llmTick.C:
+			check()
+		case <-hwTick.C:
+			if d.opt.Hardware != nil {
+				continue
+			}
+			hctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+			if hw, err := hardware.Take(hctx, d.opt.Layout); err == nil {
+				d.hwMu.Lock()
+				d.hw = hw
+				d.hwMu.Unlock()
+			}
+			cancel()
+		}
+	}
+}
+
+// learnedDir is where learned data lives; `reset` empties it. The ledger
+// and Ollama's models stay: they describe the installation, not the user.
+func (d *Daemon) learnedDir() string { return filepath.Join(d.opt.StateDir, "learned") }

@@ -1,0 +1,189 @@
+package daemon_test
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ollama/ollama/api"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/daemontest"
+	"github.com/jjgarcianorway/anna-assistant/daemon/llm/ollamatest"
+	"github.com/jjgarcianorway/anna-assistant/probes"
+	"github.com/jjgarcianorway/anna-assistant/rpc"
+)
+
+func wantTimeout(t *testing.T, a *rpc.Answer, stage string) {
+	t.Helper()
+	if a.ReliabilityScore > 20 || !a.NeedsClarification || a.ClarificationQuestion == nil || len(*a.ClarificationQuestion) < 20 {
+		t.Fatalf("not the spec's timeout response: %+v", a)
+	}
+	if a.Evidence.LastError == nil || *a.Evidence.LastError != "timeout at "+stage {
+		t.Fatalf("last_error %v, want timeout at %s", a.Evidence.LastError, stage)
+	}
+	if a.ReliabilityScore != a.ReliabilitySignals.Score() {
+		t.Fatalf("score %d does not match signals %+v", a.ReliabilityScore, a.ReliabilitySignals)
+	}
+}
+
+func TestSpecialistTimeout(t *testing.T) {
+	d := scripted(t, &fast, daemontest.Options{}, ticket(rpc.DomainSystem, probes.TopCPU),
+		ollamatest.Reply{Chunks: []string{"Firefox", " is", " using"}, DelayPerChunk: 3 * time.Second})
+	a := ask(t, d, "what is using my cpu?")
+	wantTimeout(t, a, "specialist")
+	if len(a.Evidence.ProbesExecuted) != 1 || a.Evidence.TranslatorTicket.Domain != rpc.DomainSystem {
+		t.Fatalf("evidence gathered before the timeout was lost: %+v", a.Evidence)
+	}
+	reqs := d.Ollama.Requests()
+	if !reqs[len(reqs)-1].Canceled {
+		t.Fatal("the specialist call kept running after its deadline")
+	}
+}
+
+func TestTotalBudgetAtProbes(t *testing.T) {
+	b := fast
+	b.Total = 700 * time.Millisecond
+	d := scripted(t, &b, daemontest.Options{Journal: daemontest.SlowJournal{}}, ticket(rpc.DomainSystem, probes.SystemLogs),
+		ollamatest.Reply{Content: "ok"})
+	wantTimeout(t, ask(t, d, "show me the recent warnings in the logs"), "probes")
+}
+
+func TestSlowProbeCostsCoverageOnly(t *testing.T) {
+	b := fast
+	b.Probes = 300 * time.Millisecond
+	d := scripted(t, &b, daemontest.Options{Journal: daemontest.SlowJournal{}}, ticket(rpc.DomainSystem, probes.SystemLogs, probes.FailedServices),
+		ollamatest.Reply{Content: "From failed_services: " + daemontest.FailedUnit + " failed."})
+	a := ask(t, d, "did anything break today?")
+	if a.NeedsClarification || a.ReliabilitySignals.ProbeCoverage || !a.ReliabilitySignals.AnswerGrounded {
+		t.Fatalf("signals %+v for %q", a.ReliabilitySignals, a.Answer)
+	}
+	for _, r := range a.Evidence.ProbesExecuted {
+		if r.Probe == probes.SystemLogs && r.ExitCode != probes.ExitTimeout {
+			t.Fatalf("slow journal: %+v", r)
+		}
+	}
+}
+
+func TestHedgingAndInventedFigures(t *testing.T) {
+	cases := map[string]struct {
+		answer             string
+		grounded, noInvent bool
+	}{
+		"hedged":   {"firefox is probably the problem; it typically uses a lot.", false, false},
+		"invented": {"firefox uses 3.2 GiB, and postgres uses 900 MiB.", false, true},
+		"nothing":  {"Your computer is fine.", false, true},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			d := scripted(t, nil, daemontest.Options{}, ticket(rpc.DomainSystem, probes.TopMemory), ollamatest.Reply{Content: c.answer})
+			a := ask(t, d, "what is using my memory?")
+			s := a.ReliabilitySignals
+			if s.AnswerGrounded != c.grounded || s.NoInvention != c.noInvent || a.ReliabilityScore != s.Score() {
+				t.Fatalf("%q: signals %+v score %d", c.answer, s, a.ReliabilityScore)
+			}
+		})
+	}
+}
+
+func TestVagueInputAsksBack(t *testing.T) {
+	d := daemontest.Start(t, daemontest.Options{}) // the fake translates with keywords
+	for _, text := range []string{"help", "help me", "fix it"} {
+		a := ask(t, d, text)
+		if !a.NeedsClarification || a.ClarificationQuestion == nil || a.ReliabilitySignals.ClarificationNotNeeded ||
+			len(a.Evidence.ProbesExecuted) != 0 || a.Answer != *a.ClarificationQuestion || a.Model != "tiny" {
+			t.Fatalf("%q: %+v", text, a)
+		}
+	}
+	if n := len(d.Ollama.ChatRequests()); n != 3 {
+		t.Fatalf("%d LLM calls for 3 vague questions; the specialist must not run", n)
+	}
+	if a := ask(t, d, "memory"); a.NeedsClarification {
+		t.Fatalf("\"memory\" is an exception to the two-word rule: %+v", a)
+	}
+}
+
+func TestOllamaProblemsAreErrorsWithAdvice(t *testing.T) {
+	down := daemontest.Start(t, daemontest.Options{Config: "[ollama]\nurl = \"http://127.0.0.1:1\"\n"})
+	_, err := down.Client(t).Request(ctx(t), rpc.RequestParams{Text: "what is using my memory?"})
+	e, ok := err.(*rpc.Error)
+	if !ok || e.Kind() != rpc.KindLLMUnavailable || !strings.Contains(e.Hint(), "systemctl start ollama") {
+		t.Fatalf("ollama down: %#v", err)
+	}
+
+	missing := daemontest.Start(t, daemontest.Options{Config: "[ollama]\nmodel = \"qwen2.5:7b\"\n"})
+	_, err = missing.Client(t).Request(ctx(t), rpc.RequestParams{Text: "what is using my memory?"})
+	if e, ok := err.(*rpc.Error); !ok || e.Kind() != rpc.KindLLMUnavailable || !strings.Contains(e.Hint(), "ollama pull qwen2.5:7b") {
+		t.Fatalf("missing model: %#v", err)
+	}
+
+	broken := scripted(t, nil, daemontest.Options{}, ticket(rpc.DomainSystem), ollamatest.Reply{Chunks: []string{"Fire"}, Abort: true})
+	_, err = broken.Client(t).Request(ctx(t), rpc.RequestParams{Text: "what is using my memory?"})
+	if rpc.KindOf(err) != rpc.KindLLMBadReply {
+		t.Fatalf("cut-off answer: %v", err)
+	}
+	st, _ := broken.Client(t).Status(ctx(t))
+	if !strings.Contains(st.Ollama.LastError, "reply") {
+		t.Fatalf("status does not show the last LLM error: %+v", st.Ollama)
+	}
+}
+
+func TestSessionsCarryFollowUps(t *testing.T) {
+	d := daemontest.Start(t, daemontest.Options{})
+	c := d.Client(t)
+	for _, q := range []string{"what is using my memory?", "and the second one?"} {
+		if _, err := c.Request(ctx(t), rpc.RequestParams{Text: q, Session: "repl-1"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	chats := d.Ollama.ChatRequests()
+	tr, sp := chats[2], chats[3]
+	if !strings.Contains(tr.Messages[len(tr.Messages)-1].Content, "Previous question (domain system): what is using my memory?") {
+		t.Fatalf("translator lacks the previous turn: %q", tr.Messages[len(tr.Messages)-1].Content)
+	}
+	if !slices.ContainsFunc(sp.Messages, func(m api.Message) bool {
+		return m.Role == "assistant" && strings.HasPrefix(m.Content, "From top_memory")
+	}) {
+		t.Fatal("specialist lacks the previous answer")
+	}
+	// One-shot requests are stateless.
+	if _, err := c.Request(ctx(t), rpc.RequestParams{Text: "and the third?"}); err != nil {
+		t.Fatal(err)
+	}
+	chats = d.Ollama.ChatRequests()
+	if strings.Contains(chats[4].Messages[len(chats[4].Messages)-1].Content, "Previous question") {
+		t.Fatal("a one-shot request saw session history")
+	}
+}
+
+func TestHangUpCancelsTheRequest(t *testing.T) {
+	d := scripted(t, nil, daemontest.Options{}, ticket(rpc.DomainSystem), ollamatest.Reply{Hang: true})
+	c := d.Client(t)
+	cctx, cancel := context.WithCancel(ctx(t))
+	errc := make(chan error, 1)
+	go func() {
+		_, err := c.Request(cctx, rpc.RequestParams{Text: "what is using my memory?"})
+		errc <- err
+	}()
+	waitFor(t, "the specialist call", func() bool { return len(d.Ollama.ChatRequests()) == 2 })
+	cancel()
+	if err := <-errc; err == nil {
+		t.Fatal("request should fail when the client gives up")
+	}
+	waitFor(t, "the model call to be canceled", func() bool {
+		reqs := d.Ollama.Requests()
+		return reqs[len(reqs)-1].Canceled
+	})
+}
+
+func waitFor(t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	for range 500 {
+		if ok() {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("timed out waiting for %s", what)
+}

@@ -1,0 +1,160 @@
+package daemon
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/peer"
+	"github.com/jjgarcianorway/anna-assistant/daemon/server"
+	"github.com/jjgarcianorway/anna-assistant/probes"
+	"github.com/jjgarcianorway/anna-assistant/rpc"
+	"github.com/jjgarcianorway/anna-assistant/version"
+)
+
+// methods is the one table of RPC methods and their access levels. The
+// contract of each method's params and result is documented in package rpc.
+func (d *Daemon) methods() map[string]server.Method {
+	return map[string]server.Method{
+		rpc.MethodStatus:   {Access: peer.AccessRead, Handle: d.status},
+		rpc.MethodProbe:    {Access: peer.AccessRead, Handle: d.probe},
+		rpc.MethodProgress: {Access: peer.AccessRead, Handle: d.progressOf},
+		rpc.MethodRequest:  {Access: peer.AccessOperate, Handle: d.request},
+		rpc.MethodReset:    {Access: peer.AccessOperate, Handle: d.reset},
+	}
+}
+
+func (d *Daemon) status(ctx context.Context, raw json.RawMessage) (any, error) {
+	if _, err := server.Params[struct{}](raw); err != nil {
+		return nil, err
+	}
+	h := d.llm.Health()
+	model := d.model
+	model.Present = h.ModelPresent
+	return rpc.Status{
+		Version:       version.String(),
+		PID:           os.Getpid(),
+		StartedAt:     d.started,
+		UptimeSeconds: time.Since(d.started).Seconds(),
+		DebugMode:     d.opt.Config.Daemon.DebugMode,
+		Socket:        d.opt.Socket,
+		StateDir:      d.opt.StateDir,
+		ConfigFile:    d.opt.ConfigFile,
+		Hardware:      d.hardware(),
+		Model:         model,
+		Ollama: rpc.Ollama{
+			URL: d.llm.URL(), Reachable: h.Reachable, Version: h.Version, CheckedAt: h.CheckedAt,
+			LastError: h.LastError, LastErrorAt: h.LastErrorAt,
+		},
+		Probes:         probes.IDs,
+		ConfigWarnings: d.opt.ConfigWarnings,
+	}, nil
+}
+
+func (d *Daemon) probe(ctx context.Context, raw json.RawMessage) (any, error) {
+	p, err := server.Params[rpc.ProbeParams](raw)
+	if err != nil {
+		return nil, err
+	}
+	if p.Probe == "" {
+		return nil, rpc.Errorf(rpc.KindInvalidParams, "cannot run a probe: params.probe is missing").
+			WithHint("name one of the allowlisted probes, e.g. {\"probe\": \"top_memory\"}")
+	}
+	res, err := d.probes.Run(ctx, p.Probe)
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+func (d *Daemon) progressOf(ctx context.Context, raw json.RawMessage) (any, error) {
+	p, err := server.Params[rpc.ProgressParams](raw)
+	if err != nil {
+		return nil, err
+	}
+	caller, _ := peer.FromContext(ctx)
+	return d.progress.Get(p.RequestID, p.Since, caller)
+}
+
+var idPattern = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+
+func validID(what, id string) error {
+	if id == "" {
+		return nil
+	}
+	if len(id) > rpc.MaxIDBytes || !idPattern.MatchString(id) {
+		return rpc.Errorf(rpc.KindInvalidParams, "cannot use %s %q: use up to %d letters, digits, '-' or '_'", what, id, rpc.MaxIDBytes)
+	}
+	return nil
+}
+
+func (d *Daemon) request(ctx context.Context, raw json.RawMessage) (any, error) {
+	p, err := server.Params[rpc.RequestParams](raw)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case strings.TrimSpace(p.Text) == "":
+		return nil, rpc.Errorf(rpc.KindInvalidParams, "cannot answer an empty request").
+			WithHint("ask a question, e.g. annactl what is using my memory")
+	case len(p.Text) > rpc.MaxRequestTextBytes:
+		return nil, rpc.Errorf(rpc.KindInvalidParams, "cannot take a request of %d bytes: the limit is %d", len(p.Text), rpc.MaxRequestTextBytes).
+			WithHint("ask a shorter question")
+	}
+	if err := validID("session", p.Session); err != nil {
+		return nil, err
+	}
+	if err := validID("request_id", p.RequestID); err != nil {
+		return nil, err
+	}
+	if p.RequestID == "" {
+		p.RequestID = newID()
+	}
+	caller, _ := peer.FromContext(ctx)
+	rec, err := d.progress.Begin(p.RequestID, caller.UID, d.opt.Config.Daemon.DebugMode)
+	if err != nil {
+		return nil, err
+	}
+	defer rec.Done()
+	return d.desk.Ask(ctx, caller.UID, p, rec)
+}
+
+func newID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// reset forgets what Anna learned: conversation sessions, recent progress
+// and the files under <state>/learned. It is idempotent.
+func (d *Daemon) reset(ctx context.Context, raw json.RawMessage) (any, error) {
+	if _, err := server.Params[struct{}](raw); err != nil {
+		return nil, err
+	}
+	d.sessions.Reset()
+	d.progress.Reset()
+	removed := []string{}
+	dir := d.learnedDir()
+	entries, err := os.ReadDir(dir)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, rpc.Errorf(rpc.KindInternal, "cannot read %s: %v", dir, err)
+	}
+	for _, e := range entries {
+		p := filepath.Join(dir, e.Name())
+		if err := os.RemoveAll(p); err != nil {
+			return nil, rpc.Errorf(rpc.KindInternal, "cannot remove %s: %v", p, err).
+				WithHint("check the journal (journalctl -u annad) and the state directory's permissions")
+		}
+		removed = append(removed, p)
+	}
+	d.log.Info("learned data reset", "removed", len(removed))
+	return rpc.ResetResult{StateDir: d.opt.StateDir, Removed: removed}, nil
+}
