@@ -1,0 +1,239 @@
+package cli_test
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ollama/ollama/api"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/daemontest"
+	"github.com/jjgarcianorway/anna-assistant/daemon/llm/ollamatest"
+	"github.com/jjgarcianorway/anna-assistant/rpc"
+	"github.com/jjgarcianorway/anna-assistant/version"
+)
+
+// Requests the in-process annad answers, and one that runs system_logs,
+// which slowJournal holds until the request is canceled.
+const (
+	quickQuestion = "how much memory do I have"
+	slowQuestion  = "show me the recent warnings in the system logs"
+)
+
+// slowJournal holds system_logs until its context ends, which makes a
+// request about the logs slow.
+type slowJournal struct {
+	started chan struct{}
+	ended   chan error
+	once    sync.Once
+}
+
+func newSlowJournal() *slowJournal {
+	return &slowJournal{started: make(chan struct{}), ended: make(chan error, 16)}
+}
+
+func (j *slowJournal) ReadJournal(ctx context.Context) ([]byte, error) {
+	j.once.Do(func() { close(j.started) })
+	<-ctx.Done()
+	j.ended <- ctx.Err()
+	return nil, ctx.Err()
+}
+
+func (j *slowJournal) waitStarted(t *testing.T) {
+	t.Helper()
+	select {
+	case <-j.started:
+	case <-time.After(expectTimeout):
+		t.Fatal("system_logs never started")
+	}
+}
+
+// waitAbandoned checks that annad finished the latest request while the
+// journal read was still blocked: it gave the request up when annactl hung
+// up rather than waiting for the probe's timeout.
+func (j *slowJournal) waitAbandoned(t *testing.T, d *daemontest.Daemon) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), expectTimeout)
+	defer cancel()
+	c := d.Client(t)
+	for {
+		p, err := c.Progress(ctx, rpc.ProgressParams{})
+		if err != nil {
+			t.Fatalf("progress of the canceled request: %v", err)
+		}
+		if p.Done {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	select {
+	case err := <-j.ended:
+		t.Errorf("the request ended only after its probe did (%v): annad did not abandon it", err)
+	default:
+	}
+}
+
+var rule72 = strings.Repeat("─", 72)
+
+func TestPTYOneShot(t *testing.T) {
+	d := daemontest.Start(t, daemontest.Options{})
+	tm := spawn(t, testEnv(t, d.Socket), strings.Fields(quickQuestion)...)
+	out := tm.expect("anna v" + version.String() + " (")
+	// On a terminal the request is animated before the block appears.
+	if !strings.Contains(out, "\x1b[J") {
+		t.Errorf("no live status line before the answer: %q", out)
+	}
+	tm.expect(")\r\n" + rule72 + "\r\n")
+	tm.expect("\x1b[1m[you]\x1b[0m\r\n" + quickQuestion + "\r\n\r\n")
+	tm.expect("\x1b[1m[anna]\x1b[0m ")
+	tm.expect(" specialist  reliability: \x1b[1;3")
+	tm.expect("probes:")
+	tm.expect(rule72 + "\r\n")
+	if code := tm.exitCode(); code != 0 {
+		t.Errorf("exit %d, want 0", code)
+	}
+}
+
+func TestPTYOneShotNoColor(t *testing.T) {
+	d := daemontest.Start(t, daemontest.Options{})
+	tm := spawn(t, testEnv(t, d.Socket, "NO_COLOR=1"), strings.Fields(quickQuestion)...)
+	tm.expect("anna v" + version.String() + " (")
+	tm.expect("[you]\r\n" + quickQuestion + "\r\n\r\n[anna] ")
+	out := tm.expect("probes:")
+	if strings.Contains(out, "\x1b[1") || strings.Contains(out, "\x1b[2m") || strings.Contains(out, "\x1b[3") {
+		t.Errorf("NO_COLOR set but the answer has SGR codes: %q", out)
+	}
+	if code := tm.exitCode(); code != 0 {
+		t.Errorf("exit %d, want 0", code)
+	}
+}
+
+func TestPTYStatus(t *testing.T) {
+	d := daemontest.Start(t, daemontest.Options{})
+	tm := spawn(t, testEnv(t, d.Socket, "NO_COLOR=1"), "status")
+	tm.expect("annad\r\n  version      " + version.String())
+	tm.expect("  socket       ")
+	tm.expect("hardware\r\n  cpu          ")
+	tm.expect("model\r\n  name         ")
+	tm.expect("ollama\r\n  url          ")
+	tm.expect("probes\r\n  available    11\r\n")
+	if code := tm.exitCode(); code != 0 {
+		t.Errorf("exit %d, want 0", code)
+	}
+}
+
+func TestPTYOneShotCtrlC(t *testing.T) {
+	j := newSlowJournal()
+	d := daemontest.Start(t, daemontest.Options{Journal: j})
+	tm := spawn(t, testEnv(t, d.Socket), strings.Fields(slowQuestion)...)
+	j.waitStarted(t)
+	tm.expect("probe system_logs…") // the debug-mode stage trail
+	tm.send("\x03")
+	tm.expect("canceled\r\n")
+	if code := tm.exitCode(); code != 130 {
+		t.Errorf("exit %d, want 130", code)
+	}
+	j.waitAbandoned(t, d)
+}
+
+func TestPTYREPL(t *testing.T) {
+	j := newSlowJournal()
+	d := daemontest.Start(t, daemontest.Options{Journal: j})
+	env := testEnv(t, d.Socket, "NO_COLOR=1")
+	tm := spawn(t, env)
+	tm.expect("anna v" + version.String())
+	tm.expect("annactl " + version.String() + "\r\n")
+	tm.expect("anna> ")
+
+	tm.send(quickQuestion + "\r")
+	tm.expect("[you]\r\n" + quickQuestion + "\r\n")
+	tm.expect("probes:")
+	tm.expect("anna> ")
+
+	// Ctrl-C at the prompt only gives a new prompt.
+	tm.waitPrompt()
+	tm.send("\x03")
+	tm.expect("anna> ")
+
+	// Ctrl-C during a slow request cancels it and the REPL goes on.
+	tm.send(slowQuestion + "\r")
+	j.waitStarted(t)
+	tm.send("\x03")
+	tm.expect("canceled\r\n")
+	// A second press right after, between prompts or at the next one,
+	// must not end the session.
+	tm.send("\x03")
+	tm.waitPrompt()
+	j.waitAbandoned(t, d)
+
+	// Up twice recalls the first question (the slow one is newest).
+	tm.send("\x1b[A\x1b[A")
+	tm.expect(quickQuestion)
+	tm.send("\r")
+	tm.expect("[you]\r\n" + quickQuestion + "\r\n")
+	tm.expect("probes:")
+	tm.expect("anna> ")
+	tm.send("exit\r")
+	if code := tm.exitCode(); code != 0 {
+		t.Errorf("exit %d, want 0", code)
+	}
+
+	// A new session starts with the saved history.
+	tm = spawn(t, env)
+	tm.expect("anna> ")
+	tm.send("\x1b[A")
+	tm.expect(quickQuestion)
+	tm.send("\r")
+	tm.expect("[you]\r\n" + quickQuestion + "\r\n")
+	tm.expect("anna> ")
+	tm.send("\x04")
+	if code := tm.exitCode(); code != 0 {
+		t.Errorf("Ctrl-D: exit %d, want 0", code)
+	}
+}
+
+func TestPTYREPLExitWords(t *testing.T) {
+	d := daemontest.Start(t, daemontest.Options{})
+	for _, word := range []string{"exit", "quit", "bye", "q", ":q", ":wq", "EXIT", "  Quit  "} {
+		tm := spawn(t, testEnv(t, d.Socket))
+		tm.expect("anna> ")
+		tm.send(word + "\r")
+		if code := tm.exitCode(); code != 0 {
+			t.Errorf("%q: exit %d, want 0", word, code)
+		}
+	}
+}
+
+// slowWriter is a fake model that writes the grounded answer in two
+// pieces a second apart, so annactl shows it live before the final block.
+func slowWriter(t *testing.T) *ollamatest.Server {
+	s := ollamatest.New(t)
+	s.OnChat(func(req *api.ChatRequest) ollamatest.Reply {
+		r := daemontest.Grounded(req)
+		if len(req.Format) > 0 { // the translator's ticket: no need to wait
+			return r
+		}
+		first, rest, _ := strings.Cut(r.Content, " ")
+		return ollamatest.Reply{Chunks: []string{first, " " + rest}, DelayPerChunk: time.Second}
+	})
+	return s
+}
+
+func TestPTYLiveAnswer(t *testing.T) {
+	d := daemontest.Start(t, daemontest.Options{Ollama: slowWriter(t)})
+	tm := spawn(t, testEnv(t, d.Socket), strings.Fields(quickQuestion)...)
+	// The first piece appears dimmed under the status line...
+	tm.expect("\r\n\x1b[2mFrom\x1b[0m")
+	// ...and is erased before the block, which holds the whole answer.
+	out := tm.expect("anna v" + version.String())
+	if !strings.HasSuffix(out, "\x1b[J") {
+		t.Errorf("live area not erased before the answer: %q", out)
+	}
+	tm.expect("\r\nFrom memory_info: ")
+	tm.expect("probes:")
+	if code := tm.exitCode(); code != 0 {
+		t.Errorf("exit %d, want 0", code)
+	}
+}
