@@ -118,14 +118,29 @@ func TestOllamaProblemsAreErrorsWithAdvice(t *testing.T) {
 		t.Fatalf("missing model: %#v", err)
 	}
 
-	broken := scripted(t, nil, daemontest.Options{}, ticket(rpc.DomainSystem), ollamatest.Reply{Chunks: []string{"Fire"}, Abort: true})
+	broken := scripted(t, nil, daemontest.Options{}, ticket(rpc.DomainSystem), ollamatest.Reply{Error: "an error was encountered while running the model: out of memory", Chunks: []string{"Fire"}})
 	_, err = broken.Client(t).Request(ctx(t), rpc.RequestParams{Text: "what is using my memory?"})
 	if rpc.KindOf(err) != rpc.KindLLMBadReply {
-		t.Fatalf("cut-off answer: %v", err)
+		t.Fatalf("runner failure mid-answer: %v", err)
 	}
 	st, _ := broken.Client(t).Status(ctx(t))
-	if !strings.Contains(st.Ollama.LastError, "reply") {
+	if !strings.Contains(st.Ollama.LastError, "out of memory") {
 		t.Fatalf("status does not show the last LLM error: %+v", st.Ollama)
+	}
+}
+
+// Ollama ends a stream without its final object when it stops a model that
+// repeats itself; what arrived is judged like any answer, and the cut is
+// recorded.
+func TestCutOffAnswerIsJudgedAndRecorded(t *testing.T) {
+	d := scripted(t, nil, daemontest.Options{}, ticket(rpc.DomainSystem, probes.TopMemory),
+		ollamatest.Reply{Chunks: []string{"Your", " system", " system", " system"}, Abort: true})
+	a := ask(t, d, "what is using my memory?")
+	if a.Answer != "Your system system system" || a.Evidence.LastError == nil || !strings.Contains(*a.Evidence.LastError, "cut off") {
+		t.Fatalf("cut-off answer: %q, last_error %v", a.Answer, a.Evidence.LastError)
+	}
+	if a.ReliabilitySignals.AnswerGrounded {
+		t.Fatal("a degenerate answer was judged grounded")
 	}
 }
 

@@ -130,9 +130,20 @@ func (d *Desk) specialize(ctx context.Context, w *work, rec *progress.Recorder) 
 		return err
 	}
 	w.answer, w.model = reply.Content, d.o.LLM.Model()
+	if !reply.Complete {
+		w.lastErr = joinErr(w.lastErr, "specialist: the reply was cut off before the model finished")
+		rec.Fail(rpc.EventError, StageSpecialist, "the reply was cut off before the model finished")
+	}
 	d.log.Debug("specialist answered", "domain", w.ticket.Domain, "prompt_bytes", prompt.Bytes,
 		"prompt_tokens", reply.PromptEvalCount, "answer_tokens", reply.EvalCount, "ms", reply.Duration.Milliseconds())
 	return nil
+}
+
+func joinErr(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
 }
 
 // abandon handles the total deadline or a client that hung up during a

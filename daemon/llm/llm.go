@@ -159,7 +159,12 @@ type Chat struct {
 
 // Reply is a finished chat.
 type Reply struct {
-	Content         string
+	Content string
+	// Complete is false when the stream ended without its final object:
+	// Ollama stops a model that repeats one token 30 times that way
+	// (llm/server.go, "token repeat limit"), and a dropped connection looks
+	// the same to the client. Content then holds what arrived.
+	Complete        bool
 	PromptEvalCount int
 	EvalCount       int
 	Duration        time.Duration
@@ -193,15 +198,10 @@ func (c *Client) Chat(ctx context.Context, ch Chat, onChunk func(string)) (Reply
 		}
 		return nil
 	})
-	reply.Content, reply.Duration = b.String(), time.Since(start)
-	if err == nil && !done {
-		// The client ignores a stream that ends early; a reply without its
-		// final object was cut off (the runner died) and is not an answer.
-		if ctx.Err() != nil {
-			err = ctx.Err()
-		} else {
-			err = errors.New("the model's reply ended before it was complete")
-		}
+	reply.Content, reply.Duration, reply.Complete = b.String(), time.Since(start), done
+	if err == nil && !done && ctx.Err() != nil {
+		// The client returns nil when its context ends mid-stream.
+		err = ctx.Err()
 	}
 	if err != nil {
 		err = c.Classify(err)

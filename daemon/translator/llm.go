@@ -21,9 +21,18 @@ type Chatter interface {
 	Chat(ctx context.Context, ch llm.Chat, onChunk func(string)) (llm.Reply, error)
 }
 
-// TicketNumPredict bounds the ticket reply; the schema's length limits keep
-// a valid ticket well under it.
-const TicketNumPredict = 256
+// TicketNumPredict bounds the ticket reply. A ticket is about 60 tokens for
+// a real model; the schema's limits keep even a byte-level tokenizer's
+// worst case (every string at its maximum) under this.
+const TicketNumPredict = 512
+
+// Limits the schema puts on the model's strings, tighter than Validate's:
+// they bound the reply's length, and a longer entity list adds nothing.
+const (
+	schemaEntities      = 4
+	schemaEntityLength  = 32
+	schemaQuestionBytes = 120
+)
 
 // Schema is the JSON schema the model's ticket must satisfy: the spec's
 // ticket with enums for intent, domain and probe IDs, and bounded strings
@@ -34,10 +43,10 @@ var Schema = func() json.RawMessage {
 		"properties": map[string]any{
 			"intent":   map[string]any{"type": "string", "enum": []string{rpc.IntentQuestion, rpc.IntentRequest, rpc.IntentInvestigate}},
 			"domain":   map[string]any{"type": "string", "enum": rpc.Domains},
-			"entities": map[string]any{"type": "array", "maxItems": MaxEntities, "items": map[string]any{"type": "string", "maxLength": MaxEntityLength}},
+			"entities": map[string]any{"type": "array", "maxItems": schemaEntities, "items": map[string]any{"type": "string", "maxLength": schemaEntityLength}},
 			"needs_probes": map[string]any{"type": "array", "maxItems": 4,
 				"items": map[string]any{"type": "string", "enum": probes.IDs}},
-			"clarification_question": map[string]any{"type": []string{"string", "null"}, "maxLength": 120},
+			"clarification_question": map[string]any{"type": []string{"string", "null"}, "maxLength": schemaQuestionBytes},
 			// An integer percent, not a number in [0,1]: llama.cpp's grammar
 			// lets a number's exponent run to 16 digits ("235E8940"), which
 			// overflows float64; integers stay in range.
