@@ -1,0 +1,58 @@
+# Anna — build, run and test. `make test` is what CI runs (see .ci/run).
+
+VERSION   ?= 0.1.0
+GO        ?= go
+GOBIN     ?= $(shell $(GO) env GOPATH)/bin
+PKG       := github.com/jjgarcianorway/anna-assistant
+LDFLAGS   := -s -w -X $(PKG)/version.version=$(VERSION)
+BUILD     := CGO_ENABLED=0 $(GO) build -trimpath -buildvcs=false -ldflags '$(LDFLAGS)'
+RUNDIR    := $(CURDIR)/.run
+
+.PHONY: all build run test lint unit fuzz bench test-ollama clean
+
+all: build
+
+build:
+	$(BUILD) -o bin/annad ./cmd/annad
+	$(BUILD) -o bin/annactl ./cmd/annactl
+
+# Runs annad as you, on a private socket under .run/, and opens the annactl
+# REPL against it; annad stops when the REPL exits. Ollama must be running
+# (http://127.0.0.1:11434 unless .run/config.toml says otherwise).
+run: build
+	@mkdir -p $(RUNDIR)/state
+	@./bin/annad --socket $(RUNDIR)/anna.sock --state-dir $(RUNDIR)/state --config $(RUNDIR)/config.toml 2>$(RUNDIR)/annad.log & \
+	 pid=$$!; trap "kill $$pid 2>/dev/null; wait $$pid" EXIT INT TERM; \
+	 for i in $$(seq 50); do [ -S $(RUNDIR)/anna.sock ] && break; sleep 0.1; done; \
+	 echo "annad log: $(RUNDIR)/annad.log"; \
+	 ANNA_SOCKET=$(RUNDIR)/anna.sock ./bin/annactl status; \
+	 ANNA_SOCKET=$(RUNDIR)/anna.sock ./bin/annactl
+
+test: lint unit
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	$(GOBIN)/staticcheck ./...
+	$(GO) mod tidy -diff
+
+# -race everywhere; the fuzz targets' seed corpora run as ordinary tests.
+unit:
+	$(GOBIN)/gotestsum --format pkgname-and-test-fails -- -race -count=1 -timeout 20m ./...
+
+# A short real fuzzing run of every fuzz target (not part of `make test`).
+fuzz:
+	@for t in $$($(GO) test -list 'Fuzz.*' ./... | grep -E '^(Fuzz|ok)' | awk '/^Fuzz/{f=f" "$$1} /^ok/{if(f!="")print $$2":"f; f=""}'); do \
+	  pkg=$${t%%:*}; for f in $${t#*:}; do $(GO) test -run XXX -fuzz "^$$f$$" -fuzztime 30s $$pkg || exit 1; done; done
+
+bench:
+	$(GO) test -run XXX -bench . -benchmem ./...
+
+# The service desk against a real Ollama server built from source (5-9 min
+# the first time, then cached; see .ci/build-ollama).
+test-ollama:
+	ANNA_OLLAMA_BIN=$$(.ci/build-ollama | tail -n1) ANNA_REQUIRE_OLLAMA=1 \
+	  $(GO) test -count=1 -timeout 15m -run 'Integration|RealOllama' ./daemon/...
+
+clean:
+	rm -rf bin .run
