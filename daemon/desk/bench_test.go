@@ -40,8 +40,10 @@ func (instantLLM) Chat(_ context.Context, ch llm.Chat, onChunk func(string)) (ll
 func BenchmarkPipelineOverhead(b *testing.B) {
 	d := New(Options{
 		LLM: instantLLM{}, Probes: probes.NewRunner(&probes.Env{Layout: dirs.Host}), Sessions: session.NewStore(),
-		Hardware: func() rpc.Hardware { return rpc.Hardware{CPUModel: "test", Cores: 2, Threads: 2, RAMTotalBytes: 8 << 30} },
-		Version:  "0.1.0",
+		Hardware: func() rpc.Hardware {
+			return rpc.Hardware{CPUModel: "test", Cores: 2, Threads: 2, RAMTotalBytes: 8 << 30}
+		},
+		Version: "0.1.0",
 	})
 	ctx := context.Background()
 	var took []time.Duration
