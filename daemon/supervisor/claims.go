@@ -3,6 +3,8 @@ package supervisor
 import (
 	"strconv"
 	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 )
 
 // claim is one checkable statement of an answer: a figure or a name.
@@ -124,25 +126,26 @@ func classify(words, raws []string, i int, add func(claim)) int {
 	digit := strings.ContainsAny(w, "0123456789")
 	switch {
 	case (w == "port" || w == "ports") && allDigits(next):
-		if p, err := strconv.Atoi(next); err == nil && p > 0 && p < 65536 {
+		if p, ok := lexicon.Port(next); ok {
 			add(claim{text: raw + " " + raws[i+1], kind: kindPort, port: p, key: next})
 		}
 		return 1
 	case !digit && !colon && !strings.HasPrefix(w, "/") && !strings.HasPrefix(w, "~/"):
 		// The cheap common case: a plain word.
-		if isUnit(w) || programs[w] || w == "lo" || (len(w) <= 4 && isBlockDevice(w)) || contextual(words, i) {
+		// "lo" is the only interface name without a digit.
+		if lexicon.IsUnit(w) || lexicon.IsProgram(w) || w == "lo" || (len(w) <= 4 && lexicon.IsBlockDevice(w)) || contextual(words, i) {
 			return name(false)
 		}
 		return -1
 	case w[0] == ':' && allDigits(w[1:]):
-		if p, err := strconv.Atoi(w[1:]); err == nil && p > 0 && p < 65536 {
+		if p, ok := lexicon.Port(w[1:]); ok {
 			add(claim{text: raw, kind: kindPort, port: p, key: w[1:]})
 		}
 		return 0
 	case colon && isClock(w):
 		add(claim{text: raw, kind: kindClock})
 		return 0
-	case isIPv4(w), colon && isIPv6(w):
+	case lexicon.IsIPv4(w), colon && isIPv6(w):
 		return name(true)
 	}
 	if addr, port, ok := hostPort(w); colon && ok {
@@ -155,7 +158,7 @@ func classify(words, raws []string, i int, add func(claim)) int {
 	switch {
 	case isPath(w), isVersion(w):
 		return name(true)
-	case isUnit(w), isBlockDevice(w), isInterface(w), programs[w]:
+	case lexicon.IsUnit(w), lexicon.IsBlockDevice(w), lexicon.IsInterface(w), lexicon.IsProgram(w):
 		return name(false)
 	case isDigit(w[0]):
 		return figure(words, raws, i, add)
@@ -211,7 +214,7 @@ func figure(words, raws []string, i int, add func(claim)) int {
 func contextual(words []string, i int) bool {
 	w := words[i]
 	// Adverbs ("probably uses", "currently uses") are not names either.
-	if !isName(w) || stopwords[w] || strings.HasSuffix(w, "ly") || hedgeSeqs[w] != nil ||
+	if !lexicon.IsName(w) || lexicon.IsStopword(w) || strings.HasSuffix(w, "ly") || hedgeSeqs[w] != nil ||
 		(strings.Contains(w, "-") && !strings.HasPrefix(w, "systemd-")) {
 		return false
 	}

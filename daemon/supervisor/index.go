@@ -2,8 +2,9 @@ package supervisor
 
 import (
 	"slices"
-	"strconv"
 	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 )
 
 // ranges is a list of value ranges sorted by lower end, with the widest
@@ -77,7 +78,7 @@ func newIndex(text string) *index {
 		if (w == "port" || w == "ports") && i+1 < len(words) {
 			ix.addPort(words[i+1])
 		}
-		if !isDigit(w[0]) || isClock(w) || isIPv4(w) || isVersion(w) {
+		if !isDigit(w[0]) || isClock(w) || lexicon.IsIPv4(w) || isVersion(w) {
 			continue
 		}
 		n, used, ok := parseNumber(w)
@@ -133,7 +134,7 @@ func (ix *index) addToken(w string) {
 }
 
 func (ix *index) addPort(s string) {
-	if p, err := strconv.Atoi(s); err == nil && allDigits(s) && p > 0 && p < 65536 {
+	if p, ok := lexicon.Port(s); ok {
 		ix.ports[p] = true
 	}
 }
@@ -159,16 +160,14 @@ func (ix *index) has(c claim) bool {
 		return containsBounded(ix.text, c.key, true)
 	}
 	if c.textual {
-		return containsBounded(ix.text, c.key, isIPv4(c.key) || isVersion(c.key))
+		return containsBounded(ix.text, c.key, lexicon.IsIPv4(c.key) || isVersion(c.key))
 	}
 	if ix.tokens[c.key] || (len(c.key) > commLen && ix.tokens[c.key[:commLen]]) {
 		return true
 	}
 	// A unit is supported by its program ("nginx.service" by nginx in ps).
-	for _, suffix := range unitSuffixes {
-		if base, ok := strings.CutSuffix(c.key, suffix); ok && base != "" {
-			return ix.tokens[base] || ix.affix(base)
-		}
+	if base, ok := lexicon.CutUnitSuffix(c.key); ok {
+		return ix.tokens[base] || ix.affix(base)
 	}
 	return ix.affix(c.key)
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 )
 
 // splitWords cuts lowercased text into words: runs between spaces and the
@@ -69,77 +71,6 @@ func isAlnumByte(c byte) bool {
 	return isDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
 }
 
-// isName reports whether s could be a program, unit, package or device
-// name: starts with a letter, then letters, digits and . - _ + @.
-func isName(s string) bool {
-	if len(s) < 2 || len(s) > 64 || s[0] < 'a' || s[0] > 'z' {
-		return false
-	}
-	return strings.Trim(s, "abcdefghijklmnopqrstuvwxyz0123456789.-_+@") == ""
-}
-
-func isUnit(s string) bool {
-	for _, suffix := range unitSuffixes {
-		if base, ok := strings.CutSuffix(s, suffix); ok && isName(base) {
-			return true
-		}
-	}
-	return false
-}
-
-// isBlockDevice matches kernel block device names: sda, sdb2, vda1, xvda,
-// nvme0n1, nvme0n1p2, mmcblk0p1, loop3, md0, dm-1, zram0, sr0.
-func isBlockDevice(s string) bool {
-	for _, p := range []string{"sd", "vd", "xvd", "hd"} {
-		if rest, ok := strings.CutPrefix(s, p); ok {
-			letters := strings.TrimRight(rest, "0123456789")
-			return len(letters) == 1 && letters[0] >= 'a' && letters[0] <= 'z'
-		}
-	}
-	for _, p := range []string{"nvme", "mmcblk", "loop", "md", "dm-", "zram", "sr"} {
-		if rest, ok := strings.CutPrefix(s, p); ok && rest != "" && isDigit(rest[0]) {
-			return strings.Trim(rest, "0123456789np") == ""
-		}
-	}
-	return false
-}
-
-// isInterface matches interface names: a known prefix and a name with a
-// digit (eth0, enp3s0, wlan0, wlp3s0, docker0, virbr0, wg0, tun0, lo).
-func isInterface(s string) bool {
-	if s == "lo" {
-		return true
-	}
-	for _, p := range []string{"eth", "en", "wl", "ww", "docker", "virbr", "br-", "br", "veth", "tun", "tap", "wg", "tailscale", "bond", "vlan"} {
-		if rest, ok := strings.CutPrefix(s, p); ok && rest != "" && strings.ContainsAny(rest, "0123456789") &&
-			strings.Trim(rest, "abcdefghijklmnopqrstuvwxyz0123456789") == "" {
-			return true
-		}
-	}
-	return false
-}
-
-// isIPv4 accepts a dotted quad with an optional /prefix.
-func isIPv4(s string) bool {
-	s, prefix, hasPrefix := strings.Cut(s, "/")
-	if hasPrefix && (!allDigits(prefix) || len(prefix) > 2) {
-		return false
-	}
-	parts := strings.Split(s, ".")
-	if len(parts) != 4 {
-		return false
-	}
-	for _, p := range parts {
-		if !allDigits(p) || len(p) > 3 {
-			return false
-		}
-		if n, _ := strconv.Atoi(p); n > 255 {
-			return false
-		}
-	}
-	return true
-}
-
 // isIPv6 accepts colon-separated hex groups with at least two colons and
 // one hex digit (fe80::1, 2001:db8::1/64, ::1), but not clock times.
 func isIPv6(s string) bool {
@@ -170,7 +101,7 @@ func hostPort(s string) (addr string, port int, ok bool) {
 		return "", 0, false
 	}
 	addr = s[:i]
-	if addr != "*" && !isIPv4(addr) && !isIPv6(addr+":") && !isIPv6(addr) {
+	if addr != "*" && !lexicon.IsIPv4(addr) && !isIPv6(addr+":") && !isIPv6(addr) {
 		return "", 0, false
 	}
 	port, _ = strconv.Atoi(s[i+1:])
@@ -196,7 +127,7 @@ func isVersion(s string) bool {
 			return false
 		}
 	}
-	return !isIPv4(core)
+	return !lexicon.IsIPv4(core)
 }
 
 // isPath matches absolute and home-relative paths: /var/log, ~/Downloads.

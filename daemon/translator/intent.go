@@ -1,6 +1,9 @@
 package translator
 
-import "github.com/jjgarcianorway/anna-assistant/rpc"
+import (
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+	"github.com/jjgarcianorway/anna-assistant/rpc"
+)
 
 // Lead-ins people put before an imperative ("please", "can you", "I want
 // to"); they are skipped to find the verb of a request.
@@ -14,16 +17,16 @@ var leadIns = [][]string{
 // in their imperative spelling ("update my system", not "updates?"), so the
 // check uses surface tokens, not stems. "free" needs "up"; "open", "close",
 // "block" and "allow" need a following "port".
-var requestVerbs = setOf(`install reinstall uninstall remove purge delete upgrade update restart
+var requestVerbs = lexicon.NewSet(`install reinstall uninstall remove purge delete upgrade update restart
 reload start stop enable disable kill reboot shutdown mount unmount umount format clean fix repair
 configure set change add turn switch`)
 
-var portVerbs = setOf(`open close block allow`)
+var portVerbs = lexicon.NewSet(`open close block allow`)
 
 // investigateMarkers signal that something is wrong and the user wants a
 // cause: "why …", "troubleshoot", "what's wrong", "keeps dropping",
 // "can't resolve", "not working".
-var investigateMarkers = setOf(`why troubleshoot diagnose investigate debug wrong problem problems
+var investigateMarkers = lexicon.NewSet(`why troubleshoot diagnose investigate debug wrong problem problems
 issue issues broken keeps keep unable failing fails stuck`)
 
 // requestVerbAt returns the position of the imperative verb that starts

@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
 )
 
@@ -146,7 +147,7 @@ func canonical(tok string) string {
 			return s
 		}
 	}
-	if len(tok) >= 5 && !common[tok] {
+	if len(tok) >= 5 && !lexicon.IsStopword(tok) {
 		if w, ok := typo(tok); ok {
 			return w
 		}
