@@ -77,15 +77,15 @@ func defaultHint(k rpc.Kind) string {
 	case rpc.KindAccessDenied:
 		return "this needs more privileges; ask an administrator or run it with sudo"
 	case rpc.KindLLMUnavailable:
-		return "annad repairs Ollama and the model on its own; see 'annactl status' and try again in a minute"
+		return "'annactl status' shows whether Ollama is reachable and the model is present"
+	case rpc.KindLLMBadReply:
+		return "ask again; if it keeps happening, 'journalctl -u ollama' may say why"
 	case rpc.KindTimeout:
 		return "try again; a shorter, more specific question is faster"
 	case rpc.KindBusy:
 		return "annad is busy with other requests; try again in a moment"
 	case rpc.KindShuttingDown:
 		return "annad is stopping or restarting; try again in a few seconds"
-	case rpc.KindNotImplemented:
-		return "this build of annad does not offer it yet; update Anna"
 	case rpc.KindInternal:
 		return "this is a bug in annad; 'journalctl -u annad' shows details"
 	case rpc.KindInvalidParams, rpc.KindInvalidRequest, rpc.KindParseError, rpc.KindUnknownMethod:

@@ -30,7 +30,6 @@ func TestAdviseKinds(t *testing.T) {
 		{rpc.Errorf(rpc.KindTimeout, "cannot answer in time"), ExitFailed, "try again"},
 		{rpc.Errorf(rpc.KindBusy, "cannot take more"), ExitFailed, "in a moment"},
 		{rpc.Errorf(rpc.KindShuttingDown, "cannot serve"), ExitFailed, "few seconds"},
-		{rpc.Errorf(rpc.KindNotImplemented, "cannot uninstall"), ExitFailed, "update Anna"},
 		{rpc.Errorf(rpc.KindInternal, "cannot cope"), ExitFailed, "journalctl -u annad"},
 		{rpc.Errorf(rpc.KindInvalidParams, "cannot read params"), ExitFailed, "re-run the installer"},
 		{rpc.Errorf(rpc.KindUnknownMethod, "cannot find"), ExitFailed, "different versions"},

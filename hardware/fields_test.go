@@ -12,7 +12,7 @@ import (
 )
 
 func TestFields(t *testing.T) {
-	igpu := rpc.GPU{Vendor: "intel", Model: "Intel UHD 630", Source: integratedPrefix + "x"}
+	igpu := rpc.GPU{Vendor: "intel", Model: "Intel UHD 630", Integrated: true, Source: integratedPrefix + "x"}
 	unknownVRAM := rpc.GPU{Vendor: "nvidia", Model: "RTX 3070", Source: "no VRAM size"}
 	tests := []struct {
 		name string
@@ -44,7 +44,7 @@ func TestFields(t *testing.T) {
 
 func TestSummary(t *testing.T) {
 	hw := rpc.Hardware{CPUModel: "AMD Ryzen 7 5800X", Cores: 8, Threads: 16, RAMTotalBytes: 31 * gib, RAMAvailableBytes: 20 * gib,
-		GPUs: []rpc.GPU{dGPU("RTX 3070", 8*gib), {Model: "Intel UHD 630", Source: integratedPrefix + "x"}, {Model: "GTX 1650", Source: "no VRAM size"}}}
+		GPUs: []rpc.GPU{dGPU("RTX 3070", 8*gib), {Model: "Intel UHD 630", Integrated: true, Source: integratedPrefix + "x"}, {Model: "GTX 1650", Source: "no VRAM size"}}}
 	want := "CPU: AMD Ryzen 7 5800X, 8 cores, 16 threads. RAM: 31.0 GiB total, 20.0 GiB available. " +
 		"GPUs: RTX 3070 with 8.0 GiB VRAM; Intel UHD 630 (integrated, shares system RAM); GTX 1650 (VRAM unknown)."
 	if got := Summary(hw); got != want {

@@ -183,6 +183,7 @@ func describe(d pciGPU, smi smiResult, names *pciNames) (rpc.GPU, error) {
 	if err != nil {
 		return rpc.GPU{}, err
 	}
+	g.Integrated = strings.HasPrefix(g.Source, integratedPrefix)
 	if g.Model == "" && d.dir != "" {
 		g.Model, _ = readSysfs(d.dir, "product_name")
 	}

@@ -52,9 +52,9 @@ func WithCommandTimeout(d time.Duration) Option {
 // GPUs are the PCI devices behind /sys/class/drm/cardN plus NVIDIA GPUs
 // known only to the NVIDIA driver, in card order. nvidia-smi runs only when
 // an NVIDIA GPU is present. An integrated GPU (Intel at 0000:00:02.0, or an
-// AMD GPU reporting under 1 GiB, i.e. an APU carve-out) gets VRAMBytes 0
-// and a Source starting "integrated: " that states the carve-out: shared
-// system RAM is not VRAM. Cores is 0 when neither cpuinfo nor sysfs
+// AMD GPU reporting under 1 GiB, i.e. an APU carve-out) gets VRAMBytes 0,
+// Integrated set and a Source that states the carve-out: shared system RAM
+// is not VRAM. Cores is 0 when neither cpuinfo nor sysfs
 // describes the topology.
 func Take(ctx context.Context, l dirs.Layout, opts ...Option) (rpc.Hardware, error) {
 	o := options{run: ExecRunner, timeout: DefaultCommandTimeout}

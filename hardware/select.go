@@ -123,7 +123,7 @@ func noUsableGPU(gpus []rpc.GPU, best int) string {
 }
 
 // isIntegrated reports whether Take found g to share system RAM.
-func isIntegrated(g rpc.GPU) bool { return strings.HasPrefix(g.Source, integratedPrefix) }
+func isIntegrated(g rpc.GPU) bool { return g.Integrated }
 
 // gibString formats bytes as "7.8 GiB". It truncates to one decimal instead
 // of rounding, so 7.96 GiB never reads as "8.0 GiB" next to a row it missed.

@@ -48,7 +48,7 @@ func TestSelectBoundaries(t *testing.T) {
 		{"8 GiB RAM at 85%", rpc.Hardware{RAMTotalBytes: edge(8, 85)}, "llama3.2:1b", "No GPU, 8GB+ RAM", ""},
 		{"just under 85% of 8 GiB", rpc.Hardware{RAMTotalBytes: edge(8, 85) - 1}, "qwen2.5:0.5b", "Limited", "only 6.7 GiB RAM"},
 		{"nothing known", rpc.Hardware{}, "qwen2.5:0.5b", "Limited", "no GPU, only 0.0 GiB RAM"},
-		{"integrated only", rpc.Hardware{RAMTotalBytes: 64 * gib, GPUs: []rpc.GPU{{Vendor: "intel", Model: "UHD 630", Source: integratedPrefix + "x"}}},
+		{"integrated only", rpc.Hardware{RAMTotalBytes: 64 * gib, GPUs: []rpc.GPU{{Vendor: "intel", Model: "UHD 630", Integrated: true, Source: integratedPrefix + "x"}}},
 			"llama3.1:8b", "No GPU, 32GB+ RAM", "no dedicated GPU, 64.0 GiB RAM"},
 	}
 	for _, tc := range tests {

@@ -86,10 +86,10 @@ func TestTakeAndSelect(t *testing.T) {
 			gpus:  []rpc.GPU{{Vendor: "amd", Model: "AMD GPU 0x73ff", VRAMBytes: 7988 << 20, Source: "amdgpu sysfs"}},
 			model: "llama3.1:8b", row: "8GB VRAM", reasonMention: "7.8 GiB VRAM"},
 		{fixture: "intel-igpu-64g", ramKB: 65660000, cpu: "11th Gen Intel(R) Core(TM) i7-1185G7 @ 3.00GHz", cores: 2, thr: 4,
-			gpus:  []rpc.GPU{{Vendor: "intel", Model: "Intel TigerLake-LP GT2 [Iris Xe Graphics]", Source: "integrated: Intel GPU at 0000:00:02.0"}},
+			gpus:  []rpc.GPU{{Vendor: "intel", Model: "Intel TigerLake-LP GT2 [Iris Xe Graphics]", Integrated: true, Source: "integrated: Intel GPU at 0000:00:02.0"}},
 			model: "llama3.1:8b", row: "No GPU, 32GB+ RAM", reasonMention: "no dedicated GPU, 62.6 GiB RAM"},
 		{fixture: "amd-apu-16g", ramKB: 15728640, cpu: "AMD Ryzen 7 5700G with Radeon Graphics", cores: 2, thr: 4,
-			gpus:  []rpc.GPU{{Vendor: "amd", Model: "AMD Cezanne [Radeon Vega Series / Radeon Vega Mobile Series]", Source: "integrated: amdgpu reports a 512 MiB carve-out"}},
+			gpus:  []rpc.GPU{{Vendor: "amd", Model: "AMD Cezanne [Radeon Vega Series / Radeon Vega Mobile Series]", Integrated: true, Source: "integrated: amdgpu reports a 512 MiB carve-out"}},
 			model: "llama3.2:3b", row: "No GPU, 16GB+ RAM", reasonMention: "no dedicated GPU, 15.0 GiB RAM"},
 		{fixture: "two-gpus", ramKB: 32803448, cpu: "AMD Ryzen 9 5900X 12-Core Processor", cores: 2, thr: 4,
 			gpus: []rpc.GPU{

@@ -24,7 +24,6 @@ const (
 	KindNotFound       Kind = "not_found"       // e.g. progress for an unknown request id
 	KindShuttingDown   Kind = "shutting_down"   // annad is stopping
 	KindCanceled       Kind = "canceled"        // the client hung up; logged, never seen by it
-	KindNotImplemented Kind = "not_implemented" // the method exists in the spec but not in this build
 )
 
 // Error kinds produced by Client itself, never sent by annad.
@@ -47,7 +46,6 @@ var codes = map[Kind]int{
 	KindBusy:           -32006,
 	KindNotFound:       -32007,
 	KindShuttingDown:   -32008,
-	KindNotImplemented: -32009,
 	KindLLMBadReply:    -32010,
 	KindCanceled:       -32011,
 }

@@ -52,12 +52,16 @@ type Hardware struct {
 	GPUs              []GPU  `json:"gpus"`
 }
 
-// GPU is one graphics adapter. VRAMBytes is 0 when the driver does not say.
+// GPU is one graphics adapter. VRAMBytes is 0 when the driver does not say
+// or the GPU is integrated.
 type GPU struct {
 	Vendor    string `json:"vendor"` // "amd", "nvidia", "intel" or the PCI vendor id
 	Model     string `json:"model"`
 	VRAMBytes uint64 `json:"vram_bytes"`
-	Source    string `json:"source"` // where VRAM was read, e.g. "sysfs mem_info_vram_total"
+	// Integrated is set for a GPU that shares system RAM (Intel iGPUs, AMD
+	// APUs); its VRAMBytes is 0 because its carve-out is not VRAM.
+	Integrated bool   `json:"integrated,omitempty"`
+	Source     string `json:"source"` // where VRAM was read, e.g. "sysfs mem_info_vram_total"
 }
 
 // Model is the LLM annad uses.
