@@ -237,3 +237,46 @@ func TestPTYLiveAnswer(t *testing.T) {
 		t.Errorf("exit %d, want 0", code)
 	}
 }
+
+// A follow-up in the REPL is understood from the session: the daemon sends
+// the previous question to the translator and the previous answer to the
+// specialist, and the user gets an answer, not a clarification question.
+func TestPTYREPLFollowUp(t *testing.T) {
+	d := daemontest.Start(t, daemontest.Options{})
+	tm := spawn(t, testEnv(t, d.Socket, "NO_COLOR=1"))
+	tm.expect("anna> ")
+	tm.send("what is using my memory?\r")
+	tm.expect("[anna] system specialist")
+	tm.expect("From top_memory")
+	tm.expect("anna> ")
+	tm.send("and the second one?\r")
+	tm.expect("[you]\r\nand the second one?\r\n")
+	tm.expect("[anna] system specialist")
+	tm.expect("probes: top_memory")
+	tm.expect("anna> ")
+	tm.send("\x04")
+	if code := tm.exitCode(); code != 0 {
+		t.Errorf("Ctrl-D: exit %d, want 0", code)
+	}
+
+	chats := d.Ollama.ChatRequests()
+	if len(chats) != 4 {
+		t.Fatalf("%d model calls, want 4 (two translators, two specialists)", len(chats))
+	}
+	tr, sp := chats[2], chats[3]
+	if last := tr.Messages[len(tr.Messages)-1].Content; !strings.Contains(last, "Previous question (domain system): what is using my memory?") {
+		t.Fatalf("the follow-up's translator did not see the previous question: %q", last)
+	}
+	if !hasMessage(sp.Messages, "assistant", "From top_memory") {
+		t.Fatal("the follow-up's specialist did not see the previous answer")
+	}
+}
+
+func hasMessage(msgs []api.Message, role, prefix string) bool {
+	for _, m := range msgs {
+		if m.Role == role && strings.HasPrefix(m.Content, prefix) {
+			return true
+		}
+	}
+	return false
+}

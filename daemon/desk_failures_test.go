@@ -36,9 +36,21 @@ func TestSpecialistTimeout(t *testing.T) {
 	if len(a.Evidence.ProbesExecuted) != 1 || a.Evidence.TranslatorTicket.Domain != rpc.DomainSystem {
 		t.Fatalf("evidence gathered before the timeout was lost: %+v", a.Evidence)
 	}
-	reqs := d.Ollama.Requests()
-	if !reqs[len(reqs)-1].Canceled {
+	if !lastChat(d).Canceled {
 		t.Fatal("the specialist call kept running after its deadline")
+	}
+}
+
+// The supervisor is deterministic and fast, so only a budget that is already
+// spent reaches its timeout path; it must still give the spec's response.
+func TestSupervisorTimeout(t *testing.T) {
+	b := fast
+	b.Supervisor = time.Nanosecond
+	d := scripted(t, &b, daemontest.Options{}, ticket(rpc.DomainSystem, probes.MemoryInfo), ollamatest.Reply{Content: "ok"})
+	a := ask(t, d, "how much memory do I have?")
+	wantTimeout(t, a, "supervisor")
+	if !a.ReliabilitySignals.TranslatorConfident || a.ReliabilityScore != 20 {
+		t.Fatalf("a confident ticket should keep translator_confident: %+v", a.ReliabilitySignals)
 	}
 }
 
@@ -186,10 +198,19 @@ func TestHangUpCancelsTheRequest(t *testing.T) {
 	if err := <-errc; err == nil {
 		t.Fatal("request should fail when the client gives up")
 	}
-	waitFor(t, "the model call to be canceled", func() bool {
-		reqs := d.Ollama.Requests()
-		return reqs[len(reqs)-1].Canceled
-	})
+	waitFor(t, "the model call to be canceled", func() bool { return lastChat(d).Canceled })
+}
+
+// lastChat returns the latest /api/chat request; the daemon's background
+// health checks (/api/version, /api/show) may arrive after it.
+func lastChat(d *daemontest.Daemon) ollamatest.Request {
+	reqs := d.Ollama.Requests()
+	for i := len(reqs) - 1; i >= 0; i-- {
+		if reqs[i].Chat != nil {
+			return reqs[i]
+		}
+	}
+	return ollamatest.Request{}
 }
 
 func waitFor(t *testing.T, what string, ok func() bool) {

@@ -38,6 +38,10 @@ func (d *Desk) finish(ctx context.Context, w *work, rec *progress.Recorder) (*rp
 	select {
 	case v = <-done:
 	case <-sctx.Done():
+	}
+	// A verdict that arrives after the deadline is late too, whichever case
+	// the select happened to pick.
+	if sctx.Err() != nil {
 		if ctx.Err() != nil {
 			return d.abandon(ctx, w, StageSupervisor, rec)
 		}
