@@ -4,12 +4,9 @@ import (
 	"bytes"
 	"context"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/daemontest"
-	"github.com/jjgarcianorway/anna-assistant/rpc"
 	"github.com/jjgarcianorway/anna-assistant/version"
 )
 
@@ -113,30 +110,16 @@ func TestResetAsksFirst(t *testing.T) {
 	}
 }
 
-// gate blocks the system_logs probe until its context ends.
-type gate struct {
-	started chan struct{}
-	ended   chan error
-	once    sync.Once
-}
-
-func (g *gate) ReadJournal(ctx context.Context) ([]byte, error) {
-	g.once.Do(func() { close(g.started) })
-	<-ctx.Done()
-	g.ended <- ctx.Err()
-	return nil, ctx.Err()
-}
-
 // Ctrl-C (here the Interrupt hook) cancels a one-shot request: annactl
 // says so and exits 130, and annad abandons the probe.
 func TestInterruptOneShot(t *testing.T) {
-	g := &gate{started: make(chan struct{}), ended: make(chan error, 4)}
+	g := daemontest.NewSlowJournal()
 	d := daemontest.Start(t, daemontest.Options{Journal: g})
 	sys := IO{Interrupt: func(ctx context.Context) (context.Context, context.CancelFunc) {
 		ctx, cancel := context.WithCancel(ctx)
 		go func() {
 			select {
-			case <-g.started:
+			case <-g.Started():
 				cancel()
 			case <-ctx.Done():
 			}
@@ -147,30 +130,5 @@ func TestInterruptOneShot(t *testing.T) {
 	if code != ExitInterrupted || errs != "canceled\n" || out != "" {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}
-	assertAbandoned(t, d.Client(t), g.ended)
-}
-
-// assertAbandoned checks that annad finished the caller's latest request
-// while its probe was still blocked: it gave the request up when the client
-// hung up instead of waiting for the probe's own timeout. (The probe itself
-// may run on; its result is cached for other requests.)
-func assertAbandoned(t *testing.T, c *rpc.Client, probeEnded <-chan error) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	for {
-		p, err := c.Progress(ctx, rpc.ProgressParams{})
-		if err != nil {
-			t.Fatalf("progress of the canceled request: %v", err)
-		}
-		if p.Done {
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	select {
-	case err := <-probeEnded:
-		t.Errorf("the request ended only after its probe did (%v): annad did not abandon it", err)
-	default:
-	}
+	g.AssertAbandoned(t, d.Client(t))
 }

@@ -1,9 +1,7 @@
 package cli_test
 
 import (
-	"context"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -11,69 +9,15 @@ import (
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/daemontest"
 	"github.com/jjgarcianorway/anna-assistant/daemon/llm/ollamatest"
-	"github.com/jjgarcianorway/anna-assistant/rpc"
 	"github.com/jjgarcianorway/anna-assistant/version"
 )
 
 // Requests the in-process annad answers, and one that runs system_logs,
-// which slowJournal holds until the request is canceled.
+// which daemontest.SlowJournal holds until the request is canceled.
 const (
 	quickQuestion = "how much memory do I have"
 	slowQuestion  = "show me the recent warnings in the system logs"
 )
-
-// slowJournal holds system_logs until its context ends, which makes a
-// request about the logs slow.
-type slowJournal struct {
-	started chan struct{}
-	ended   chan error
-	once    sync.Once
-}
-
-func newSlowJournal() *slowJournal {
-	return &slowJournal{started: make(chan struct{}), ended: make(chan error, 16)}
-}
-
-func (j *slowJournal) ReadJournal(ctx context.Context) ([]byte, error) {
-	j.once.Do(func() { close(j.started) })
-	<-ctx.Done()
-	j.ended <- ctx.Err()
-	return nil, ctx.Err()
-}
-
-func (j *slowJournal) waitStarted(t *testing.T) {
-	t.Helper()
-	select {
-	case <-j.started:
-	case <-time.After(expectTimeout):
-		t.Fatal("system_logs never started")
-	}
-}
-
-// waitAbandoned checks that annad finished the latest request while the
-// journal read was still blocked: it gave the request up when annactl hung
-// up rather than waiting for the probe's timeout.
-func (j *slowJournal) waitAbandoned(t *testing.T, d *daemontest.Daemon) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), expectTimeout)
-	defer cancel()
-	c := d.Client(t)
-	for {
-		p, err := c.Progress(ctx, rpc.ProgressParams{})
-		if err != nil {
-			t.Fatalf("progress of the canceled request: %v", err)
-		}
-		if p.Done {
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	select {
-	case err := <-j.ended:
-		t.Errorf("the request ended only after its probe did (%v): annad did not abandon it", err)
-	default:
-	}
-}
 
 var rule72 = strings.Repeat("─", 72)
 
@@ -125,21 +69,21 @@ func TestPTYStatus(t *testing.T) {
 }
 
 func TestPTYOneShotCtrlC(t *testing.T) {
-	j := newSlowJournal()
+	j := daemontest.NewSlowJournal()
 	d := daemontest.Start(t, daemontest.Options{Journal: j})
 	tm := spawn(t, testEnv(t, d.Socket), strings.Fields(slowQuestion)...)
-	j.waitStarted(t)
+	j.WaitStarted(t)
 	tm.expect("probe system_logs…") // the debug-mode stage trail
 	tm.send("\x03")
 	tm.expect("canceled\r\n")
 	if code := tm.exitCode(); code != 130 {
 		t.Errorf("exit %d, want 130", code)
 	}
-	j.waitAbandoned(t, d)
+	j.AssertAbandoned(t, d.Client(t))
 }
 
 func TestPTYREPL(t *testing.T) {
-	j := newSlowJournal()
+	j := daemontest.NewSlowJournal()
 	d := daemontest.Start(t, daemontest.Options{Journal: j})
 	env := testEnv(t, d.Socket, "NO_COLOR=1")
 	tm := spawn(t, env)
@@ -159,14 +103,14 @@ func TestPTYREPL(t *testing.T) {
 
 	// Ctrl-C during a slow request cancels it and the REPL goes on.
 	tm.send(slowQuestion + "\r")
-	j.waitStarted(t)
+	j.WaitStarted(t)
 	tm.send("\x03")
 	tm.expect("canceled\r\n")
 	// A second press right after, between prompts or at the next one,
 	// must not end the session.
 	tm.send("\x03")
 	tm.waitPrompt()
-	j.waitAbandoned(t, d)
+	j.AssertAbandoned(t, d.Client(t))
 
 	// Up twice recalls the first question (the slow one is newest).
 	tm.send("\x1b[A\x1b[A")

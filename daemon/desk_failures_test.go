@@ -57,7 +57,7 @@ func TestSupervisorTimeout(t *testing.T) {
 func TestTotalBudgetAtProbes(t *testing.T) {
 	b := fast
 	b.Total = 700 * time.Millisecond
-	d := scripted(t, &b, daemontest.Options{Journal: daemontest.SlowJournal{}}, ticket(rpc.DomainSystem, probes.SystemLogs),
+	d := scripted(t, &b, daemontest.Options{Journal: daemontest.NewSlowJournal()}, ticket(rpc.DomainSystem, probes.SystemLogs),
 		ollamatest.Reply{Content: "ok"})
 	wantTimeout(t, ask(t, d, "show me the recent warnings in the logs"), "probes")
 }
@@ -65,7 +65,7 @@ func TestTotalBudgetAtProbes(t *testing.T) {
 func TestSlowProbeCostsCoverageOnly(t *testing.T) {
 	b := fast
 	b.Probes = 300 * time.Millisecond
-	d := scripted(t, &b, daemontest.Options{Journal: daemontest.SlowJournal{}}, ticket(rpc.DomainSystem, probes.SystemLogs, probes.FailedServices),
+	d := scripted(t, &b, daemontest.Options{Journal: daemontest.NewSlowJournal()}, ticket(rpc.DomainSystem, probes.SystemLogs, probes.FailedServices),
 		ollamatest.Reply{Content: "From failed_services: " + daemontest.FailedUnit + " failed."})
 	a := ask(t, d, "did anything break today?")
 	if a.NeedsClarification || a.ReliabilitySignals.ProbeCoverage || !a.ReliabilitySignals.AnswerGrounded {

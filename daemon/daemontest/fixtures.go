@@ -5,11 +5,15 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
+	"testing"
+	"time"
 
 	"github.com/ollama/ollama/api"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/llm/ollamatest"
 	"github.com/jjgarcianorway/anna-assistant/daemon/translator"
+	"github.com/jjgarcianorway/anna-assistant/rpc"
 )
 
 // Journal is a JournalReader over fixed `journalctl -o json` output.
@@ -18,13 +22,67 @@ type Journal []byte
 // ReadJournal implements probes.JournalReader.
 func (j Journal) ReadJournal(ctx context.Context) ([]byte, error) { return j, ctx.Err() }
 
-// SlowJournal blocks until its context ends, like a journal on a dying disk.
-type SlowJournal struct{}
+// SlowJournal blocks every read until its context ends, like a journal on a
+// dying disk, and tells tests when the first read started and when reads
+// ended.
+type SlowJournal struct {
+	once    sync.Once
+	started chan struct{}
+	ended   chan error
+}
+
+// NewSlowJournal returns a journal that never answers in time.
+func NewSlowJournal() *SlowJournal {
+	return &SlowJournal{started: make(chan struct{}), ended: make(chan error, 16)}
+}
 
 // ReadJournal implements probes.JournalReader.
-func (SlowJournal) ReadJournal(ctx context.Context) ([]byte, error) {
+func (j *SlowJournal) ReadJournal(ctx context.Context) ([]byte, error) {
+	j.once.Do(func() { close(j.started) })
 	<-ctx.Done()
+	select {
+	case j.ended <- ctx.Err():
+	default:
+	}
 	return nil, ctx.Err()
+}
+
+// Started is closed when the first read begins.
+func (j *SlowJournal) Started() <-chan struct{} { return j.started }
+
+// WaitStarted fails the test unless a read begins within 20 s.
+func (j *SlowJournal) WaitStarted(t testing.TB) {
+	t.Helper()
+	select {
+	case <-j.started:
+	case <-time.After(20 * time.Second):
+		t.Fatal("system_logs never started")
+	}
+}
+
+// AssertAbandoned checks that the caller's latest request finished while
+// the read was still blocked: annad gave the request up when its client hung
+// up instead of waiting for the probe's own timeout. (The probe may run on;
+// the runner shares it with other requests.)
+func (j *SlowJournal) AssertAbandoned(t testing.TB, c *rpc.Client) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	for {
+		p, err := c.Progress(ctx, rpc.ProgressParams{})
+		if err != nil {
+			t.Fatalf("progress of the canceled request: %v", err)
+		}
+		if p.Done {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	select {
+	case err := <-j.ended:
+		t.Errorf("the request ended only after its probe did (%v): annad did not abandon it", err)
+	default:
+	}
 }
 
 // FixtureJournal holds two warnings in journalctl's JSON form.
