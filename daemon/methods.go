@@ -26,7 +26,7 @@ func (d *Daemon) methods() map[string]server.Method {
 	return map[string]server.Method{
 		rpc.MethodStatus:   {Access: peer.AccessRead, Handle: d.status},
 		rpc.MethodProbe:    {Access: peer.AccessRead, Handle: d.probe},
-		rpc.MethodProgress: {Access: peer.AccessRead, Handle: d.progressOf},
+		rpc.MethodProgress: {Access: peer.AccessRead, Handle: d.progressOf, Polled: true},
 		rpc.MethodRequest:  {Access: peer.AccessOperate, Handle: d.request},
 		rpc.MethodReset:    {Access: peer.AccessOperate, Handle: d.reset},
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"runtime/debug"
 	"time"
 
@@ -58,10 +59,15 @@ func (c *conn) call(ctx context.Context, req rpc.Request) (resp *rpc.Response) {
 		}
 		attrs := []any{"method", req.Method, "uid", c.id.UID, "pid", c.id.PID,
 			"duration_ms", float64(time.Since(start).Microseconds()) / 1000}
+		level := slog.LevelInfo
+		if c.s.opt.Methods[req.Method].Polled {
+			level = slog.LevelDebug
+		}
 		if resp != nil && resp.Error != nil {
 			attrs = append(attrs, "error", resp.Error.Kind())
+			level = max(level, slog.LevelInfo)
 		}
-		c.s.log.Info("request", attrs...)
+		c.s.log.Log(ctx, level, "request", attrs...)
 	}()
 
 	m, ok := c.s.opt.Methods[req.Method]

@@ -28,6 +28,9 @@ type Handler func(ctx context.Context, params json.RawMessage) (any, error)
 type Method struct {
 	Access peer.Access
 	Handle Handler
+	// Polled methods (progress, four calls a second per request) are logged
+	// at debug level so they do not flood the journal; errors still show.
+	Polled bool
 }
 
 // Options configure a Server. Zero limits take the documented defaults.

@@ -5,10 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"log/slog"
 	"net"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -308,4 +311,45 @@ func TestClientThatDoesNotReadIsDropped(t *testing.T) {
 	if n >= 8<<20 {
 		t.Fatalf("read %d bytes: the whole response went out", n)
 	}
+}
+
+// Every request is logged with method, uid and duration; polled methods at
+// debug level unless they fail.
+func TestRequestLog(t *testing.T) {
+	var buf syncBuffer
+	ts := startServer(t, func(o *Options) {
+		o.Logger = slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelInfo}))
+		o.Methods["poll"] = Method{Access: peer.AccessRead, Polled: true, Handle: o.Methods["echo"].Handle}
+	})
+	c := ts.dial(t)
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"echo"}`)
+	c.recv()
+	c.send(`{"jsonrpc":"2.0","id":2,"method":"poll"}`)
+	c.recv()
+	c.send(`{"jsonrpc":"2.0","id":3,"method":"poll","params":{"bad":1}}`)
+	c.recv()
+	log := buf.String()
+	if !strings.Contains(log, fmt.Sprintf("method=echo uid=%d pid=%d duration_ms=", os.Getuid(), os.Getpid())) {
+		t.Fatalf("request line missing:\n%s", log)
+	}
+	if strings.Count(log, "method=poll") != 1 || !strings.Contains(log, "method=poll uid=") || !strings.Contains(log, "error=invalid_params") {
+		t.Fatalf("a polled call was logged at info, or its failure was not:\n%s", log)
+	}
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
