@@ -29,6 +29,9 @@ func renderStatus(w io.Writer, s *rpc.Status, st style) error {
 	row("socket", Sanitize(s.Socket))
 	row("state", Sanitize(s.StateDir))
 	row("config", Sanitize(s.ConfigFile))
+	for _, w := range s.ConfigWarnings {
+		row("warning", st.yellow(Sanitize(w)))
+	}
 
 	section("hardware")
 	hw := s.Hardware
@@ -71,6 +74,9 @@ func renderStatus(w io.Writer, s *rpc.Status, st style) error {
 		row("checked", s.Ollama.CheckedAt.Local().Format("2006-01-02 15:04:05"))
 	}
 	if e := Sanitize(s.Ollama.LastError); e != "" {
+		if !s.Ollama.LastErrorAt.IsZero() {
+			e += " (" + s.Ollama.LastErrorAt.Local().Format("2006-01-02 15:04:05") + ")"
+		}
 		row("last error", st.red(e))
 	}
 
@@ -84,6 +90,9 @@ func gpuLine(g rpc.GPU) string {
 	name := strings.TrimSpace(Sanitize(g.Vendor) + " " + Sanitize(g.Model))
 	if name == "" {
 		name = "unknown"
+	}
+	if g.Integrated {
+		return name + ", integrated (shares system RAM)"
 	}
 	if g.VRAMBytes == 0 {
 		return name + ", VRAM unknown"

@@ -39,11 +39,12 @@ func TestRenderStatus(t *testing.T) {
 		Hardware: rpc.Hardware{
 			CPUModel: "AMD Ryzen 7 5800X 8-Core Processor", Cores: 8, Threads: 16,
 			RAMTotalBytes: 32 << 30, RAMAvailableBytes: 20 << 30,
-			GPUs: []rpc.GPU{{Vendor: "nvidia", Model: "GeForce RTX 3080", VRAMBytes: 10 << 30}, {Vendor: "intel", Model: "UHD 630"}},
+			GPUs: []rpc.GPU{{Vendor: "nvidia", Model: "GeForce RTX 3080", VRAMBytes: 10 << 30}, {Vendor: "intel", Model: "Arc A770"}, {Vendor: "intel", Model: "UHD 630", Integrated: true}},
 		},
-		Model:  rpc.Model{Name: "qwen2.5:14b", Reason: "12GB+ VRAM", Present: &yes},
-		Ollama: rpc.Ollama{URL: "http://127.0.0.1:11434", Reachable: true, Version: "0.17.4", LastError: "cannot pull: \x1b[31mdisk full"},
-		Probes: make([]string, 11),
+		Model:          rpc.Model{Name: "qwen2.5:14b", Reason: "12GB+ VRAM", Present: &yes},
+		Ollama:         rpc.Ollama{URL: "http://127.0.0.1:11434", Reachable: true, Version: "0.17.4", LastError: "cannot pull: \x1b[31mdisk full"},
+		Probes:         make([]string, 11),
+		ConfigWarnings: []string{"/etc/anna/config.toml:3: unknown key daemon.debug_mod is ignored"},
 	}
 	var b strings.Builder
 	if err := renderStatus(&b, s, style{}); err != nil {
@@ -55,7 +56,9 @@ func TestRenderStatus(t *testing.T) {
 		"socket       /run/anna/anna.sock\n",
 		"cpu          AMD Ryzen 7 5800X 8-Core Processor (8 cores, 16 threads)\n",
 		"ram          32.0 GiB total, 20.0 GiB available\n",
-		"gpu          nvidia GeForce RTX 3080, 10.0 GiB VRAM\n", "gpu          intel UHD 630, VRAM unknown\n",
+		"gpu          nvidia GeForce RTX 3080, 10.0 GiB VRAM\n", "gpu          intel Arc A770, VRAM unknown\n",
+		"gpu          intel UHD 630, integrated (shares system RAM)\n",
+		"warning      /etc/anna/config.toml:3: unknown key daemon.debug_mod is ignored\n",
 		"name         qwen2.5:14b\n", "reason       12GB+ VRAM\n", "present      yes\n",
 		"url          http://127.0.0.1:11434\n", "reachable    yes, version 0.17.4\n",
 		"last error   cannot pull: disk full\n", "available    11\n",
