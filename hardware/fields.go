@@ -1,7 +1,6 @@
 package hardware
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -74,45 +73,6 @@ func Fields(hw rpc.Hardware) map[string]string {
 	}
 	f[FieldGPUModel] = strings.Join(models, "; ")
 	return f
-}
-
-// Summary is the one-paragraph hardware part of the RuntimeContext: every
-// fact of the snapshot, in words a small model repeats correctly.
-func Summary(hw rpc.Hardware) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "CPU: %s", orUnknown(hw.CPUModel))
-	switch {
-	case hw.Cores > 0:
-		fmt.Fprintf(&b, ", %d cores, %d threads. ", hw.Cores, hw.Threads)
-	default:
-		fmt.Fprintf(&b, ", %d threads (core count unknown). ", hw.Threads)
-	}
-	fmt.Fprintf(&b, "RAM: %s total", gibString(hw.RAMTotalBytes))
-	if hw.RAMAvailableBytes > 0 {
-		fmt.Fprintf(&b, ", %s available", gibString(hw.RAMAvailableBytes))
-	}
-	b.WriteString(". ")
-	if len(hw.GPUs) == 0 {
-		b.WriteString("GPU: none detected.")
-		return b.String()
-	}
-	parts := make([]string, len(hw.GPUs))
-	for i, g := range hw.GPUs {
-		switch {
-		case isIntegrated(g):
-			parts[i] = g.Model + " (integrated, shares system RAM)"
-		case g.VRAMBytes > 0:
-			parts[i] = fmt.Sprintf("%s with %s VRAM", g.Model, gibString(g.VRAMBytes))
-		default:
-			parts[i] = g.Model + " (VRAM unknown)"
-		}
-	}
-	label := "GPU"
-	if len(parts) > 1 {
-		label = "GPUs"
-	}
-	fmt.Fprintf(&b, "%s: %s.", label, strings.Join(parts, "; "))
-	return b.String()
 }
 
 func orUnknown(s string) string {

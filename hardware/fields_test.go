@@ -42,20 +42,6 @@ func TestFields(t *testing.T) {
 	}
 }
 
-func TestSummary(t *testing.T) {
-	hw := rpc.Hardware{CPUModel: "AMD Ryzen 7 5800X", Cores: 8, Threads: 16, RAMTotalBytes: 31 * gib, RAMAvailableBytes: 20 * gib,
-		GPUs: []rpc.GPU{dGPU("RTX 3070", 8*gib), {Model: "Intel UHD 630", Integrated: true, Source: integratedPrefix + "x"}, {Model: "GTX 1650", Source: "no VRAM size"}}}
-	want := "CPU: AMD Ryzen 7 5800X, 8 cores, 16 threads. RAM: 31.0 GiB total, 20.0 GiB available. " +
-		"GPUs: RTX 3070 with 8.0 GiB VRAM; Intel UHD 630 (integrated, shares system RAM); GTX 1650 (VRAM unknown)."
-	if got := Summary(hw); got != want {
-		t.Errorf("Summary =\n%q\nwant\n%q", got, want)
-	}
-	bare := rpc.Hardware{Threads: 4, RAMTotalBytes: 8 * gib}
-	if got, want := Summary(bare), "CPU: unknown, 4 threads (core count unknown). RAM: 8.0 GiB total. GPU: none detected."; got != want {
-		t.Errorf("Summary = %q; want %q", got, want)
-	}
-}
-
 func TestPCINames(t *testing.T) {
 	l := expandFixture(t, "two-gpus")
 	n := newPCINames(l)

@@ -244,7 +244,7 @@ func TestTakeHost(t *testing.T) {
 	if c.Model == "" || !strings.Contains(c.Reason, c.Row) {
 		t.Errorf("host: Select = %+v", c)
 	}
-	t.Logf("%s\n%+v", Summary(hw), c)
+	t.Logf("%+v\n%+v", hw, c)
 }
 
 func BenchmarkTakeHost(b *testing.B) {

@@ -39,9 +39,6 @@ func NewClient(path string) *Client {
 	return &Client{path: path}
 }
 
-// Path returns the socket path the client dials.
-func (c *Client) Path() string { return c.path }
-
 // Close hangs up. Calls still waiting fail with KindConnectionLost, and
 // annad cancels whatever they started.
 func (c *Client) Close() error {

@@ -232,7 +232,7 @@ func (c *Client) Classify(err error) error {
 	case errors.As(err, &se):
 		return rpc.Errorf(rpc.KindLLMUnavailable, "cannot use Ollama at %s: %s", c.url, oneLine(se.Error())).
 			WithHint("check 'journalctl -u ollama' for the cause")
-	case errors.As(err, &ne) || isDialError(err):
+	case errors.As(err, &ne):
 		return rpc.Errorf(rpc.KindLLMUnavailable, "cannot reach Ollama at %s: %v", c.url, oneLine(err.Error())).
 			WithHint("start it with 'sudo systemctl start ollama', or set [ollama] url in /etc/anna/config.toml")
 	}
@@ -240,11 +240,6 @@ func (c *Client) Classify(err error) error {
 	// not JSON, an error object mid-stream, or a reply cut off.
 	return rpc.Errorf(rpc.KindLLMBadReply, "cannot use the reply of model %s: %s", c.model, oneLine(err.Error())).
 		WithHint("ask again; if it keeps happening, check 'journalctl -u ollama' and that " + c.url + " is Ollama")
-}
-
-func isDialError(err error) bool {
-	var oe *net.OpError
-	return errors.As(err, &oe) && oe.Op == "dial"
 }
 
 // oneLine keeps error text short: Ollama sometimes returns whole bodies.

@@ -162,14 +162,6 @@ type Recorder struct {
 	id string
 }
 
-// ID returns the request id, or "" for a nil recorder.
-func (r *Recorder) ID() string {
-	if r == nil {
-		return ""
-	}
-	return r.id
-}
-
 // Stage records a stage event (starting, probe_running, probe_complete,
 // complete); it is kept only in debug mode.
 func (r *Recorder) Stage(kind rpc.EventKind, stage, probe, message string) {

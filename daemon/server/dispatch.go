@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/jjgarcianorway/anna-assistant/daemon/peer"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
 )
 
@@ -91,8 +92,8 @@ func (c *conn) call(ctx context.Context, req rpc.Request) (resp *rpc.Response) {
 	return &rpc.Response{JSONRPC: rpc.Version2, ID: req.ID, Result: raw}
 }
 
-func accessHint(a fmt.Stringer) string {
-	if a.String() == "admin" {
+func accessHint(a peer.Access) string {
+	if a == peer.AccessAdmin {
 		return "run it as root (sudo)"
 	}
 	return "join the anna group (sudo usermod -aG anna $USER), then log in again"

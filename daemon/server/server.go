@@ -12,6 +12,7 @@ import (
 	"net"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/peer"
@@ -119,7 +120,7 @@ func (s *Server) Serve(ln *net.UnixListener) error {
 				return ErrServerClosed
 			}
 			var ne net.Error
-			if errors.As(err, &ne) && ne.Timeout() || errors.Is(err, errTemporary(err)) {
+			if errors.As(err, &ne) && ne.Timeout() || temporary(err) {
 				// EMFILE and friends: back off instead of spinning.
 				delay = min(max(2*delay, 5*time.Millisecond), time.Second)
 				s.log.Warn("accept failed, retrying", "err", err, "delay", delay)
@@ -139,19 +140,16 @@ func (s *Server) Serve(ln *net.UnixListener) error {
 	}
 }
 
-// errTemporary returns err when it is a resource exhaustion error worth
-// retrying (EMFILE, ENFILE, ENOBUFS, ECONNABORTED), else a sentinel that
-// matches nothing.
-func errTemporary(err error) error {
-	for _, e := range temporaryErrnos {
+// temporary reports resource exhaustion worth retrying after a pause
+// (EMFILE, ENFILE, ENOBUFS, ENOMEM, ECONNABORTED).
+func temporary(err error) bool {
+	for _, e := range []error{syscall.EMFILE, syscall.ENFILE, syscall.ENOBUFS, syscall.ENOMEM, syscall.ECONNABORTED} {
 		if errors.Is(err, e) {
-			return e
+			return true
 		}
 	}
-	return errNever
+	return false
 }
-
-var errNever = errors.New("never")
 
 // refuse tells a connection over the limit why it is being closed.
 func (s *Server) refuse(c *net.UnixConn) {

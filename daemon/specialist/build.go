@@ -38,7 +38,8 @@ type Prompt struct {
 	Facts map[string]string
 	// Bytes is the total size of all message contents.
 	Bytes int
-	// RowsPerProbe is the row limit after budget cuts (1.0 = the policy's).
+	// Scale is the fraction of each probe's row limit that fit the budget
+	// (1.0: every policy's full limit).
 	Scale float64
 }
 

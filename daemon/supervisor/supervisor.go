@@ -75,10 +75,6 @@ func Judge(in Input) Review {
 	return r
 }
 
-// Signals returns the five signals for in; Score them with
-// rpc.Signals.Score. Use Judge to also get the details.
-func Signals(in Input) rpc.Signals { return Judge(in).Signals }
-
 func given(in Input) []string {
 	return append([]string{in.Question}, in.Ticket.Entities...)
 }

@@ -61,7 +61,7 @@ func TestSignals(t *testing.T) {
 			if r.Signals != tt.want {
 				t.Errorf("signals %+v, want %+v (review %+v)", r.Signals, tt.want, r)
 			}
-			if got := Signals(in); got != r.Signals || r.Score != tt.want.Score() {
+			if got := Judge(in).Signals; got != r.Signals || r.Score != tt.want.Score() {
 				t.Errorf("Signals %+v, score %d", got, r.Score)
 			}
 		})

@@ -44,7 +44,7 @@ func (s *Server) handlePull(w http.ResponseWriter, r *http.Request) {
 	stream := req.Stream == nil || *req.Stream
 	out := ndjson{w: w}
 	for i, p := range steps {
-		if !s.wait(r, s.pullStep) {
+		if r.Context().Err() != nil {
 			s.gone(r, rec)
 			return
 		}

@@ -9,7 +9,6 @@ package ollamatest
 import (
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"sync"
 	"testing"
 	"time"
@@ -20,10 +19,9 @@ import (
 // Server is a running fake Ollama server. Its methods are safe for
 // concurrent use.
 type Server struct {
-	ts       *httptest.Server
-	quit     chan struct{}
-	version  string
-	pullStep time.Duration
+	ts      *httptest.Server
+	quit    chan struct{}
+	version string
 
 	mu         sync.Mutex
 	local      map[string]Model
@@ -63,12 +61,6 @@ func WithVersion(v string) Option {
 	return func(s *Server) { s.version = v }
 }
 
-// WithPullStepDelay makes every /api/pull progress line wait d, so tests can
-// watch progress or cancel a pull midway.
-func WithPullStepDelay(d time.Duration) Option {
-	return func(s *Server) { s.pullStep = d }
-}
-
 // New starts a fake server that is closed when the test ends. Without
 // options it has one local model, "tiny:latest", and answers every chat and
 // generate request with "ok".
@@ -97,15 +89,6 @@ func New(t testing.TB, opts ...Option) *Server {
 
 // URL returns the server's base URL, such as "http://127.0.0.1:34567".
 func (s *Server) URL() string { return s.ts.URL }
-
-// Client returns an Ollama API client for the server.
-func (s *Server) Client() *api.Client {
-	u, err := url.Parse(s.ts.URL)
-	if err != nil {
-		panic("ollamatest: httptest returned an unparsable URL: " + err.Error())
-	}
-	return api.NewClient(u, s.ts.Client())
-}
 
 // OnChat sets the hook that chooses the reply to each /api/chat request; a
 // Script's Reply method fits. The hook may run concurrently and must not

@@ -1,5 +1,0 @@
-package server
-
-import "syscall"
-
-var temporaryErrnos = []error{syscall.EMFILE, syscall.ENFILE, syscall.ENOBUFS, syscall.ENOMEM, syscall.ECONNABORTED}
