@@ -42,6 +42,9 @@ func Main(args []string, stderr io.Writer) int {
 		if err == pflag.ErrHelp {
 			return exitOK
 		}
+		// pflag prints nothing itself in ContinueOnError mode.
+		fmt.Fprintf(stderr, "annad: %v\n", err)
+		fs.Usage()
 		return exitUsage
 	}
 	if fs.NArg() > 0 {

@@ -4,10 +4,12 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -32,7 +34,78 @@ func TestMain(m *testing.M) {
 		os.Stdout.WriteString(line)
 		os.Exit(0)
 	}
+	if os.Getenv("ANNA_TEST_ACTIVATED") != "" {
+		os.Exit(activatedChild())
+	}
 	os.Exit(m.Run())
+}
+
+// activatedChild plays annad started by systemd: fd 3 is a listening
+// socket and LISTEN_FDS says so. systemd sets LISTEN_PID to the child's pid
+// after fork, which exec.Command cannot, so the child sets it itself.
+func activatedChild() int {
+	os.Setenv("LISTEN_PID", strconv.Itoa(os.Getpid()))
+	os.Setenv("LISTEN_FDS", "1")
+	sock, err := Listen("/nonexistent/anna.sock", "root", func(string, ...any) {})
+	if err != nil {
+		fmt.Println("listen:", err)
+		return 1
+	}
+	sock.Remove() // must leave systemd's file alone
+	fmt.Printf("activated=%v addr=%s\n", sock.Activated, sock.Listener.Addr())
+	c, err := sock.Listener.Accept()
+	if err != nil {
+		fmt.Println("accept:", err)
+		return 1
+	}
+	c.Write([]byte("served\n"))
+	c.Close()
+	return 0
+}
+
+// Under socket activation annad serves the socket systemd passed and never
+// creates, moves or removes a socket file itself.
+func TestSocketActivation(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "anna.sock")
+	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	f, err := ln.File()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), "ANNA_TEST_ACTIVATED=1")
+	cmd.ExtraFiles = []*os.File{f} // becomes fd 3
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Wait()
+	first, _ := bufio.NewReader(out).ReadString('\n')
+	if first != "activated=true addr="+path+"\n" {
+		t.Fatalf("child said %q", first)
+	}
+	c, err := net.Dial("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if reply, _ := bufio.NewReader(c).ReadString('\n'); reply != "served\n" {
+		t.Fatalf("the passed socket did not serve: %q", reply)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("the activated socket file was removed: %v", err)
+	}
+	if _, err := os.Stat("/nonexistent"); err == nil {
+		t.Fatal("annad created its own socket path under activation")
+	}
 }
 
 func runAs(t *testing.T, uid, gid uint32, groups []uint32, sock, line string) rpc.Response {
