@@ -2,7 +2,6 @@
 
 VERSION   ?= 0.1.0
 GO        ?= go
-GOBIN     ?= $(shell $(GO) env GOPATH)/bin
 PKG       := github.com/jjgarcianorway/anna-assistant
 LDFLAGS   := -s -w -X $(PKG)/version.version=$(VERSION)
 BUILD     := CGO_ENABLED=0 $(GO) build -trimpath -buildvcs=false -ldflags '$(LDFLAGS)'
@@ -33,12 +32,12 @@ test: lint unit
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
-	$(GOBIN)/staticcheck ./...
+	$(GO) tool staticcheck ./...
 	$(GO) mod tidy -diff
 
 # -race everywhere; the fuzz targets' seed corpora run as ordinary tests.
 unit:
-	$(GOBIN)/gotestsum --format pkgname-and-test-fails -- -race -count=1 -timeout 20m ./...
+	$(GO) tool gotestsum --format pkgname-and-test-fails -- -race -count=1 -timeout 20m ./...
 
 # A short real fuzzing run of every fuzz target (not part of `make test`).
 fuzz:
