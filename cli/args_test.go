@@ -41,8 +41,14 @@ func TestParseArgs(t *testing.T) {
 		{args: []string{"안녕하세요"}, cmd: cmdRequest, text: "안녕하세요"},
 		{args: []string{"--bogus"}, bad: true},
 		{args: []string{"-x", "hello"}, bad: true},
-		{args: []string{"-h"}, bad: true},
-		{args: []string{"--help"}, bad: true},
+		{args: []string{"-h"}, cmd: cmdUsage},
+		{args: []string{"--help"}, cmd: cmdUsage},
+		{args: []string{"-V", "--help"}, cmd: cmdUsage},
+		{args: []string{"help"}, cmd: cmdHelp},
+		{args: []string{"?"}, cmd: cmdHelp},
+		{args: []string{"--", "help"}, cmd: cmdRequest, text: "help"},
+		{args: []string{"help", "me"}, cmd: cmdRequest, text: "help me"},
+		{args: []string{"what", "is", "-h"}, cmd: cmdRequest, text: "what is -h"},
 		{args: []string{"-V", "status"}, bad: true},
 		{args: []string{"--version", "hello"}, bad: true},
 		{args: []string{"-V", "--"}, bad: true},
@@ -80,7 +86,7 @@ func run(t *testing.T, env map[string]string, stdin string, args ...string) (int
 }
 
 func TestRunUsageErrors(t *testing.T) {
-	for _, args := range [][]string{{"--bogus"}, {"-h"}, {"--help"}, {"-V", "x"}, {""}} {
+	for _, args := range [][]string{{"--bogus"}, {"-V", "x"}, {""}} {
 		code, out, errs := run(t, nil, "", args...)
 		if code != ExitUsage {
 			t.Errorf("%q: exit %d, want %d", args, code, ExitUsage)
@@ -103,6 +109,33 @@ func TestRunVersion(t *testing.T) {
 		code, out, errs := run(t, nil, "", flag)
 		if want := "annactl " + version.String() + "\n"; code != 0 || out != want || errs != "" {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want 0, %q", flag, code, out, errs, want)
+		}
+	}
+}
+
+// -h and --help ask for the usage: it goes to stdout with exit 0, and
+// nothing else is printed (pflag's "help requested" is not an error).
+func TestRunHelpFlags(t *testing.T) {
+	for _, flag := range []string{"-h", "--help"} {
+		code, out, errs := run(t, nil, "", flag)
+		if code != ExitOK || out != usage || errs != "" {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want 0 and the usage", flag, code, out, errs)
+		}
+	}
+	if strings.Contains(usage, "remove Anna") || !strings.Contains(usage, "uninstall        not available in this build yet") {
+		t.Errorf("the usage promises an uninstall this build does not have:\n%s", usage)
+	}
+}
+
+// `annactl help` is answered locally, like help in the REPL: no socket is
+// dialed (there is none here), and the usage follows the examples.
+func TestRunHelpWord(t *testing.T) {
+	env := map[string]string{"ANNA_SOCKET": t.TempDir() + "/none.sock"}
+	for _, word := range []string{"help", "?"} {
+		code, out, errs := run(t, env, "", word)
+		if code != ExitOK || errs != "" || !strings.HasPrefix(out, "Ask Anna about this computer") ||
+			!strings.Contains(out, helpExamples[0]) || !strings.HasSuffix(out, usage) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", word, code, out, errs)
 		}
 	}
 }

@@ -14,9 +14,18 @@
 //
 // status, reset and uninstall are commands only as the sole argument
 // ("annactl status of nginx" is a request). "--" ends the flags, so
-// "annactl -- status" asks Anna about "status". Any other flag, -h and
-// --help included, prints the usage and exits 2. The socket is
-// $ANNA_SOCKET, else /run/anna/anna.sock.
+// "annactl -- status" asks Anna about "status". -h and --help print the
+// usage on stdout and exit 0, as every Unix tool does; any other flag
+// prints the usage on stderr and exits 2. The socket is $ANNA_SOCKET, else
+// /run/anna/anna.sock.
+//
+// help and ? are answered by annactl itself, in the REPL and as the sole
+// argument of a one-shot request: what to ask, the exit words, Ctrl-C and
+// `annactl status`. A user who types help wants help, and must get it
+// before Ollama works; sending it to the model would answer with the
+// model's guess, or with an Ollama error on a new machine. This adds no
+// command to the surface (the words are requests annactl answers locally);
+// "annactl -- help" still asks Anna.
 //
 // # Exit codes
 //

@@ -91,6 +91,10 @@ func (s *session) repl(ctx context.Context) int {
 		if isExitWord(text) {
 			return code
 		}
+		if isHelpWord(text) {
+			fmt.Fprint(s.sys.Out, replHelp())
+			continue
+		}
 		lr.AppendHistory(text)
 		if len(text) > rpc.MaxRequestTextBytes {
 			fmt.Fprintf(s.sys.Err, "annactl: cannot send a request longer than %d bytes\nshorten it and ask again\n", rpc.MaxRequestTextBytes)
@@ -122,7 +126,7 @@ func (s *session) banner(st *rpc.Status) {
 	}
 	fmt.Fprintf(s.sys.Out, "%s v%s (%s) · annactl %s\n", s.out.bold("anna"),
 		strings.TrimPrefix(Sanitize(st.Version), "v"), model, version.String())
-	fmt.Fprintln(s.sys.Out, "Ask about this computer. Type exit or press Ctrl-D to leave.")
+	fmt.Fprintln(s.sys.Out, "Ask about this computer. Type help or ? for examples, exit or Ctrl-D to leave.")
 }
 
 // linerReader edits lines on a terminal and keeps the history file.

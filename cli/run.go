@@ -68,17 +68,20 @@ const (
 	cmdReset
 	cmdUninstall
 	cmdVersion
+	cmdUsage // -h, --help
+	cmdHelp  // help or ? as the only argument
 )
 
-// usage is printed on any argument error; the surface is locked by the
-// spec, so it is complete.
+// usage is printed by -h and --help and on any argument error; the surface
+// is locked by the spec, so it is complete.
 const usage = `usage: annactl                  start an interactive session
        annactl <request…>       ask Anna once, e.g. annactl what uses my memory
        annactl status           show annad, hardware, model and Ollama
        annactl reset            wipe what Anna has learned
-       annactl uninstall        remove Anna safely
+       annactl uninstall        not available in this build yet
        annactl -V, --version    print the version
 
+annactl help (or help in a session) shows what to ask.
 Use -- before a request that starts with "-" or is a command word.
 Exit codes: 0 ok, 1 failed, 2 usage, 3 annad unreachable,
 4 no permission on the socket, 130 interrupted.
@@ -89,7 +92,8 @@ var errUsage = errors.New("cannot understand the arguments")
 
 // parseArgs maps the arguments to a command and, for a request, its text.
 // Flags end at the first word, so "annactl what does ls -l do" is a request.
-// status, reset and uninstall are commands only as the sole argument.
+// status, reset, uninstall, help and ? are commands only as the sole
+// argument.
 func parseArgs(args []string) (command, string, error) {
 	fs := pflag.NewFlagSet("annactl", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -97,6 +101,9 @@ func parseArgs(args []string) (command, string, error) {
 	fs.Usage = func() {}
 	showVersion := fs.BoolP("version", "V", false, "print the version")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			return cmdUsage, "", nil
+		}
 		return 0, "", fmt.Errorf("%w: %v", errUsage, err)
 	}
 	rest := fs.Args()
@@ -117,6 +124,8 @@ func parseArgs(args []string) (command, string, error) {
 			return cmdReset, "", nil
 		case "uninstall":
 			return cmdUninstall, "", nil
+		case "help", "?":
+			return cmdHelp, "", nil
 		}
 	}
 	text := strings.TrimSpace(strings.Join(rest, " "))
@@ -135,15 +144,20 @@ func Run(ctx context.Context, args []string, sys IO) int {
 	sys = sys.withDefaults()
 	cmd, text, err := parseArgs(args)
 	if err != nil {
-		if !errors.Is(err, pflag.ErrHelp) {
-			msg := strings.TrimPrefix(err.Error(), errUsage.Error()+": ")
-			fmt.Fprintf(sys.Err, "annactl: %s\n", Sanitize(msg))
-		}
+		msg := strings.TrimPrefix(err.Error(), errUsage.Error()+": ")
+		fmt.Fprintf(sys.Err, "annactl: %s\n", Sanitize(msg))
 		fmt.Fprint(sys.Err, usage)
 		return ExitUsage
 	}
-	if cmd == cmdVersion {
+	switch cmd {
+	case cmdVersion:
 		fmt.Fprintf(sys.Out, "annactl %s\n", version.String())
+		return ExitOK
+	case cmdUsage:
+		fmt.Fprint(sys.Out, usage)
+		return ExitOK
+	case cmdHelp:
+		fmt.Fprint(sys.Out, oneShotHelp())
 		return ExitOK
 	}
 	if cmd == cmdUninstall {
