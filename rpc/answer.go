@@ -42,7 +42,8 @@ type Answer struct {
 	NeedsClarification bool     `json:"needs_clarification"`
 	// ClarificationQuestion is null unless NeedsClarification.
 	ClarificationQuestion *string `json:"clarification_question"`
-	// Model names the LLM that wrote Answer; empty when none did.
+	// Model names the LLM annad called for this request, also when its reply
+	// was not used (a keyword fallback, a timeout); empty when none was called.
 	Model      string `json:"model,omitempty"`
 	DurationMS int64  `json:"duration_ms"`
 }

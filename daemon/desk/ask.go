@@ -84,10 +84,12 @@ func (d *Desk) translate(ctx context.Context, w *work, rec *progress.Recorder) e
 	tctx, cancel := context.WithTimeout(ctx, d.budget.Translator)
 	defer cancel()
 	t, err := translator.LLM(tctx, d.o.LLM, w.params.Text, w.history)
+	// The model was called whatever came of it, so the answer names it
+	// even when a keyword ticket or a timeout answer follows.
+	w.model = d.o.LLM.Model()
 	switch {
 	case err == nil:
-		// A clarification question is then the model's text.
-		w.ticket, w.model = t, d.o.LLM.Model()
+		w.ticket = t
 	case rpc.KindOf(err) == rpc.KindLLMUnavailable:
 		rec.Fail(rpc.EventError, StageTranslator, err.Error())
 		return err
@@ -129,7 +131,7 @@ func (d *Desk) specialize(ctx context.Context, w *work, rec *progress.Recorder) 
 		}
 		return err
 	}
-	w.answer, w.model = reply.Content, d.o.LLM.Model()
+	w.answer = reply.Content
 	if !reply.Complete {
 		w.lastErr = joinErr(w.lastErr, "specialist: the reply was cut off before the model finished")
 		rec.Fail(rpc.EventError, StageSpecialist, "the reply was cut off before the model finished")

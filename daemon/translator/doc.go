@@ -42,5 +42,9 @@
 //
 // Validate is the gate every ticket, especially an LLM's, passes before
 // the dispatcher sees it: domains, intents and probe IDs are kept to their
-// allowlists and everything else is bounded.
+// allowlists and everything else is bounded. A clarification question the
+// model wrote is shown to the user as is, so Parse also holds it to
+// CheckQuestion (real words, finished, no control characters or random
+// code points); a question that fails makes the ticket an error, and the
+// desk falls back to Keywords and its fixed questions.
 package translator

@@ -124,7 +124,9 @@ func LLM(ctx context.Context, c Chatter, text string, history []session.Turn) (r
 	return Parse(reply.Content, text)
 }
 
-// Parse decodes and validates a ticket the model wrote for text.
+// Parse decodes and validates a ticket the model wrote for text. A
+// clarification question that fails CheckQuestion makes the ticket an
+// error, so the caller falls back to Keywords and its fixed questions.
 func Parse(content, text string) (rpc.Ticket, error) {
 	content = strings.TrimSpace(content)
 	if content == "" {
@@ -134,6 +136,15 @@ func Parse(content, text string) (rpc.Ticket, error) {
 	dec := json.NewDecoder(strings.NewReader(content))
 	if err := dec.Decode(&w); err != nil {
 		return rpc.Ticket{}, fmt.Errorf("cannot read the translator's ticket: %v", err)
+	}
+	if q := w.ClarificationQuestion; q != nil {
+		if asksNothing(*q) {
+			w.ClarificationQuestion = nil
+		} else if err := CheckQuestion(*q); err != nil {
+			// A garbled question says the whole ticket is: the keyword
+			// reading, with its own question if needed, replaces it.
+			return rpc.Ticket{}, fmt.Errorf("cannot use the model's clarification question: %v", err)
+		}
 	}
 	t := rpc.Ticket{
 		Intent: w.Intent, Domain: strings.ToLower(strings.TrimSpace(w.Domain)), Entities: w.Entities,
