@@ -70,21 +70,43 @@ func renderStatus(w io.Writer, s *rpc.Status, st style) error {
 		reach += ", version " + v
 	}
 	row("reachable", reach)
-	if !s.Ollama.CheckedAt.IsZero() {
-		row("checked", s.Ollama.CheckedAt.Local().Format("2006-01-02 15:04:05"))
+	if s.Ollama.CheckedAt.IsZero() {
+		row("checked", "not yet (annad has just started; run annactl status again)")
+	} else {
+		row("checked", stamp(s.Ollama.CheckedAt))
 	}
-	if e := Sanitize(s.Ollama.LastError); e != "" {
-		if !s.Ollama.LastErrorAt.IsZero() {
-			e += " (" + s.Ollama.LastErrorAt.Local().Format("2006-01-02 15:04:05") + ")"
-		}
-		row("last error", st.red(e))
-	}
+	lastError(row, s.Ollama, st)
 
 	section("probes")
 	row("available", fmt.Sprint(len(s.Probes)))
 	_, err := io.WriteString(w, b.String())
 	return err
 }
+
+// lastError shows Ollama's last error: in red with its advice while it
+// stands, dimmed and marked resolved once a later check or chat showed the
+// cause gone, so "present yes" never sits beside "Ollama does not have it"
+// as if both were true now.
+func lastError(row func(label, value string), o rpc.Ollama, st style) {
+	e := Sanitize(o.LastError)
+	if e == "" {
+		return
+	}
+	if !o.LastErrorAt.IsZero() {
+		e += " (" + stamp(o.LastErrorAt) + ")"
+	}
+	if !o.LastErrorResolvedAt.IsZero() {
+		row("earlier", st.dim(e+", resolved "+stamp(o.LastErrorResolvedAt)))
+		return
+	}
+	row("last error", st.red(e))
+	if h := Sanitize(o.LastErrorHint); h != "" {
+		row("advice", h)
+	}
+}
+
+// stamp renders a time from annad in local time.
+func stamp(t time.Time) string { return t.Local().Format("2006-01-02 15:04:05") }
 
 func gpuLine(g rpc.GPU) string {
 	name := strings.TrimSpace(Sanitize(g.Vendor) + " " + Sanitize(g.Model))

@@ -77,3 +77,46 @@ func TestRenderStatus(t *testing.T) {
 		}
 	}
 }
+
+// A last error shows in red with its advice while it stands; once annad
+// saw the cause gone it is history, dimmed and marked resolved, so it never
+// contradicts "present yes" beside it.
+func TestRenderStatusLastError(t *testing.T) {
+	yes := true
+	at := time.Date(2026, 3, 1, 10, 0, 1, 0, time.Local)
+	s := &rpc.Status{
+		Model: rpc.Model{Name: "tiny", Present: &yes},
+		Ollama: rpc.Ollama{URL: "http://127.0.0.1:11434", Reachable: true, CheckedAt: at.Add(time.Minute),
+			LastError: "cannot use model tiny: Ollama does not have it", LastErrorAt: at,
+			LastErrorHint: "pull it with 'ollama pull tiny', or pin another model in /srv/anna/.run/config.toml ([ollama] model)"},
+	}
+	render := func() string {
+		var b strings.Builder
+		if err := renderStatus(&b, s, style{color: true}); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	got := render()
+	for _, want := range []string{
+		"last error   \x1b[31mcannot use model tiny: Ollama does not have it (2026-03-01 10:00:01)\x1b[0m\n",
+		"advice       pull it with 'ollama pull tiny', or pin another model in /srv/anna/.run/config.toml ([ollama] model)\n",
+		"checked      2026-03-01 10:01:01\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("standing error: status lacks %q:\n%q", want, got)
+		}
+	}
+
+	s.Ollama.LastErrorResolvedAt = at.Add(30 * time.Second)
+	got = render()
+	want := "earlier      \x1b[2mcannot use model tiny: Ollama does not have it (2026-03-01 10:00:01), resolved 2026-03-01 10:00:31\x1b[0m\n"
+	if !strings.Contains(got, want) || strings.Contains(got, "last error") || strings.Contains(got, "advice") || strings.Contains(got, "\x1b[31m") {
+		t.Errorf("resolved error: want %q and no red last error or advice:\n%q", want, got)
+	}
+
+	s.Ollama = rpc.Ollama{URL: "http://127.0.0.1:11434"}
+	if got = render(); !strings.Contains(got, "checked      not yet (annad has just started; run annactl status again)\n") {
+		t.Errorf("no check yet:\n%s", got)
+	}
+}

@@ -55,6 +55,10 @@ type Daemon struct {
 	sessions *session.Store
 	bus      *systemBus
 	model    rpc.Model
+	// checked is closed when the first Ollama check has finished, so a
+	// status asked right after start (make run does) reports what the
+	// check found rather than "not checked yet".
+	checked chan struct{}
 
 	hwMu sync.Mutex
 	hw   rpc.Hardware
@@ -66,7 +70,14 @@ func New(ctx context.Context, opt Options) (*Daemon, error) {
 	if opt.Logger == nil {
 		opt.Logger = slog.New(slog.DiscardHandler)
 	}
-	d := &Daemon{opt: opt, log: opt.Logger, started: time.Now(), progress: progress.NewStore(), sessions: session.NewStore()}
+	if opt.ConfigFile != "" {
+		// Status and advice name the file; a relative path means
+		// nothing to a user in another directory.
+		if abs, err := filepath.Abs(opt.ConfigFile); err == nil {
+			opt.ConfigFile = abs
+		}
+	}
+	d := &Daemon{opt: opt, log: opt.Logger, started: time.Now(), progress: progress.NewStore(), sessions: session.NewStore(), checked: make(chan struct{})}
 	if err := os.MkdirAll(opt.StateDir, 0o750); err != nil {
 		return nil, fmt.Errorf("cannot create the state directory: %w", err)
 	}
@@ -82,7 +93,7 @@ func New(ctx context.Context, opt Options) (*Daemon, error) {
 		d.hw = hw
 	}
 	d.model = chooseModel(opt.Config.Ollama.Model, d.hw)
-	client, err := llm.New(llm.Options{URL: opt.Config.Ollama.URL, Model: d.model.Name, NumCtx: opt.Config.Ollama.NumCtx})
+	client, err := llm.New(llm.Options{URL: opt.Config.Ollama.URL, Model: d.model.Name, NumCtx: opt.Config.Ollama.NumCtx, ConfigFile: opt.ConfigFile})
 	if err != nil {
 		return nil, err
 	}
@@ -171,6 +182,7 @@ func (d *Daemon) watch(ctx context.Context) {
 		cancel()
 	}
 	check()
+	close(d.checked)
 	llmTick := time.NewTicker(llmCheckEvery)
 	hwTick := time.NewTicker(hardwareCheckEvery)
 	defer llmTick.Stop()

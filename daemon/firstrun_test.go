@@ -73,6 +73,54 @@ func TestTimeoutAnswerNamesTheModel(t *testing.T) {
 	}
 }
 
+// Advice names the config file annad loaded (under make run, .run/
+// config.toml), in status and in request errors, never a default path. A
+// status asked right after start, as make run does, already reports the
+// first Ollama check.
+func TestAdviceNamesTheLoadedConfigFile(t *testing.T) {
+	d := daemontest.Start(t, daemontest.Options{Config: "[ollama]\nurl = \"http://127.0.0.1:1\"\n"})
+	c := d.Client(t)
+	st, err := c.Status(ctx(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.ConfigFile != d.ConfigFile || st.Ollama.CheckedAt.IsZero() || !strings.Contains(st.Ollama.LastError, "cannot reach Ollama") ||
+		!strings.Contains(st.Ollama.LastErrorHint, "[ollama] url in "+d.ConfigFile) || !st.Ollama.LastErrorResolvedAt.IsZero() {
+		t.Fatalf("status does not explain the problem with the loaded file: config %q, ollama %+v", st.ConfigFile, st.Ollama)
+	}
+	_, err = c.Request(ctx(t), rpc.RequestParams{Text: "what is using my memory?"})
+	e, ok := err.(*rpc.Error)
+	if !ok || e.Kind() != rpc.KindLLMUnavailable || !strings.Contains(e.Hint(), "[ollama] url in "+d.ConfigFile) {
+		t.Fatalf("ollama down: %#v", err)
+	}
+	if strings.Contains(e.Hint()+st.Ollama.LastErrorHint, "/etc/anna") {
+		t.Fatal("advice names /etc/anna although another file is in use")
+	}
+}
+
+// status shows a model failure as the last error while it stands, and as
+// resolved once a later request got a whole answer from the model.
+func TestStatusMarksAnErrorResolved(t *testing.T) {
+	fake := ollamatest.New(t)
+	fake.OnChat(new(ollamatest.Script).When(ollamatest.HasFormat(), ticket(rpc.DomainSystem, "top_memory")).Otherwise(
+		ollamatest.Reply{Error: "an error was encountered while running the model: out of memory", Chunks: []string{"Fire"}},
+		ollamatest.Reply{Content: "ok"}).Reply)
+	d := daemontest.Start(t, daemontest.Options{Ollama: fake})
+	c := d.Client(t)
+	if _, err := c.Request(ctx(t), rpc.RequestParams{Text: "what is using my memory?"}); rpc.KindOf(err) != rpc.KindLLMBadReply {
+		t.Fatalf("first request: %v", err)
+	}
+	st, _ := c.Status(ctx(t))
+	if !strings.Contains(st.Ollama.LastError, "out of memory") || !st.Ollama.LastErrorResolvedAt.IsZero() {
+		t.Fatalf("standing error: %+v", st.Ollama)
+	}
+	ask(t, d, "what is using my memory?")
+	st, _ = c.Status(ctx(t))
+	if !strings.Contains(st.Ollama.LastError, "out of memory") || st.Ollama.LastErrorResolvedAt.Before(st.Ollama.LastErrorAt) {
+		t.Fatalf("not marked resolved after a whole answer: %+v", st.Ollama)
+	}
+}
+
 func deref(p *string) string {
 	if p == nil {
 		return "<nil>"

@@ -36,6 +36,12 @@ func (d *Daemon) status(ctx context.Context, raw json.RawMessage) (any, error) {
 	if _, err := server.Params[struct{}](raw); err != nil {
 		return nil, err
 	}
+	// The first check is bounded by its own short deadline.
+	select {
+	case <-d.checked:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 	h := d.llm.Health()
 	model := d.model
 	model.Present = h.ModelPresent
@@ -52,7 +58,8 @@ func (d *Daemon) status(ctx context.Context, raw json.RawMessage) (any, error) {
 		Model:         model,
 		Ollama: rpc.Ollama{
 			URL: d.llm.URL(), Reachable: h.Reachable, Version: h.Version, CheckedAt: h.CheckedAt,
-			LastError: h.LastError, LastErrorAt: h.LastErrorAt,
+			LastError: h.LastError, LastErrorHint: h.LastErrorHint, LastErrorAt: h.LastErrorAt,
+			LastErrorResolvedAt: h.LastErrorResolvedAt,
 		},
 		Probes:         probes.IDs,
 		ConfigWarnings: d.opt.ConfigWarnings,

@@ -81,9 +81,16 @@ type Ollama struct {
 	Version   string    `json:"version,omitempty"`
 	CheckedAt time.Time `json:"checked_at"`
 	// LastError is the last failure talking to Ollama or the model, if any,
-	// kept after recovery; LastErrorAt says when it happened.
-	LastError   string    `json:"last_error,omitempty"`
-	LastErrorAt time.Time `json:"last_error_at,omitzero"`
+	// kept after recovery; LastErrorAt says when it happened and
+	// LastErrorHint what to do about it (naming the config file annad
+	// loaded).
+	LastError     string    `json:"last_error,omitempty"`
+	LastErrorHint string    `json:"last_error_hint,omitempty"`
+	LastErrorAt   time.Time `json:"last_error_at,omitzero"`
+	// LastErrorResolvedAt is set once a later check or chat showed the
+	// cause gone (Ollama reachable with the model, or a finished chat):
+	// LastError is then history, not a current problem.
+	LastErrorResolvedAt time.Time `json:"last_error_resolved_at,omitzero"`
 }
 
 // ProbeParams are the params of `probe`.

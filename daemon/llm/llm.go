@@ -37,6 +37,9 @@ type Options struct {
 	Model     string
 	NumCtx    int           // 0 means DefaultNumCtx
 	KeepAlive time.Duration // 0 means DefaultKeepAlive
+	// ConfigFile is the file annad loaded; advice names it, so a user
+	// running annad with --config edits the right file.
+	ConfigFile string
 }
 
 // Client talks to one Ollama server about one model.
@@ -46,9 +49,13 @@ type Client struct {
 	model     string
 	numCtx    int
 	keepAlive api.Duration
+	config    string
 
 	mu     sync.Mutex
 	health Health
+	// errKind is the kind of health.LastError: a check can show that an
+	// llm_unavailable cause is gone, only a finished chat that any is.
+	errKind rpc.Kind
 }
 
 // Health is what annad last learned about Ollama; `status` shows it.
@@ -59,9 +66,15 @@ type Health struct {
 	ModelPresent *bool
 	CheckedAt    time.Time
 	// LastError is the most recent failure of a check or a chat, kept after
-	// recovery so `status` can explain an earlier bad answer.
-	LastError   string
-	LastErrorAt time.Time
+	// recovery so `status` can explain an earlier bad answer; LastErrorHint
+	// says what to do about it.
+	LastError     string
+	LastErrorHint string
+	LastErrorAt   time.Time
+	// LastErrorResolvedAt is set when a later check or chat showed the
+	// cause gone: Ollama reachable with the model for an llm_unavailable
+	// error, a finished chat for any.
+	LastErrorResolvedAt time.Time
 }
 
 // New returns a client for opt. It does not connect.
@@ -83,6 +96,10 @@ func New(opt Options) (*Client, error) {
 		model:     opt.Model,
 		numCtx:    opt.NumCtx,
 		keepAlive: api.Duration{Duration: opt.KeepAlive},
+		config:    opt.ConfigFile,
+	}
+	if c.config == "" {
+		c.config = "the config file"
 	}
 	if c.numCtx <= 0 {
 		c.numCtx = DefaultNumCtx
@@ -128,8 +145,12 @@ func (c *Client) Check(ctx context.Context) Health {
 		failure = err
 	}
 	c.mu.Lock()
-	h.LastError, h.LastErrorAt = c.health.LastError, c.health.LastErrorAt
+	old := c.health
+	h.LastError, h.LastErrorHint, h.LastErrorAt, h.LastErrorResolvedAt = old.LastError, old.LastErrorHint, old.LastErrorAt, old.LastErrorResolvedAt
 	c.health = h
+	if failure == nil && h.ModelPresent != nil && *h.ModelPresent && c.errKind == rpc.KindLLMUnavailable {
+		c.resolve(h.CheckedAt)
+	}
 	c.mu.Unlock()
 	if failure != nil {
 		c.NoteError(c.Classify(failure))
@@ -137,14 +158,27 @@ func (c *Client) Check(ctx context.Context) Health {
 	return c.Health()
 }
 
+// resolve marks the last error as resolved at t; c.mu is held.
+func (c *Client) resolve(t time.Time) {
+	if c.health.LastError != "" && c.health.LastErrorResolvedAt.IsZero() {
+		c.health.LastErrorResolvedAt = t
+	}
+}
+
 // NoteError records a failed chat so `status` can show the last LLM error.
 func (c *Client) NoteError(err error) {
 	if err == nil {
 		return
 	}
+	hint := ""
+	var re *rpc.Error
+	if errors.As(err, &re) {
+		hint = re.Hint()
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.health.LastError, c.health.LastErrorAt = err.Error(), time.Now()
+	c.health.LastError, c.health.LastErrorHint, c.health.LastErrorAt = err.Error(), hint, time.Now()
+	c.health.LastErrorResolvedAt, c.errKind = time.Time{}, rpc.KindOf(err)
 }
 
 // Chat is one chat call.
@@ -210,6 +244,11 @@ func (c *Client) Chat(ctx context.Context, ch Chat, onChunk func(string)) (Reply
 		}
 		return reply, err
 	}
+	if done {
+		c.mu.Lock()
+		c.resolve(time.Now())
+		c.mu.Unlock()
+	}
 	return reply, nil
 }
 
@@ -228,13 +267,13 @@ func (c *Client) Classify(err error) error {
 		return err
 	case errors.As(err, &se) && se.StatusCode == http.StatusNotFound:
 		return rpc.Errorf(rpc.KindLLMUnavailable, "cannot use model %s: Ollama does not have it", c.model).
-			WithHint(fmt.Sprintf("pull it with 'ollama pull %s', or pin another model in /etc/anna/config.toml ([ollama] model)", c.model))
+			WithHint(fmt.Sprintf("pull it with 'ollama pull %s', or pin another model in %s ([ollama] model)", c.model, c.config))
 	case errors.As(err, &se):
 		return rpc.Errorf(rpc.KindLLMUnavailable, "cannot use Ollama at %s: %s", c.url, oneLine(se.Error())).
 			WithHint("check 'journalctl -u ollama' for the cause")
 	case errors.As(err, &ne):
 		return rpc.Errorf(rpc.KindLLMUnavailable, "cannot reach Ollama at %s: %v", c.url, oneLine(err.Error())).
-			WithHint("start it with 'sudo systemctl start ollama', or set [ollama] url in /etc/anna/config.toml")
+			WithHint(fmt.Sprintf("start it with 'sudo systemctl start ollama' (or 'ollama serve'), or set [ollama] url in %s", c.config))
 	}
 	// The server answered but the stream could not be used: a line that is
 	// not JSON, an error object mid-stream, or a reply cut off.

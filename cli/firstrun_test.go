@@ -29,3 +29,23 @@ func TestGarbledClarificationIsReplaced(t *testing.T) {
 		t.Errorf("garbled question not replaced or not explained:\n%s", out)
 	}
 }
+
+// With Ollama down (make run on a fresh machine), status explains it at
+// once and a request's advice names the config file annad loaded, not the
+// default /etc/anna/config.toml.
+func TestAdviceNamesTheLoadedConfig(t *testing.T) {
+	d := daemontest.Start(t, daemontest.Options{Config: "[ollama]\nurl = \"http://127.0.0.1:1\"\n"})
+	code, out, _ := runWith(t, IO{}, d.Socket, nil, "status")
+	if code != ExitOK || !strings.Contains(out, "config       "+d.ConfigFile+"\n") || !strings.Contains(out, "reachable    no\n") ||
+		!strings.Contains(out, "last error   cannot reach Ollama") || !strings.Contains(out, "advice       start it with") ||
+		!strings.Contains(out, "[ollama] url in "+d.ConfigFile+"\n") {
+		t.Errorf("status does not explain Ollama being down:\n%s", out)
+	}
+	code, _, errs := runWith(t, IO{}, d.Socket, nil, "what", "uses", "my", "memory")
+	if code != ExitFailed || !strings.Contains(errs, "annactl: cannot reach Ollama") || !strings.Contains(errs, "[ollama] url in "+d.ConfigFile+"\n") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+	if strings.Contains(errs+out, "/etc/anna") {
+		t.Error("advice names /etc/anna although another file is in use")
+	}
+}
