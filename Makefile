@@ -16,14 +16,24 @@ build:
 	$(BUILD) -o bin/annactl ./cmd/annactl
 
 # Runs annad as you, on a private socket under .run/, and opens the annactl
-# REPL against it; annad stops when the REPL exits. Ollama must be running
-# (http://127.0.0.1:11434 unless .run/config.toml says otherwise).
-run: build
+# REPL against it; annad stops when the REPL exits. Ollama is expected at
+# http://127.0.0.1:11434 unless .run/config.toml says otherwise; without it
+# annad still starts, and `annactl status` says what is missing.
+#
+# The build prints what it is doing: the first one downloads and compiles
+# the modules (a minute or two), so a counter shows the packages compiled;
+# later builds compile only what changed and take seconds.
+run:
+	@echo "make run: building annad and annactl into bin/ (the first build downloads and compiles Go modules: a minute or two)"
 	@mkdir -p $(RUNDIR)/state
+	@{ $(BUILD) -v -o bin/annad ./cmd/annad && $(BUILD) -v -o bin/annactl ./cmd/annactl; echo $$? >$(RUNDIR)/build.rc; } 2>&1 | \
+	 awk '/^[^ #:]+$$/ { n++; printf "\r  compiled %d packages", n; fflush(); next } { if (n) print ""; n = 0; print }  END { if (n) print "" }'; \
+	 rc=$$(cat $(RUNDIR)/build.rc); rm -f $(RUNDIR)/build.rc; [ "$$rc" = 0 ] || exit $$rc
+	@echo "make run: starting annad (socket $(RUNDIR)/anna.sock, config $(RUNDIR)/config.toml, log $(RUNDIR)/annad.log)"
 	@./bin/annad --socket $(RUNDIR)/anna.sock --state-dir $(RUNDIR)/state --config $(RUNDIR)/config.toml 2>$(RUNDIR)/annad.log & \
 	 pid=$$!; trap "kill $$pid 2>/dev/null; wait $$pid" EXIT INT TERM; \
-	 for i in $$(seq 50); do [ -S $(RUNDIR)/anna.sock ] && break; sleep 0.1; done; \
-	 echo "annad log: $(RUNDIR)/annad.log"; \
+	 for i in $$(seq 50); do [ -S $(RUNDIR)/anna.sock ] && break; kill -0 $$pid 2>/dev/null || break; sleep 0.1; done; \
+	 if [ ! -S $(RUNDIR)/anna.sock ]; then echo "make run: annad did not start; its log says:"; cat $(RUNDIR)/annad.log; exit 1; fi; \
 	 ANNA_SOCKET=$(RUNDIR)/anna.sock ./bin/annactl status; \
 	 ANNA_SOCKET=$(RUNDIR)/anna.sock ./bin/annactl
 
