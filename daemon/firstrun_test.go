@@ -62,7 +62,7 @@ func TestGarbledClarificationFallsBackToKeywords(t *testing.T) {
 // to: "(no llm)" would tell the user no model was involved.
 func TestTimeoutAnswerNamesTheModel(t *testing.T) {
 	b := fast
-	b.Translator, b.Specialist = 200*time.Millisecond, 200*time.Millisecond
+	b.Translator, b.Specialist, b.Total = 200*time.Millisecond, 200*time.Millisecond, 20*time.Second
 	d := scripted(t, &b, daemontest.Options{}, ollamatest.Reply{Hang: true}, ollamatest.Reply{Hang: true})
 	a := ask(t, d, "what is using my memory?")
 	if a.ReliabilityScore > 20 || a.Evidence.LastError == nil || !strings.Contains(*a.Evidence.LastError, "specialist") {
