@@ -178,6 +178,10 @@ var pronounsAfterDo = map[string]bool{
 	"it": true, "anything": true, "any": true, "anna": true, "there": true, "a": true,
 }
 
+// freeable are the words after which a leading "free" is an adjective
+// ("free memory?") rather than a request ("free all memory").
+var freeable = map[string]bool{"memory": true, "ram": true, "mem": true, "disk": true, "space": true, "storage": true}
+
 // howFollowers are the words after which "how" asks for an amount.
 var howFollowers = map[string]bool{"much": true, "many": true, "big": true, "large": true, "full": true}
 
@@ -207,6 +211,9 @@ func analyze(segs [][]string) (analysis, bool) {
 				if t == "open" && next(1) != "ports" {
 					return a, false // "open port 8080" is a request
 				}
+				if t == "free" && !freeable[next(1)] {
+					return a, false // "free all memory" is a request
+				}
 			}
 			if isPortToken(t) {
 				p, ok := lexicon.Port(strings.TrimPrefix(t, ":"))
@@ -230,6 +237,12 @@ func analyze(segs [][]string) (analysis, bool) {
 					continue
 				}
 				return a, false
+			case "up":
+				// "taking up my memory"; "free up" is a request.
+				if w, _ := correct(prev); w.c&cUse == 0 {
+					return a, false
+				}
+				continue
 			case "can", "could":
 				if next(1) != "you" && next(1) != "anna" {
 					return a, false

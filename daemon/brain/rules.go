@@ -23,11 +23,11 @@ func when(k Kind, ok bool) (Kind, bool) { return k, ok }
 // rules are the facts; Match answers when exactly one holds.
 var rules = []rule{
 	{func(a *analysis) (Kind, bool) {
-		return when(RAMTotal, a.has(cRAM) && !a.has(cAvail|cUse))
+		return when(RAMTotal, a.has(cRAM) && !a.has(cAvail|cUse|cUsage))
 	}, cRAM | cTotal | cSize | cCount | machine},
 	{func(a *analysis) (Kind, bool) {
-		return when(RAMAvailable, a.has(cRAM) && (a.has(cAvail) || a.has(cUse) && a.has(cSize)))
-	}, cRAM | cAvail | cUse | cSize | cTotal | cAny | machine},
+		return when(RAMAvailable, a.has(cRAM) && (a.has(cAvail) || a.has(cUse|cUsage) && a.has(cSize)))
+	}, cRAM | cAvail | cUse | cUsage | cSize | cTotal | cAny | machine},
 	{func(a *analysis) (Kind, bool) {
 		return when(CPUModel, a.has(cCPU))
 	}, cCPU | cModel | cTotal | machine},
@@ -35,14 +35,14 @@ var rules = []rule{
 		return when(CPUCores, a.has(cCore|cThread) || a.has(cCPU) && a.has(cCount))
 	}, cCPU | cCore | cThread | cCount | cTotal | machine},
 	{func(a *analysis) (Kind, bool) {
-		return when(DiskFree, a.has(cDisk|cSpace) && a.has(cAvail|cUse|cFull|cSize|cSpace|cTotal))
-	}, cDisk | cSpace | cAvail | cUse | cFull | cSize | cTotal | machine},
+		return when(DiskFree, a.has(cDisk|cSpace) && a.has(cAvail|cUsage|cFull|cSize|cSpace|cTotal))
+	}, cDisk | cSpace | cAvail | cUsage | cFull | cSize | cTotal | machine},
 	{func(a *analysis) (Kind, bool) {
 		return when(TopMemory, a.has(cRAM) && a.topProcess())
-	}, cRAM | cMost | cUse | cProc | cRun | machine},
+	}, cRAM | cMost | cUse | cUsage | cProc | cRun | machine},
 	{func(a *analysis) (Kind, bool) {
 		return when(TopCPU, a.has(cCPU) && a.topProcess())
-	}, cCPU | cMost | cUse | cProc | cRun | machine},
+	}, cCPU | cMost | cUse | cUsage | cProc | cRun | machine},
 	{func(a *analysis) (Kind, bool) {
 		return when(IPAddresses, a.has(cIP))
 	}, cIP | cAddr | cLocal | machine},

@@ -10,7 +10,8 @@ type concept uint64
 const (
 	cRAM        concept = 1 << iota // ram, memory
 	cAvail                          // available, free, left
-	cUse                            // use, using, eating, hogging, usage
+	cUse                            // use, using, eating, hogging: a process's verbs
+	cUsage                          // usage, used: an amount
 	cTotal                          // total, installed, overall
 	cSize                           // much (how much), big, size, gigabytes
 	cCount                          // many (how many), number, count
@@ -77,8 +78,10 @@ func define(c concept, list string) {
 func init() {
 	define(cRAM, "ram memory mem")
 	define(cAvail, "available free left remaining unused spare")
-	define(cUse, "use uses using used usage consume consumes consuming eat eats eating hogging hogs taking takes")
-	define(cTotal, "total installed overall altogether amount")
+	define(cUse, "use uses using consume consumes consuming eat eats eating hogging hogs taking takes")
+	define(cUsage, "usage used")
+	// "physical memory", "logical cpus": qualifiers of an amount.
+	define(cTotal, "total installed overall altogether amount physical logical")
 	define(cSize, "much big large size gigabytes gb")
 	define(cCount, "many number count")
 	define(cCPU, "cpu cpus processor processors")
@@ -122,7 +125,7 @@ func init() {
 	// Fillers: function words, politeness, and verbs of asking.
 	define(0, `what whats which who is are am was do does did have has got i me my mine the a an of in
 at this that these there here it its to for please pls tell show list give display print see check get
-find current currently now right moment hey hi hello thanks thank your and or be can could`)
+find current currently now right moment hey hi hello thanks thank your and or be can could all by`)
 	// Words that never belong to a simple factual question. They are in the
 	// vocabulary so that a typo of one ("chnage") is corrected to it and
 	// rejects, instead of passing as an unknown word near a topic word.
