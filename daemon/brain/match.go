@@ -164,6 +164,9 @@ type analysis struct {
 	whatFirst bool
 	// yesNo is set when it opens with is, are or was ("is debug on").
 	yesNo bool
+	// capability is set by "can my …", which asks what the hardware can
+	// do ("how many threads can my cpu run"), not what it is doing.
+	capability bool
 }
 
 // openers are words a question may open with before its first word that
@@ -243,10 +246,16 @@ func analyze(segs [][]string) (analysis, bool) {
 					return a, false
 				}
 				continue
+			case "you", "yourself":
+				if prev == "are" || prev == "were" {
+					segC |= cSelf
+					clause |= cSelf
+				}
 			case "can", "could":
-				if next(1) != "you" && next(1) != "anna" {
+				if next(1) != "you" && next(1) != "anna" && next(1) != "my" {
 					return a, false
 				}
+				a.capability = a.capability || next(1) == "my"
 			case "do", "does", "did":
 				if !pronounsAfterDo[next(1)] {
 					return a, false
@@ -270,7 +279,8 @@ func analyze(segs [][]string) (analysis, bool) {
 			a.clauses = append(a.clauses, clause)
 		}
 		clause = 0
-		if segC&^cYou != 0 {
+		// A sentence of only "on or off" narrows the one before it.
+		if segC&^(cYou|cOnWord|cOffWord) != 0 {
 			content++
 		}
 		a.c |= segC

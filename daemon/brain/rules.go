@@ -32,8 +32,9 @@ var rules = []rule{
 		return when(CPUModel, a.has(cCPU))
 	}, cCPU | cModel | cTotal | machine},
 	{func(a *analysis) (Kind, bool) {
-		return when(CPUCores, a.has(cCore|cThread) || a.has(cCPU) && a.has(cCount))
-	}, cCPU | cCore | cThread | cCount | cTotal | machine},
+		ok := a.has(cCore|cThread) || a.has(cCPU) && a.has(cCount)
+		return when(CPUCores, ok && (a.capability || !a.has(cRun)))
+	}, cCPU | cCore | cThread | cCount | cTotal | cRun | machine},
 	{func(a *analysis) (Kind, bool) {
 		return when(DiskFree, a.has(cDisk|cSpace) && a.has(cAvail|cUsage|cFull|cSize|cSpace|cTotal))
 	}, cDisk | cSpace | cAvail | cUsage | cFull | cSize | cTotal | machine},
@@ -60,11 +61,11 @@ var rules = []rule{
 	}, cGPU | cCard | cModel | cSize | cRAM | cTotal | machine},
 	{func(a *analysis) (Kind, bool) {
 		return when(Health, a.has(cYou) && a.has(cHealth|cRun|cStatus) || a.c&^cYou == cHealthNoun)
-	}, cHealth | cHealthNoun | cRun | cStatus | cDoing},
-	{debugKind, cDebug | cMode | cEnable | cDisable | cToggle | cOffWord | cState | cStatus},
+	}, cHealth | cHealthNoun | cRun | cStatus | cDoing | cSelf},
+	{debugKind, cDebug | cMode | cEnable | cDisable | cToggle | cOffWord | cState | cStatus | cSelf},
 	{func(a *analysis) (Kind, bool) {
 		return when(Version, a.has(cVersion))
-	}, cVersion | cTotal | cRun},
+	}, cVersion | cTotal | cRun | cSelf},
 }
 
 // topProcess reports whether the question asks which process uses the
@@ -92,7 +93,7 @@ func debugKind(a *analysis) (Kind, bool) {
 	switch {
 	case enable && disable:
 		return "", false
-	case a.yesNo || a.has(cStatus) || a.has(cState) && !enable && !disable:
+	case a.yesNo || a.has(cStatus) || a.has(cState) && !enable && !disable || on && off && !a.has(cToggle):
 		return when(DebugQuery, a.has(cState|cStatus) || on || off)
 	case enable:
 		return DebugOn, true

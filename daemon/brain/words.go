@@ -40,6 +40,7 @@ const (
 	cGPU                            // gpu, graphics, vram
 	cCard                           // card
 	cYou                            // you, anna
+	cSelf                           // "are you …": a question about Anna herself
 	cHealth                         // ok, healthy, alive
 	cHealthNoun                     // health, healthcheck
 	cStatus                         // status, state
@@ -88,11 +89,11 @@ func init() {
 	define(cModel, "model kind type name brand make")
 	define(cCore, "core cores")
 	define(cThread, "thread threads")
-	define(cDisk, "disk disks drive drives storage filesystem filesystems partition partitions ssd hdd")
+	define(cDisk, "hard disk disks drive drives storage filesystem filesystems partition partitions ssd hdd")
 	define(cSpace, "space room")
 	define(cFull, "full")
 	define(cProc, "process processes program programs app apps application applications task tasks")
-	define(cMost, "most top biggest largest heaviest hungriest highest busiest hog")
+	define(cMost, "most top biggest largest heaviest hungriest hungry highest busiest hog")
 	define(cIP, "ip ips ipv4 ipv6")
 	define(cAddr, "address addresses")
 	define(cLocal, "local lan private internal")
