@@ -27,9 +27,10 @@ func Match(question string) (Intent, bool) {
 		return Intent{}, false
 	}
 	a, ok := analyze(segs)
-	if !ok {
+	if !ok || a.subject && a.has(cUse) {
 		return Intent{}, false
 	}
+	a.asked = strings.HasSuffix(strings.TrimSpace(question), "?")
 	k, ok := decide(&a)
 	if !ok {
 		return Intent{}, false
@@ -167,6 +168,11 @@ type analysis struct {
 	// capability is set by "can my …", which asks what the hardware can
 	// do ("how many threads can my cpu run"), not what it is doing.
 	capability bool
+	// subject is set when Anna is the subject ("does anna use"): her own
+	// use of memory or CPU is not a fact the fast path reads.
+	subject bool
+	// asked is set when the question ends in a question mark.
+	asked bool
 }
 
 // openers are words a question may open with before its first word that
@@ -184,6 +190,9 @@ var pronounsAfterDo = map[string]bool{
 // freeable are the words after which a leading "free" is an adjective
 // ("free memory?") rather than a request ("free all memory").
 var freeable = map[string]bool{"memory": true, "ram": true, "mem": true, "disk": true, "space": true, "storage": true}
+
+// subjectAfter are the words after which "you" or "anna" is the subject.
+var subjectAfter = map[string]bool{"do": true, "does": true, "did": true, "is": true, "are": true, "was": true, "were": true}
 
 // howFollowers are the words after which "how" asks for an amount.
 var howFollowers = map[string]bool{"much": true, "many": true, "big": true, "large": true, "full": true}
@@ -246,10 +255,15 @@ func analyze(segs [][]string) (analysis, bool) {
 					return a, false
 				}
 				continue
-			case "you", "yourself":
+			case "you", "yourself", "anna":
 				if prev == "are" || prev == "were" {
 					segC |= cSelf
 					clause |= cSelf
+				}
+				a.subject = a.subject || subjectAfter[prev]
+			case "a", "an":
+				if prev == "is" || prev == "are" || prev == "whats" {
+					return a, false // "what is a failed service" asks for a definition
 				}
 			case "can", "could":
 				if next(1) != "you" && next(1) != "anna" && next(1) != "my" {

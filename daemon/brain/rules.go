@@ -93,7 +93,8 @@ func debugKind(a *analysis) (Kind, bool) {
 	switch {
 	case enable && disable:
 		return "", false
-	case a.yesNo || a.has(cStatus) || a.has(cState) && !enable && !disable || on && off && !a.has(cToggle):
+	case a.yesNo || a.has(cStatus) || a.has(cState) && !enable && !disable || on && off && !a.has(cToggle),
+		a.asked && !enable && !disable: // "debug mode on?"
 		return when(DebugQuery, a.has(cState|cStatus) || on || off)
 	case enable:
 		return DebugOn, true
