@@ -129,12 +129,15 @@ func endsSentence(q string, i int, r rune) bool {
 	return false
 }
 
+// apostrophes are the marks people type for an apostrophe.
+var apostrophes = strings.NewReplacer("\u2019", "'", "\u2018", "'", "`", "'")
+
 // expand splits a contraction: a negation becomes "not" (which rejects);
 // 's, 're, 've, 'll, 'd and 'm are dropped, because the words they stand
 // for (is, are, have, will, would, am) change nothing in a question the
 // fast path answers and "anna's" or "router's" are possessives.
 func expand(tok string) []string {
-	tok = strings.NewReplacer("\u2019", "'", "\u2018", "'", "`", "'").Replace(tok)
+	tok = apostrophes.Replace(tok)
 	if tok == "cannot" || strings.HasSuffix(tok, "n't") {
 		return []string{"not"}
 	}
@@ -171,6 +174,9 @@ type analysis struct {
 	// subject is set when Anna is the subject ("does anna use"): her own
 	// use of memory or CPU is not a fact the fast path reads.
 	subject bool
+	// doSupport is set by do, does or did: in "what cpu does this
+	// computer use" the wh-word is the object, not a process.
+	doSupport bool
 	// asked is set when the question ends in a question mark.
 	asked bool
 }
@@ -274,6 +280,7 @@ func analyze(segs [][]string) (analysis, bool) {
 				if !pronounsAfterDo[next(1)] {
 					return a, false
 				}
+				a.doSupport = true
 			case "and", "or":
 				if w, ok := correct(next(1)); ok && w.question {
 					return a, false

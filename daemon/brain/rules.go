@@ -29,8 +29,9 @@ var rules = []rule{
 		return when(RAMAvailable, a.has(cRAM) && (a.has(cAvail) || a.has(cUse|cUsage) && a.has(cSize)))
 	}, cRAM | cAvail | cUse | cUsage | cSize | cTotal | cAny | machine},
 	{func(a *analysis) (Kind, bool) {
-		return when(CPUModel, a.has(cCPU))
-	}, cCPU | cModel | cTotal | machine},
+		// "what cpu does this laptop use" asks for the model.
+		return when(CPUModel, a.has(cCPU) && (!a.has(cUse) || a.doSupport && !a.has(cMost|cProc)))
+	}, cCPU | cModel | cTotal | cUse | machine},
 	{func(a *analysis) (Kind, bool) {
 		ok := a.has(cCore|cThread) || a.has(cCPU) && a.has(cCount)
 		return when(CPUCores, ok && (a.capability || !a.has(cRun)))
@@ -75,7 +76,7 @@ func (a *analysis) topProcess() bool {
 	if a.has(cSize | cAvail) {
 		return false
 	}
-	return a.has(cMost) || a.has(cUse) && (a.has(cProc) || a.whatFirst)
+	return a.has(cMost) || a.has(cUse) && (a.has(cProc) || a.whatFirst && !a.doSupport)
 }
 
 // debugKind reads debug mode questions. A query opens with is/are or asks

@@ -78,7 +78,7 @@ func define(c concept, list string) {
 
 func init() {
 	define(cRAM, "ram memory mem")
-	define(cAvail, "available free left remaining unused spare")
+	define(cAvail, "available free left remaining remains remain unused spare")
 	define(cUse, "use uses using consume consumes consuming eat eats eating hogging hogs taking takes")
 	define(cUsage, "usage used time")
 	// "physical memory", "logical cpus": qualifiers of an amount.
@@ -126,7 +126,7 @@ func init() {
 	// Fillers: function words, politeness, and verbs of asking.
 	define(0, `what whats which who is are am was do does did have has got i me my mine the a an of in
 at this that these there here it its to for please pls tell show list give display print see check get
-find current currently now right moment hey hi hello thanks thank your and or be being can could all by`)
+find current currently now right moment hey hi hello thanks thank your and or be being can could all by talking`)
 	// Words that never belong to a simple factual question. They are in the
 	// vocabulary so that a typo of one ("chnage") is corrected to it and
 	// rejects, instead of passing as an unknown word near a topic word.
