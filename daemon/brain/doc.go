@@ -24,6 +24,8 @@
 //     explain, compare, versus, difference and the change verbs (change,
 //     set, free up, kill, stop, restart, open, close, install, update, fix…)
 //     always reject, and so does a negation ("isn't", "not");
+//   - it asks what something is ("what is a failed service"), or about
+//     Anna's own use of the machine ("how much ram does anna use");
 //   - it asks more than one thing: two sentences with content, a
 //     conjunction followed by a question word or a verb ("… and how do I
 //     stop it"), or words of two different facts ("my ip and my gateway");
@@ -34,7 +36,8 @@
 //     disable, turn or switch verb, or a bare "debug on" / "debug off".
 //
 // Each fact is a rule over the concepts of the question: the concepts it
-// requires and those it tolerates. A question matches when exactly one rule
+// requires and those it tolerates (docs/BRAIN.md has the tables it was
+// tuned and measured on, and the scores). A question matches when exactly one rule
 // holds; a concept no rule tolerates rejects it. Typos are corrected only
 // toward the matcher's own vocabulary, including its reject words, so
 // "chnage" still reads as "change" and rejects.
