@@ -93,7 +93,7 @@ func readBounded(path string, max int) ([]byte, bool, error) {
 func readWhole(path string, max int) ([]byte, error) {
 	b, cut, err := readBounded(path, max)
 	if err == nil && cut {
-		err = fmt.Errorf("cannot read %s: %w (%d KiB)", path, errTooLarge, max>>10)
+		err = fmt.Errorf("%w (over %d KiB)", errTooLarge, max>>10)
 	}
 	return b, err
 }

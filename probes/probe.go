@@ -107,6 +107,16 @@ type Env struct {
 // fails that probe with the reason instead of killing annad.
 func recovered(what string, report func(error)) {
 	if p := recover(); p != nil {
-		report(fmt.Errorf("cannot %s: internal error: %v", what, p))
+		report(&internalError{what: what, panic: p})
 	}
+}
+
+// internalError is a panic turned into an error.
+type internalError struct {
+	what  string
+	panic any
+}
+
+func (e *internalError) Error() string {
+	return fmt.Sprintf("cannot %s: internal error: %v", e.what, e.panic)
 }
