@@ -112,8 +112,10 @@ func TestHostCPUInfo(t *testing.T) {
 func lscpuFields(lines []string) map[string]string {
 	m := map[string]string{}
 	for _, l := range lines {
+		// Runs of spaces are one: lscpu pads its flag list on some hosts
+		// (util-linux 2.38 in a Firecracker guest).
 		if k, v, ok := strings.Cut(l, ":"); ok {
-			m[strings.TrimSpace(k)] = strings.TrimSpace(v)
+			m[strings.TrimSpace(k)] = strings.Join(strings.Fields(v), " ")
 		}
 	}
 	return m

@@ -299,7 +299,7 @@ func (r *Runner) execute(parent context.Context, spec Spec) rpc.ProbeResult {
 		res.ExitCode, res.Stderr = ExitFailed, boundStderr(o.err.Error())
 	default:
 		res.ExitCode = ExitOK
-		notes := o.out.Notes
+		var notes []string
 		var cut bool
 		if res.Stdout, cut = capStdout(o.out.Stdout, MaxStdoutBytes); cut {
 			notes = append(notes, fmt.Sprintf("stdout cut at a line to the %d KiB bound", MaxStdoutBytes>>10))
@@ -307,6 +307,9 @@ func (r *Runner) execute(parent context.Context, spec Spec) rpc.ProbeResult {
 		var note string
 		if res.Data, note = fitData(o.out.Data, MaxDataBytes); note != "" {
 			notes = append(notes, note)
+		}
+		for _, n := range o.out.Notes {
+			notes = append(notes, Sanitize(n, MaxStderrBytes/4))
 		}
 		res.Truncated = len(notes) > 0
 		res.Stderr = boundStderr(strings.Join(notes, "\n"))
