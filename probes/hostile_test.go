@@ -242,13 +242,12 @@ func TestScanRecoversPanickingReader(t *testing.T) {
 	env := hostFixture(t)
 	boom := func(r *procReader, proc string, pid int, clk hostClock, pageKiB uint64) (procRow, bool) {
 		if pid == 42 {
-			var m map[string]int
-			m["x"]++ // a nil map: a runtime panic, as a parser bug would raise
+			panic("stat parser bug")
 		}
 		return readStatRow(r, proc, pid, clk, pageKiB)
 	}
 	_, _, _, err := scanProcesses(context.Background(), env, time.UTC, byMemory, maxProcessRows, boom)
-	if err == nil || !strings.HasPrefix(err.Error(), "cannot read the process table: internal error: assignment to entry in nil map") {
+	if err == nil || !strings.HasPrefix(err.Error(), "cannot read the process table: internal error: stat parser bug") {
 		t.Fatalf("err = %v", err)
 	}
 	r := newRunner(env, []Spec{{ID: "scan", Run: func(ctx context.Context, env *Env) (Output, error) {
