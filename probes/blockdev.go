@@ -32,7 +32,13 @@ type blockTree struct {
 	sysBlock string
 	mounts   []mount
 	swaps    map[string]bool // /proc/swaps file names
+	count    int             // devices listed so far
+	cut      bool            // set when maxBlockDevices left some out
 }
+
+// maxBlockDevices bounds the devices listed; loop devices can be set up
+// by desktop users through udisks.
+const maxBlockDevices = 256
 
 // maxBlockDepth stops a holder cycle in a corrupt or hostile sysfs tree;
 // real stacks (disk, partition, crypt, lvm) are a few levels deep.
@@ -44,11 +50,16 @@ func blockDevices(ctx context.Context, env *Env) (Output, error) {
 	if err != nil {
 		return Output{}, fmt.Errorf("cannot read %s: %w", t.sysBlock, err)
 	}
-	var note string
-	if t.mounts, err = readMounts(env.Layout.Mountinfo()); err != nil {
+	var note, mountNote string
+	var notes []string
+	t.mounts, mountNote, err = readMounts(env.Layout.Mountinfo())
+	switch {
+	case err != nil:
 		note = "lsblk: mount points unknown: " + err.Error() + "\n"
+	case mountNote != "":
+		notes = append(notes, mountNote)
 	}
-	if raw, err := os.ReadFile(env.Layout.Proc() + "/swaps"); err == nil {
+	if raw, err := readWhole(env.Layout.Proc()+"/swaps", maxTableBytes); err == nil {
 		for i, line := range strings.Split(string(raw), "\n") {
 			if f := strings.Fields(line); i > 0 && len(f) > 0 {
 				t.swaps[unescapeOctal(f[0])] = true
@@ -68,7 +79,10 @@ func blockDevices(ctx context.Context, env *Env) (Output, error) {
 			roots = append(roots, d)
 		}
 	}
-	return Output{Stdout: renderLsblk(roots) + note, Data: roots}, nil
+	if t.cut {
+		notes = append(notes, fmt.Sprintf("listed the first %d block devices only", maxBlockDevices))
+	}
+	return Output{Stdout: renderLsblk(roots) + note, Data: roots, Notes: notes}, nil
 }
 
 // device reads the device at dir and, below it, its partitions and
@@ -79,10 +93,15 @@ func (t *blockTree) device(dir, kname string, parent *BlockDevice, depth int) (B
 	if err != nil || depth > maxBlockDepth {
 		return BlockDevice{}, false
 	}
+	if t.count == maxBlockDevices {
+		t.cut = true
+		return BlockDevice{}, false
+	}
 	major, _, _ := strings.Cut(majmin, ":")
 	sectors, _ := readTrimmed(dir + "/size")
 	size, _ := strconv.ParseUint(sectors, 10, 64)
-	d := BlockDevice{Name: kname, KName: kname, MajMin: majmin, SizeBytes: size * 512}
+	kname = Sanitize(kname, maxNameBytes)
+	d := BlockDevice{Name: kname, KName: kname, MajMin: Sanitize(majmin, maxNameBytes), SizeBytes: size * 512}
 	hidden, _ := readTrimmed(dir + "/hidden")
 	_, backErr := os.Stat(dir + "/loop/backing_file")
 	if hidden == "1" || major == "1" || (major == "7" && size == 0 && backErr != nil) {
@@ -95,10 +114,12 @@ func (t *blockTree) device(dir, kname string, parent *BlockDevice, depth int) (B
 	} else {
 		rm, _ := readTrimmed(dir + "/removable")
 		d.Removable = rm == "1"
-		d.Model, _ = readTrimmed(dir + "/device/model")
+		model, _ := readTrimmed(dir + "/device/model") // set by the device's firmware
+		d.Model = Sanitize(model, maxNameBytes)
 		d.Type = t.deviceType(dir, kname, &d)
 	}
 	d.MountPoints = t.mountPoints(d)
+	t.count++
 
 	var parts []BlockDevice
 	if d.Type != "part" {
@@ -131,7 +152,7 @@ func (t *blockTree) deviceType(dir, kname string, d *BlockDevice) string {
 	switch {
 	case strings.HasPrefix(kname, "dm-"):
 		if name, err := readTrimmed(dir + "/dm/name"); err == nil && name != "" {
-			d.Name = name
+			d.Name = Sanitize(name, maxNameBytes)
 		}
 		uuid, _ := readTrimmed(dir + "/dm/uuid")
 		prefix, _, _ := strings.Cut(uuid, "-")
@@ -150,7 +171,7 @@ func (t *blockTree) deviceType(dir, kname string, d *BlockDevice) string {
 		return "loop"
 	case strings.HasPrefix(kname, "md"):
 		if level, err := readTrimmed(dir + "/md/level"); err == nil && level != "" {
-			return level
+			return Sanitize(level, maxNameBytes)
 		}
 		return "md"
 	case strings.HasPrefix(kname, "sr"):

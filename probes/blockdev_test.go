@@ -83,17 +83,17 @@ func TestMountinfoEscapes(t *testing.T) {
 	if err := os.WriteFile(path, []byte(line+"garbage\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := readMounts(path); err == nil || !strings.Contains(err.Error(), "line 2") {
+	if _, _, err := readMounts(path); err == nil || !strings.Contains(err.Error(), "line 2") {
 		t.Errorf("garbage accepted: %v", err)
 	}
 	if err := os.WriteFile(path, []byte(line), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ms, err := readMounts(path)
-	if err != nil || len(ms) != 1 {
+	ms, note, err := readMounts(path)
+	if err != nil || len(ms) != 1 || note != "" {
 		t.Fatal(ms, err)
 	}
-	if want := (mount{dev: "0:50", root: "/", point: `/mnt/a b\c`, fstype: "fuse.sshfs", source: "me@host:/x y"}); ms[0] != want {
+	if want := (mount{dev: "0:50", root: "/", point: `/mnt/a b\c`, path: `/mnt/a b\c`, fstype: "fuse.sshfs", source: "me@host:/x y"}); ms[0] != want {
 		t.Errorf("got %+v, want %+v", ms[0], want)
 	}
 }

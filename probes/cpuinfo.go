@@ -53,7 +53,7 @@ type CPUCache struct {
 
 func cpuInfo(ctx context.Context, env *Env) (Output, error) {
 	path := env.Layout.Proc() + "/cpuinfo"
-	raw, err := os.ReadFile(path)
+	raw, err := readWhole(path, maxTableBytes)
 	if err != nil {
 		return Output{}, fmt.Errorf("cannot read %s: %w", path, err)
 	}
@@ -77,6 +77,7 @@ func cpuInfo(ctx context.Context, env *Env) (Output, error) {
 	d.MHz, _ = strconv.ParseFloat(first.get("cpu MHz"), 64)
 	d.BogoMIPS, _ = strconv.ParseFloat(first.get("bogomips", "BogoMIPS"), 64)
 	d.Flags = strings.Fields(first.get("flags", "Features"))
+	d.Flags = d.Flags[:min(len(d.Flags), maxCPUFlags)]
 	switch {
 	case slices.Contains(d.Flags, "vmx"):
 		d.Virtualization = "VT-x"
@@ -100,6 +101,13 @@ func cpuInfo(ctx context.Context, env *Env) (Output, error) {
 	d.Caches = cpuCaches(cpuDir)
 	return Output{Stdout: renderLscpu(d), Data: d}, nil
 }
+
+// Bounds of /proc/cpuinfo's values: today's x86 flags line is about
+// 1.5 KB and 200 flags long.
+const (
+	maxCPUInfoValue = 8 << 10
+	maxCPUFlags     = 1024
+)
 
 // cpuFields is one processor block of /proc/cpuinfo.
 type cpuFields map[string]string
@@ -140,7 +148,7 @@ func parseCPUInfo(raw []byte) []cpuFields {
 		if _, dup := cur[k]; dup && k == "processor" {
 			flush()
 		}
-		cur[k] = strings.TrimSpace(v)
+		cur[k] = Sanitize(strings.TrimSpace(v), maxCPUInfoValue)
 	}
 	flush()
 	return out
@@ -270,7 +278,7 @@ func readKHzAsMHz(path string) float64 {
 // trailing newline. Such a file answers in one read, so this costs three
 // syscalls where os.ReadFile needs five; probes read hundreds of them.
 func readTrimmed(path string) (string, error) {
-	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC|unix.O_NOFOLLOW, 0)
 	if err != nil {
 		return "", &os.PathError{Op: "open", Path: path, Err: err}
 	}
@@ -281,7 +289,7 @@ func readTrimmed(path string) (string, error) {
 		return "", &os.PathError{Op: "read", Path: path, Err: err}
 	}
 	if n == len(buf) { // longer than an attribute usually is: read it all
-		b, err := os.ReadFile(path)
+		b, err := readWhole(path, maxAttrBytes)
 		return strings.TrimSpace(string(b)), err
 	}
 	return strings.TrimSpace(string(buf[:n])), nil

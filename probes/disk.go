@@ -76,7 +76,7 @@ var errStillHanging = errors.New("an earlier statfs of it has not answered yet")
 // diskUsage returns the disk_usage probe over the given stat function.
 func diskUsage(stat statVolume, wait time.Duration) Func {
 	return func(ctx context.Context, env *Env) (Output, error) {
-		mounts, err := readMounts(env.Layout.Mountinfo())
+		mounts, note, err := readMounts(env.Layout.Mountinfo())
 		if err != nil {
 			return Output{}, err
 		}
@@ -91,7 +91,11 @@ func diskUsage(stat statVolume, wait time.Duration) Func {
 			return Output{}, ctx.Err()
 		}
 		rows := dfRows(real, vols, errs, wait)
-		return Output{Stdout: renderDF(rows), Data: rows}, nil
+		out := Output{Stdout: renderDF(rows), Data: rows}
+		if note != "" {
+			out.Notes = append(out.Notes, note)
+		}
+		return out, nil
 	}
 }
 
@@ -109,7 +113,7 @@ func statAll(ctx context.Context, stat statVolume, l dirs.Layout, ms []mount, wa
 	byPath := map[string][]int{}
 	var paths []string
 	for i, m := range ms {
-		p := l.Path(m.point)
+		p := l.Path(m.path)
 		if byPath[p] == nil {
 			paths = append(paths, p)
 		}
@@ -136,6 +140,12 @@ func statAll(ctx context.Context, stat statVolume, l dirs.Layout, ms []mount, wa
 		set(path, volume{}, context.DeadlineExceeded)
 		waiting++
 		go func() {
+			defer recovered("statfs "+path, func(err error) {
+				pendingStats.Lock()
+				delete(pendingStats.paths, path)
+				pendingStats.Unlock()
+				ch <- answer{path: path, err: err}
+			})
 			v, err := stat(path)
 			pendingStats.Lock()
 			delete(pendingStats.paths, path)

@@ -33,12 +33,12 @@ type LogEntry struct {
 	PID        int    `json:"pid,omitempty"`
 	Unit       string `json:"unit,omitempty"`
 	Message    string `json:"message"`
-	// Cut is set when Message was longer than MaxLogMessageBytes.
+	// Cut is set when Message was cut to MaxLogMessageBytes.
 	Cut bool `json:"cut,omitempty"`
 }
 
-// MaxLogMessageBytes caps one entry's message; the rest is cut at a rune
-// boundary and marked with "…".
+// MaxLogMessageBytes caps one entry's message, the cut marker "…"
+// included; the rest is cut at a rune boundary.
 const MaxLogMessageBytes = 2048
 
 // maxJournalBytes caps what is read from journalctl. Only the newest bytes
@@ -65,7 +65,16 @@ func systemLogs(ctx context.Context, env *Env) (Output, error) {
 		return Output{}, err
 	}
 	log := parseJournal(out)
-	return Output{Stdout: renderJournal(log.Entries), Data: log}, nil
+	// Room for the rest of SystemLog around the entries.
+	kept, dropped := fitRows(log.Entries, MaxDataBytes-128, true)
+	res := Output{}
+	if dropped > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("kept the newest %d of %d entries: all of them are over the %d KiB bound",
+			len(kept), len(log.Entries), MaxDataBytes>>10))
+		log.Entries = kept
+	}
+	res.Stdout, res.Data = renderJournal(log.Entries), log
+	return res, nil
 }
 
 // journalctl runs `journalctl -o json -p warning..alert -n 200 --no-pager`.
@@ -167,10 +176,15 @@ func parseEntry(line []byte) (LogEntry, bool) {
 			e.Priority, e.Level = n, levels[n]
 		}
 	}
-	e.Host, _ = fieldValue(j.Host)
-	e.Unit, _ = fieldValue(j.Unit)
-	if e.Identifier, _ = fieldValue(j.Ident); e.Identifier == "" {
-		e.Identifier, _ = fieldValue(j.Comm)
+	// Any local user can log, under any identifier: every field is
+	// sanitized here, where it is read.
+	name := func(raw json.RawMessage) string {
+		v, _ := fieldValue(raw)
+		return Sanitize(v, maxNameBytes)
+	}
+	e.Host, e.Unit = name(j.Host), name(j.Unit)
+	if e.Identifier = name(j.Ident); e.Identifier == "" {
+		e.Identifier = name(j.Comm)
 	}
 	pid, ok := fieldValue(j.PID)
 	if !ok {
@@ -184,7 +198,7 @@ func parseEntry(line []byte) (LogEntry, bool) {
 	case !utf8.ValidString(msg):
 		msg = fmt.Sprintf("[%d B blob data]", len(msg))
 	}
-	e.Message, e.Cut = cutMessage(msg)
+	e.Message, e.Cut = sanitize(msg, MaxLogMessageBytes, true)
 	return e, true
 }
 
@@ -221,17 +235,6 @@ func fieldValue(raw json.RawMessage) (string, bool) {
 		return fieldValue(items[0])
 	}
 	return "", false
-}
-
-func cutMessage(s string) (string, bool) {
-	if len(s) <= MaxLogMessageBytes {
-		return s, false
-	}
-	i := MaxLogMessageBytes
-	for i > 0 && !utf8.RuneStart(s[i]) {
-		i--
-	}
-	return s[:i] + "…", true
 }
 
 // renderJournal writes entries like journalctl's short format, in local

@@ -34,7 +34,7 @@ func TestSystemLogsFromFixture(t *testing.T) {
 	want := []LogEntry{
 		{Priority: 4, Level: "warning", Host: "anna-host", Identifier: "kernel", Message: "ACPI Warning: SystemIO range 0x0000000000000B00-0x0000000000000B08 conflicts with OpRegion"},
 		{Priority: 3, Level: "err", Host: "anna-host", Identifier: "sshd", PID: 1234, Unit: "ssh.service", Message: "error: kex_exchange_identification: Connection closed by remote host"},
-		{Priority: 4, Level: "warning", Host: "anna-host", Identifier: "smartd", PID: 77, Message: "disk \x1b[1mfull\x1b[0m"},
+		{Priority: 4, Level: "warning", Host: "anna-host", Identifier: "smartd", PID: 77, Message: "disk full"}, // escapes removed where the journal is read
 		{Priority: 2, Level: "crit", Host: "anna-host", Identifier: "systemd-coredump", PID: 88, Message: "[message omitted by journalctl: too long]"},
 		{Priority: 4, Level: "warning", Host: "anna-host", Identifier: "firmware", Message: "[4 B blob data]"},
 		{Priority: 1, Level: "alert", Host: "anna-host", Identifier: "backup.sh", PID: 4242, Unit: "backup.service", Message: "tar: /srv: Cannot open\ntar: Exiting with failure status"},
@@ -57,7 +57,7 @@ func TestSystemLogsFromFixture(t *testing.T) {
 	wantStdout := strings.Join([]string{
 		prefix(0, "anna-host kernel: ACPI Warning: SystemIO range 0x0000000000000B00-0x0000000000000B08 conflicts with OpRegion"),
 		prefix(1, "anna-host sshd[1234]: error: kex_exchange_identification: Connection closed by remote host"),
-		prefix(2, "anna-host smartd[77]: disk \x1b[1mfull\x1b[0m"),
+		prefix(2, "anna-host smartd[77]: disk full"),
 		prefix(3, "anna-host systemd-coredump[88]: [message omitted by journalctl: too long]"),
 		prefix(4, "anna-host firmware: [4 B blob data]"),
 		prefix(5, "anna-host backup.sh[4242]: tar: /srv: Cannot open"),

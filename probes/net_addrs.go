@@ -66,23 +66,58 @@ func networkAddrs(ctx context.Context, env *Env) (Output, error) {
 	if err != nil {
 		return Output{}, err
 	}
-	rows := interfaceRows(d.links, d.addrs)
-	return Output{Stdout: renderIPAddr(rows), Data: rows}, nil
+	rows, note := interfaceRows(d.links, d.addrs)
+	out := Output{Stdout: renderIPAddr(rows), Data: rows}
+	if note != "" {
+		out.Notes = []string{note}
+	}
+	return out, nil
 }
 
-// interfaceRows joins addresses to their links, in index order.
-func interfaceRows(links []netlink.Link, addrs []netlink.Addr) []NetInterface {
+// Bounds of network_addrs and network_routes: containers and VPNs add
+// interfaces, addresses and routes by the hundred.
+const (
+	maxInterfaces = 256
+	maxIfaceAddrs = 64 // per interface
+	maxAltNames   = 16 // per interface
+	maxRoutes     = 512
+)
+
+// linkNames maps interface indexes to names, sanitized: a name may hold
+// any byte but '/', ':' and white space, and a user with a network
+// namespace of their own can pick one.
+func linkNames(links []netlink.Link) map[int]string {
 	names := make(map[int]string, len(links))
 	for _, l := range links {
-		names[l.Attrs().Index] = l.Attrs().Name
+		names[l.Attrs().Index] = Sanitize(l.Attrs().Name, maxNameBytes)
 	}
-	rows := make([]NetInterface, 0, len(links))
+	return names
+}
+
+// interfaceRows joins addresses to their links, in index order, within
+// the bounds above; note says what they left out.
+func interfaceRows(links []netlink.Link, addrs []netlink.Addr) (rows []NetInterface, note string) {
+	names := linkNames(links)
+	slices.SortStableFunc(links, func(a, b netlink.Link) int { return a.Attrs().Index - b.Attrs().Index })
+	var dropped []string
+	if len(links) > maxInterfaces {
+		dropped = append(dropped, fmt.Sprintf("%d of %d interfaces", len(links)-maxInterfaces, len(links)))
+		links = links[:maxInterfaces]
+	}
+	rows = make([]NetInterface, 0, len(links))
 	at := make(map[int]int, len(links))
 	for _, l := range links {
 		a := l.Attrs()
+		alt := make([]string, 0, min(len(a.AltNames), maxAltNames))
+		for _, n := range a.AltNames[:min(len(a.AltNames), maxAltNames)] {
+			alt = append(alt, Sanitize(n, maxNameBytes))
+		}
+		if len(alt) == 0 {
+			alt = nil
+		}
 		row := NetInterface{
-			Index: a.Index, Name: a.Name, Flags: linkFlags(a.RawFlags), MTU: a.MTU,
-			State: operState(a.OperState), LinkType: a.EncapType, AltNames: a.AltNames,
+			Index: a.Index, Name: names[a.Index], Flags: linkFlags(a.RawFlags), MTU: a.MTU,
+			State: operState(a.OperState), LinkType: Sanitize(a.EncapType, maxNameBytes), AltNames: alt,
 			TxQueue: a.TxQLen, Addrs: []NetAddr{},
 		}
 		switch {
@@ -104,13 +139,23 @@ func interfaceRows(links []netlink.Link, addrs []netlink.Addr) []NetInterface {
 		at[a.Index] = len(rows)
 		rows = append(rows, row)
 	}
+	extra := 0
 	for _, ad := range addrs {
 		if i, ok := at[ad.LinkIndex]; ok && ad.IPNet != nil {
+			if len(rows[i].Addrs) == maxIfaceAddrs {
+				extra++
+				continue
+			}
 			rows[i].Addrs = append(rows[i].Addrs, addrRow(ad))
 		}
 	}
-	slices.SortStableFunc(rows, func(a, b NetInterface) int { return a.Index - b.Index })
-	return rows
+	if extra > 0 {
+		dropped = append(dropped, fmt.Sprintf("%d addresses past %d on one interface", extra, maxIfaceAddrs))
+	}
+	if len(dropped) > 0 {
+		note = "left out " + strings.Join(dropped, " and ")
+	}
+	return rows, note
 }
 
 func addrRow(ad netlink.Addr) NetAddr {
@@ -121,7 +166,7 @@ func addrRow(ad netlink.Addr) NetAddr {
 	ones, _ := ad.Mask.Size()
 	r := NetAddr{
 		Family: family, Address: ad.IP.String(), PrefixLen: ones, Scope: scopeName(ad.Scope),
-		Flags: addrFlags(ad.Flags, family == "inet6"), Label: ad.Label,
+		Flags: addrFlags(ad.Flags, family == "inet6"), Label: Sanitize(ad.Label, maxNameBytes),
 		ValidLft: lifetime(ad.ValidLft), PreferredLft: lifetime(ad.PreferedLft),
 	}
 	if ad.Peer != nil && !ad.Peer.IP.Equal(ad.IP) {

@@ -2,6 +2,7 @@ package probes
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"strconv"
 	"strings"
@@ -61,15 +62,18 @@ func networkRoutes(ctx context.Context, env *Env) (Output, error) {
 	if err != nil {
 		return Output{}, err
 	}
-	names := make(map[int]string, len(d.links))
-	for _, l := range d.links {
-		names[l.Attrs().Index] = l.Attrs().Name
+	names := linkNames(d.links)
+	var out Output
+	if len(d.routes) > maxRoutes {
+		out.Notes = []string{fmt.Sprintf("listed the first %d of %d routes", maxRoutes, len(d.routes))}
+		d.routes = d.routes[:maxRoutes]
 	}
 	rows := make([]Route, 0, len(d.routes))
 	for _, r := range d.routes {
 		rows = append(rows, routeRow(r, names))
 	}
-	return Output{Stdout: renderIPRoute(rows), Data: rows}, nil
+	out.Stdout, out.Data = renderIPRoute(rows), rows
+	return out, nil
 }
 
 func routeRow(r netlink.Route, names map[int]string) Route {

@@ -37,7 +37,7 @@ func userNames(path string) map[uint32]string {
 	if f, ok := users.files[path]; ok && f.size == fi.Size() && f.mtime.Equal(fi.ModTime()) {
 		return f.names
 	}
-	data, err := os.ReadFile(path)
+	data, err := readWhole(path, maxTableBytes)
 	if err != nil {
 		return nil
 	}
@@ -61,7 +61,7 @@ func parsePasswd(data []byte) map[uint32]string {
 			continue
 		}
 		if _, seen := names[uint32(uid)]; !seen {
-			names[uint32(uid)] = string(fields[0])
+			names[uint32(uid)] = Sanitize(string(fields[0]), maxNameBytes)
 		}
 	}
 	return names

@@ -59,15 +59,17 @@ func listeningPorts(ctx context.Context, env *Env) (Output, error) {
 	if err != nil {
 		return Output{}, err
 	}
+	var notes []string
+	if len(rows) > maxSockets {
+		notes = append(notes, fmt.Sprintf("listed the first %d of %d sockets", maxSockets, len(rows)))
+		rows = rows[:maxSockets]
+	}
 	if slices.ContainsFunc(rows, func(r ListeningSocket) bool { return r.ifindex != 0 }) {
 		links, err := netlinkDump(ctx, env, unix.NETLINK_ROUTE, "list interfaces", (*netlink.Handle).LinkList)
 		if err != nil {
 			return Output{}, err
 		}
-		names := make(map[int]string, len(links))
-		for _, l := range links {
-			names[l.Attrs().Index] = l.Attrs().Name
-		}
+		names := linkNames(links)
 		for i := range rows {
 			rows[i].Interface = devName(rows[i].ifindex, names)
 		}
@@ -80,9 +82,12 @@ func listeningPorts(ctx context.Context, env *Env) (Output, error) {
 	if env != nil {
 		proc = env.Layout.Proc()
 	}
-	owners, err := socketOwners(ctx, proc, inodes)
+	owners, note, err := socketOwners(ctx, proc, inodes)
 	if err != nil {
 		return Output{}, err
+	}
+	if note != "" {
+		notes = append(notes, note)
 	}
 	for i := range rows {
 		rows[i].Processes = owners[rows[i].Inode]
@@ -90,7 +95,7 @@ func listeningPorts(ctx context.Context, env *Env) (Output, error) {
 			rows[i].Processes = []SocketProcess{}
 		}
 	}
-	return Output{Stdout: renderSS(rows), Data: rows}, nil
+	return Output{Stdout: renderSS(rows), Data: rows, Notes: notes}, nil
 }
 
 // listSockets dumps UDP then TCP sockets, IPv4 then IPv6, in ss's order,
@@ -133,45 +138,45 @@ func socketRow(netid string, s *netlink.Socket) ListeningSocket {
 	return r
 }
 
+// Bounds of listening_ports. Any user can open sockets and file
+// descriptors by the thousand; listeners are opened early, so a process's
+// first descriptors are the ones that matter.
+const (
+	maxSockets       = 512     // rows
+	maxSocketOwners  = 16      // processes listed per socket
+	maxFDsPerProcess = 8192    // descriptors looked at per process
+	maxFDsScanned    = 1 << 19 // descriptors looked at in all
+	fdChunk          = 256     // descriptors read from a directory at once
+)
+
 // socketOwners maps socket inodes to the processes holding them, by reading
-// every <proc>/<pid>/fd/* link ("socket:[inode]") as ss -p does. Processes
-// that vanish or deny access are skipped; ctx is checked between processes.
-func socketOwners(ctx context.Context, proc string, inodes map[uint32]bool) (map[uint32][]SocketProcess, error) {
+// <proc>/<pid>/fd/* links ("socket:[inode]") as ss -p does, within the fd
+// bounds above; note says when a bound stopped the walk. Processes that
+// vanish or deny access are skipped; ctx is checked between chunks.
+func socketOwners(ctx context.Context, proc string, inodes map[uint32]bool) (map[uint32][]SocketProcess, string, error) {
 	owners := make(map[uint32][]SocketProcess)
 	if len(inodes) == 0 {
-		return owners, nil
+		return owners, "", nil
 	}
 	entries, err := os.ReadDir(proc)
 	if err != nil {
-		return nil, fmt.Errorf("cannot list processes in %s: %w", proc, err)
+		return nil, "", fmt.Errorf("cannot list processes in %s: %w", proc, err)
 	}
+	scanned, skipped := 0, 0
 	for _, e := range entries {
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("cannot map sockets to processes: %w", context.Cause(ctx))
-		}
 		pid, err := strconv.Atoi(e.Name())
 		if err != nil || pid <= 0 {
 			continue
 		}
-		fdDir := filepath.Join(proc, e.Name(), "fd")
-		fds, err := os.ReadDir(fdDir)
-		if err != nil {
+		if scanned >= maxFDsScanned {
+			skipped++
 			continue
 		}
-		comm := ""
-		for _, fd := range fds {
-			inode, ok := socketInode(filepath.Join(fdDir, fd.Name()))
-			if !ok || !inodes[inode] {
-				continue
-			}
-			n, err := strconv.Atoi(fd.Name())
-			if err != nil {
-				continue
-			}
-			if comm == "" {
-				comm = readComm(filepath.Join(proc, e.Name(), "comm"))
-			}
-			owners[inode] = append(owners[inode], SocketProcess{Name: comm, PID: pid, FD: n})
+		dir := filepath.Join(proc, e.Name())
+		n, err := processSockets(ctx, dir, pid, inodes, owners)
+		scanned += n
+		if err != nil {
+			return nil, "", fmt.Errorf("cannot map sockets to processes: %w", err)
 		}
 	}
 	for _, list := range owners {
@@ -179,7 +184,48 @@ func socketOwners(ctx context.Context, proc string, inodes map[uint32]bool) (map
 			return cmp.Or(cmp.Compare(a.PID, b.PID), cmp.Compare(a.FD, b.FD))
 		})
 	}
-	return owners, nil
+	note := ""
+	if skipped > 0 {
+		note = fmt.Sprintf("owners of %d processes not looked up: %d file descriptors were read first", skipped, scanned)
+	}
+	return owners, note, nil
+}
+
+// processSockets adds the sockets among the first maxFDsPerProcess
+// descriptors of the process at dir to owners and returns how many
+// descriptors it read.
+func processSockets(ctx context.Context, dir string, pid int, inodes map[uint32]bool, owners map[uint32][]SocketProcess) (int, error) {
+	f, err := os.Open(dir + "/fd")
+	if err != nil {
+		return 0, nil
+	}
+	defer f.Close()
+	comm, seen := "", 0
+	for seen < maxFDsPerProcess {
+		if err := ctx.Err(); err != nil {
+			return seen, context.Cause(ctx)
+		}
+		fds, err := f.ReadDir(min(fdChunk, maxFDsPerProcess-seen))
+		seen += len(fds)
+		for _, fd := range fds {
+			inode, ok := socketInode(dir + "/fd/" + fd.Name())
+			if !ok || !inodes[inode] || len(owners[inode]) >= maxSocketOwners {
+				continue
+			}
+			n, err := strconv.Atoi(fd.Name())
+			if err != nil {
+				continue
+			}
+			if comm == "" {
+				comm = readComm(dir + "/comm")
+			}
+			owners[inode] = append(owners[inode], SocketProcess{Name: comm, PID: pid, FD: n})
+		}
+		if err != nil || len(fds) == 0 {
+			break
+		}
+	}
+	return seen, nil
 }
 
 // socketInode reads an fd link and returns the inode of "socket:[inode]".
@@ -200,12 +246,13 @@ func socketInode(link string) (uint32, bool) {
 	return uint32(n), err == nil
 }
 
+// readComm reads a process's name, which its owner sets to anything.
 func readComm(path string) string {
-	b, err := os.ReadFile(path)
+	b, _, err := readBounded(path, maxNameBytes)
 	if err != nil {
 		return "?"
 	}
-	return strings.TrimSuffix(string(b), "\n")
+	return Sanitize(strings.TrimSuffix(string(b), "\n"), maxNameBytes)
 }
 
 // renderSS writes rows like `ss -tulpn`: numeric addresses, "*" for a

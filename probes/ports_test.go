@@ -225,7 +225,7 @@ func TestSocketOwnersFromFixtureProc(t *testing.T) {
 	if err := os.Remove(filepath.Join(root, "proc", "400", "fd")); err != nil {
 		t.Fatal(err)
 	}
-	owners, err := socketOwners(context.Background(), dirs.At(root).Proc(), map[uint32]bool{111: true, 222: true, 333: true})
+	owners, _, err := socketOwners(context.Background(), dirs.At(root).Proc(), map[uint32]bool{111: true, 222: true, 333: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,14 +245,14 @@ func TestSocketOwnersHonorsContext(t *testing.T) {
 	root := procTree(t, map[string]map[string]string{"1": {"3": "socket:[1]"}}, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := socketOwners(ctx, dirs.At(root).Proc(), map[uint32]bool{1: true})
+	_, _, err := socketOwners(ctx, dirs.At(root).Proc(), map[uint32]bool{1: true})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("error = %v, want context.Canceled", err)
 	}
 }
 
 func TestSocketOwnersWithoutProc(t *testing.T) {
-	_, err := socketOwners(context.Background(), filepath.Join(t.TempDir(), "proc"), map[uint32]bool{1: true})
+	_, _, err := socketOwners(context.Background(), filepath.Join(t.TempDir(), "proc"), map[uint32]bool{1: true})
 	if err == nil || !strings.HasPrefix(err.Error(), "cannot list processes in ") {
 		t.Errorf("error = %v, want the missing procfs named", err)
 	}

@@ -7,6 +7,7 @@ package probes
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/vishvananda/netlink"
@@ -43,10 +44,6 @@ const (
 	CacheTTL        = 30 * time.Second
 )
 
-// MaxStdoutBytes caps ProbeResult.Stdout; longer output is cut at a line
-// boundary and marked Truncated. Typed Data is not cut.
-const MaxStdoutBytes = 64 << 10
-
 // Exit codes of a probe result. They mirror what the familiar command and
 // timeout(1) would return.
 const (
@@ -60,6 +57,10 @@ const (
 type Output struct {
 	Stdout string
 	Data   any
+	// Notes say what a bound left out (rows past a row bound, a table
+	// read only in part); the runner puts them in Stderr and sets
+	// Truncated.
+	Notes []string
 }
 
 // Func reads one probe's source. It must honor ctx and never fake data: when
@@ -99,4 +100,23 @@ type Env struct {
 	// netlink.NewHandleAt on a private namespace, with the families
 	// NETLINK_ROUTE and NETLINK_INET_DIAG.
 	Netlink *netlink.Handle
+}
+
+// recovered turns a panic into an error saying what was being done. Every
+// goroutine a probe starts defers it first, so that a bug in one reader
+// fails that probe with the reason instead of killing annad.
+func recovered(what string, report func(error)) {
+	if p := recover(); p != nil {
+		report(&internalError{what: what, panic: p})
+	}
+}
+
+// internalError is a panic turned into an error.
+type internalError struct {
+	what  string
+	panic any
+}
+
+func (e *internalError) Error() string {
+	return fmt.Sprintf("cannot %s: internal error: %v", e.what, e.panic)
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/sys/unix"
 )
@@ -18,35 +20,38 @@ type procReader struct {
 	buf []byte
 }
 
-// read returns the whole file at path; the slice is valid until the next
-// read. A read that leaves room in the buffer ends it: /proc's per-process
-// files (single-record seq_files and cmdline) hand over everything they
-// have in one read when it fits, and so do regular files, so the usual
-// extra read to see end-of-file would only add a syscall per file.
-func (r *procReader) read(path string) ([]byte, error) {
-	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC, 0)
+// read returns at most max bytes of the file at path, and whether there
+// was more; the slice is valid until the next read. A read that leaves
+// room in the buffer ends it: /proc's per-process files (single-record
+// seq_files and cmdline) hand over everything they have in one read when
+// it fits, so the usual extra read to see end-of-file would only add a
+// syscall per file. The bound matters for cmdline, which its owner can
+// make 2 MiB long: only its head is read.
+func (r *procReader) read(path string, max int) ([]byte, bool, error) {
+	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC|unix.O_NOFOLLOW, 0)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	defer unix.Close(fd)
-	if r.buf == nil {
-		r.buf = make([]byte, 4096)
+	if len(r.buf) < max+1 {
+		r.buf = make([]byte, max+1)
 	}
+	buf := r.buf[:max+1]
 	n := 0
 	for {
-		if n == len(r.buf) {
-			r.buf = append(r.buf, make([]byte, len(r.buf))...)
-		}
-		m, err := unix.Read(fd, r.buf[n:])
+		m, err := unix.Read(fd, buf[n:])
 		if errors.Is(err, unix.EINTR) {
 			continue
 		}
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		n += m
-		if m == 0 || n < len(r.buf) {
-			return r.buf[:n], nil
+		switch {
+		case n > max:
+			return buf[:max], true, nil
+		case m == 0 || n < len(buf):
+			return buf[:n], false, nil
 		}
 	}
 }
@@ -81,7 +86,7 @@ func parseStat(line []byte) (pidStat, error) {
 	if l < 0 || r < l || r+2 > len(line) {
 		return s, errBadStat
 	}
-	s.comm = string(line[l+1 : r])
+	s.comm = Sanitize(string(line[l+1:r]), maxNameBytes)
 	rest := line[r+2:]
 	// Field numbers follow proc(5): 3 is the state.
 	for field := 3; len(rest) > 0 && field <= 24; field++ {
@@ -134,19 +139,29 @@ func atou(b []byte) uint64 {
 	return n
 }
 
-// commandLine turns /proc/<pid>/cmdline into the string ps prints: the
-// arguments joined by spaces, control characters shown as '?'.
-func commandLine(raw []byte) string {
-	raw = bytes.TrimRight(raw, "\x00")
-	out := make([]byte, len(raw))
-	for i, c := range raw {
-		switch {
-		case c == 0:
-			c = ' '
-		case c < 0x20 || c == 0x7f:
-			c = '?'
+// commandLine turns the head of /proc/<pid>/cmdline into the string ps
+// prints: the arguments joined by spaces, sanitized and bounded to
+// MaxCommandBytes. cut says the file went on past raw; the result then
+// ends with the cut marker too.
+func commandLine(raw []byte, cut bool) string {
+	if cut {
+		// The read may have split a rune; drop its head rather than show
+		// a replacement character.
+		for i := len(raw) - 1; i >= 0 && i >= len(raw)-utf8.UTFMax; i-- {
+			if utf8.RuneStart(raw[i]) {
+				if !utf8.FullRune(raw[i:]) {
+					raw = raw[:i]
+				}
+				break
+			}
 		}
-		out[i] = c
+	} else {
+		raw = bytes.TrimRight(raw, "\x00")
 	}
-	return string(out)
+	s := strings.ReplaceAll(string(raw), "\x00", " ")
+	out, short := sanitize(s, MaxCommandBytes, false)
+	if cut && !short {
+		out = withCutMarker(out, MaxCommandBytes)
+	}
+	return out
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/procfs"
@@ -50,41 +51,49 @@ const (
 	scanBatch      = 32
 )
 
+// maxProcessRows bounds top_memory and top_cpu: like top, they list the
+// processes that use the most, not all of them, so the size of the answer
+// does not grow with the process table.
+const maxProcessRows = 50
+
+// maxStatBytes bounds /proc/<pid>/stat: 52 numbers and a comm of at most
+// 64 bytes fit in well under a kilobyte.
+const maxStatBytes = 4096
+
 // clockTicks is USER_HZ, the unit of times in /proc/<pid>/stat. The kernel
 // fixes it at 100 for user space on every architecture Anna runs on.
 const clockTicks = 100
 
 func topMemory(ctx context.Context, env *Env) (Output, error) {
-	procs, now, err := scanProcesses(ctx, env, time.Local)
-	if err != nil {
-		return Output{}, err
-	}
-	sortByMemory(procs)
-	return Output{Stdout: renderPS(procs, now), Data: procs}, nil
+	return topProcesses(ctx, env, byMemory)
 }
 
 func topCPU(ctx context.Context, env *Env) (Output, error) {
-	procs, now, err := scanProcesses(ctx, env, time.Local)
+	return topProcesses(ctx, env, byCPU)
+}
+
+// topProcesses lists the maxProcessRows processes first in order.
+func topProcesses(ctx context.Context, env *Env, order func(a, b Process) int) (Output, error) {
+	procs, total, now, err := scanProcesses(ctx, env, time.Local, order, maxProcessRows, readStatRow)
 	if err != nil {
 		return Output{}, err
 	}
-	sortByCPU(procs)
-	return Output{Stdout: renderPS(procs, now), Data: procs}, nil
+	out := Output{Stdout: renderPS(procs, now), Data: procs}
+	if total > len(procs) {
+		out.Notes = append(out.Notes, fmt.Sprintf("listed the %d processes that use the most, of %d", len(procs), total))
+	}
+	return out, nil
 }
 
-// sortByMemory orders like --sort=-%mem: resident memory, largest first;
-// ties by PID so that the order is stable from run to run.
-func sortByMemory(procs []Process) {
-	slices.SortFunc(procs, func(a, b Process) int {
-		return cmp.Or(cmp.Compare(b.RSSKiB, a.RSSKiB), cmp.Compare(a.PID, b.PID))
-	})
+// byMemory orders like --sort=-%mem: resident memory, largest first; ties
+// by PID so that the order is stable from run to run.
+func byMemory(a, b Process) int {
+	return cmp.Or(cmp.Compare(b.RSSKiB, a.RSSKiB), cmp.Compare(a.PID, b.PID))
 }
 
-// sortByCPU orders like --sort=-%cpu, on the unrounded CPU share.
-func sortByCPU(procs []Process) {
-	slices.SortFunc(procs, func(a, b Process) int {
-		return cmp.Or(cmp.Compare(b.cpuRatio, a.cpuRatio), cmp.Compare(a.PID, b.PID))
-	})
+// byCPU orders like --sort=-%cpu, on the unrounded CPU share.
+func byCPU(a, b Process) int {
+	return cmp.Or(cmp.Compare(b.cpuRatio, a.cpuRatio), cmp.Compare(a.PID, b.PID))
 }
 
 // hostClock is what every row of a scan is measured against.
@@ -95,64 +104,123 @@ type hostClock struct {
 	now    time.Time // boot+uptime: the kernel's idea of now, in loc
 }
 
-// scanProcesses reads every process under the layout's /proc, in PID
-// order, and the kernel's idea of now (boot time plus uptime) in loc. A
-// process that exits during the scan (or whose files cannot be parsed) is
-// left out; only an unreadable /proc is an error.
-func scanProcesses(ctx context.Context, env *Env, loc *time.Location) ([]Process, time.Time, error) {
+// procRow is a process as its stat file shows it, before its owner and
+// command line are read.
+type procRow struct {
+	Process
+	comm, state string
+	kthread     bool
+}
+
+// statReader reads the stat file of one process into a row; ok is false
+// when the process is gone or the file makes no sense. Tests inject one
+// that panics.
+type statReader func(r *procReader, proc string, pid int, clk hostClock, pageKiB uint64) (procRow, bool)
+
+// scanProcesses returns the first limit processes under the layout's /proc
+// in order, how many processes it read, and the kernel's idea of now (boot
+// time plus uptime) in loc. Every stat file is read, by up to
+// maxScanWorkers goroutines; owners and command lines only for the rows
+// kept, so the work and memory spent on command lines do not grow with
+// the process table. A process that exits during the scan is left out;
+// only an unreadable /proc is an error, and a panic in a worker becomes
+// one.
+func scanProcesses(ctx context.Context, env *Env, loc *time.Location, order func(a, b Process) int,
+	limit int, read statReader) ([]Process, int, time.Time, error) {
 	proc := env.Layout.Proc()
 	fs, err := procfs.NewFS(proc)
 	if err != nil {
-		return nil, time.Time{}, fmt.Errorf("cannot open %s: %w", proc, err)
+		return nil, 0, time.Time{}, fmt.Errorf("cannot open %s: %w", proc, err)
 	}
-	var r procReader
-	clk, err := readHostClock(&r, fs, proc, loc)
+	clk, err := readHostClock(fs, proc, loc)
 	if err != nil {
-		return nil, time.Time{}, err
+		return nil, 0, time.Time{}, err
 	}
 	all, err := fs.AllProcs()
 	if err != nil {
-		return nil, time.Time{}, fmt.Errorf("cannot list processes in %s: %w", proc, err)
+		return nil, 0, time.Time{}, fmt.Errorf("cannot list processes in %s: %w", proc, err)
 	}
-	names := userNames(env.Layout.Path("/etc/passwd"))
 	pageKiB := uint64(os.Getpagesize()) / 1024
 	// Reading /proc is almost all kernel time, so a scan splits the pids
 	// over the CPUs; each worker has its own buffer.
-	rows := make([]Process, len(all))
+	rows := make([]procRow, len(all))
 	found := make([]bool, len(all))
 	workers := min(runtime.GOMAXPROCS(0), maxScanWorkers, len(all)/scanBatch+1)
+	var failed atomic.Pointer[error]
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
+			defer recovered("read the process table", func(err error) { failed.CompareAndSwap(nil, &err) })
 			var r procReader
 			for i := w; i < len(all); i += workers {
 				if (i/workers)%scanBatch == 0 && ctx.Err() != nil {
 					return
 				}
-				rows[i], found[i] = readProcess(&r, proc, all[i].PID, clk, names, pageKiB)
+				rows[i], found[i] = read(&r, proc, all[i].PID, clk, pageKiB)
 			}
 		})
 	}
 	wg.Wait()
-	if ctx.Err() != nil {
-		return nil, time.Time{}, ctx.Err()
+	if err := failed.Load(); err != nil {
+		return nil, 0, time.Time{}, *err
 	}
-	procs := rows[:0]
+	if ctx.Err() != nil {
+		return nil, 0, time.Time{}, ctx.Err()
+	}
+	live := rows[:0]
 	for i, ok := range found {
 		if ok {
-			procs = append(procs, rows[i])
+			live = append(live, rows[i])
+		}
+	}
+	slices.SortFunc(live, func(a, b procRow) int { return order(a.Process, b.Process) })
+	names := userNames(env.Layout.Path("/etc/passwd"))
+	var r procReader
+	procs := make([]Process, 0, min(limit, len(live)))
+	for i := 0; i < len(live) && len(procs) < limit; i++ {
+		if i%scanBatch == 0 && ctx.Err() != nil {
+			return nil, 0, time.Time{}, ctx.Err()
+		}
+		if p, ok := finishRow(&r, proc, live[i], names); ok {
+			procs = append(procs, p)
 		}
 	}
 	if len(procs) == 0 {
-		return nil, time.Time{}, fmt.Errorf("cannot read any process in %s", proc)
+		return nil, 0, time.Time{}, fmt.Errorf("cannot read any process in %s", proc)
 	}
-	slices.SortFunc(procs, func(a, b Process) int { return cmp.Compare(a.PID, b.PID) })
-	return procs, clk.now, nil
+	return procs, len(live), clk.now, nil
 }
 
-func readHostClock(r *procReader, fs procfs.FS, proc string, loc *time.Location) (hostClock, error) {
+// finishRow adds the owner and the command line to a row; ok is false
+// when the process has gone. The owner is that of the /proc/<pid>
+// directory, which the kernel keeps equal to the effective uid (unlike the
+// files inside, which turn root-owned when a process is not dumpable); ps's
+// USER is that uid. Kernel threads always run as root and have no command
+// line.
+func finishRow(r *procReader, proc string, row procRow, names map[uint32]string) (Process, bool) {
+	p := row.Process
+	var cmdline string
+	if !row.kthread {
+		dir := proc + "/" + strconv.Itoa(p.PID)
+		var fi unix.Stat_t
+		if unix.Stat(dir, &fi) != nil {
+			return Process{}, false
+		}
+		p.UID = fi.Uid
+		raw, cut, err := r.read(dir+"/cmdline", maxCmdlineRead)
+		if err != nil {
+			return Process{}, false
+		}
+		cmdline = commandLine(raw, cut)
+	}
+	p.User = userName(names, p.UID)
+	p.Command = psCommand(cmdline, row.comm, row.state)
+	return p, true
+}
+
+func readHostClock(fs procfs.FS, proc string, loc *time.Location) (hostClock, error) {
 	var clk hostClock
-	stat, err := r.read(proc + "/stat")
+	stat, err := readWhole(proc+"/stat", maxTableBytes)
 	if err != nil {
 		return clk, fmt.Errorf("cannot read %s/stat: %w", proc, err)
 	}
@@ -162,7 +230,7 @@ func readHostClock(r *procReader, fs procfs.FS, proc string, loc *time.Location)
 	if !ok || err != nil {
 		return clk, fmt.Errorf("cannot read the boot time from %s/stat", proc)
 	}
-	up, err := r.read(proc + "/uptime")
+	up, err := readWhole(proc+"/uptime", maxAttrBytes)
 	if err != nil {
 		return clk, fmt.Errorf("cannot read %s/uptime: %w", proc, err)
 	}
@@ -183,40 +251,20 @@ func readHostClock(r *procReader, fs procfs.FS, proc string, loc *time.Location)
 	return clk, nil
 }
 
-// readProcess reads one process; ok is false when it is gone or its files
-// make no sense. The owner is that of the /proc/<pid> directory, which the
-// kernel keeps equal to the effective uid (unlike the files inside, which
-// turn root-owned when a process is not dumpable); ps's USER is that uid.
-// Kernel threads always run as root and have no command line, so for them
-// only the stat file is read.
-func readProcess(r *procReader, proc string, pid int, clk hostClock, names map[uint32]string, pageKiB uint64) (Process, bool) {
-	dir := proc + "/" + strconv.Itoa(pid)
-	raw, err := r.read(dir + "/stat")
+// readStatRow reads one process's stat file; ok is false when it is gone
+// or its file makes no sense.
+func readStatRow(r *procReader, proc string, pid int, clk hostClock, pageKiB uint64) (procRow, bool) {
+	raw, _, err := r.read(proc+"/"+strconv.Itoa(pid)+"/stat", maxStatBytes)
 	if err != nil {
-		return Process{}, false
+		return procRow{}, false
 	}
 	st, err := parseStat(raw)
 	if err != nil {
-		return Process{}, false
-	}
-	var uid uint32
-	var cmdline string
-	if st.flags&pfKthread == 0 {
-		var fi unix.Stat_t
-		if unix.Stat(dir, &fi) != nil {
-			return Process{}, false
-		}
-		uid = fi.Uid
-		if raw, err = r.read(dir + "/cmdline"); err != nil {
-			return Process{}, false
-		}
-		cmdline = commandLine(raw)
+		return procRow{}, false
 	}
 	ticks := st.utime + st.stime
 	rssKiB := st.rss * pageKiB
 	row := Process{
-		User:       userName(names, uid),
-		UID:        uid,
 		PID:        pid,
 		VSZKiB:     st.vsize / 1024,
 		RSSKiB:     rssKiB,
@@ -224,7 +272,6 @@ func readProcess(r *procReader, proc string, pid int, clk hostClock, names map[u
 		Stat:       psStat(st.state, st.nice, pid == st.session, st.threads, st.tpgd == st.pgrp),
 		Start:      clk.boot.Add(time.Duration(st.starttime) * time.Second / clockTicks),
 		CPUSeconds: ticks / clockTicks,
-		Command:    psCommand(cmdline, st.comm, st.state),
 	}
 	// ps: permille = cpu-time*1000/elapsed, with elapsed in whole seconds,
 	// printed without decimals from 100% up.
@@ -237,5 +284,5 @@ func readProcess(r *procReader, proc string, pid int, clk hostClock, names map[u
 		row.cpuRatio = float64(ticks) / clockTicks / el
 	}
 	row.MemPercent = float64(rssKiB*1000/clk.memKiB) / 10
-	return row, true
+	return procRow{Process: row, comm: st.comm, state: st.state, kthread: st.flags&pfKthread != 0}, true
 }

@@ -136,14 +136,13 @@ func TestRenderPSFixture(t *testing.T) {
 	requirePages4K(t)
 	env := hostFixtureCopy(t)
 	fixtureOwners(t, env)
-	procs, now, err := scanProcesses(context.Background(), env, time.UTC)
-	if err != nil {
-		t.Fatal(err)
+	procs, total, now, err := scanProcesses(context.Background(), env, time.UTC, byMemory, maxProcessRows, readStatRow)
+	if err != nil || total != 6 {
+		t.Fatalf("%d processes, %v", total, err)
 	}
 	if want := time.Unix(1700090000, 0); !now.Equal(want) {
 		t.Errorf("now = %v, want btime+uptime %v", now, want)
 	}
-	sortByMemory(procs)
 	want := `USER       PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND
 alice       42  150  6.2 2929687 1000000 pts/0 Rsl+ 23:11   2:30 /usr/lib/firefox-esr/firefox-esr -name?x
 root         1  0.0  0.0 166015 12000 ?        Ss   Nov14   0:08 /sbin/init splash

@@ -5,23 +5,6 @@ import (
 	"unicode/utf8"
 )
 
-// capStdout cuts s to at most max bytes, at the last line boundary that
-// fits (or, for one overlong line, at a rune boundary), and reports whether
-// it cut anything.
-func capStdout(s string, max int) (string, bool) {
-	if len(s) <= max {
-		return s, false
-	}
-	if i := strings.LastIndexByte(s[:max], '\n'); i >= 0 {
-		return s[:i+1], true
-	}
-	i := max
-	for i > 0 && !utf8.RuneStart(s[i]) {
-		i--
-	}
-	return s[:i], true
-}
-
 // align says on which side a column pads its cells.
 type align int
 

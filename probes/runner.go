@@ -129,7 +129,9 @@ func newRunner(env *Env, specs []Spec, opts ...Option) *Runner {
 // is in the result, never faked over:
 //
 //   - success: ExitCode ExitOK, Stdout rendered like Command (cut at a line
-//     boundary to MaxStdoutBytes with Truncated set), Data the typed rows;
+//     boundary to MaxStdoutBytes), Data the typed rows (cut to
+//     MaxDataBytes); when a bound left anything out, Truncated is set and
+//     Stderr says what;
 //   - failure or panic: ExitCode ExitFailed, Stderr the reason;
 //   - no answer within PerProbeTimeout: ExitCode ExitTimeout, Stderr
 //     "timed out after 4s";
@@ -279,11 +281,7 @@ func (r *Runner) execute(parent context.Context, spec Spec) rpc.ProbeResult {
 	res := rpc.ProbeResult{Probe: spec.ID, Command: spec.Command, Source: spec.Source}
 	ch := make(chan outcome, 1)
 	go func() {
-		defer func() {
-			if p := recover(); p != nil {
-				ch <- outcome{err: fmt.Errorf("cannot run probe %s: internal error: %v", spec.ID, p)}
-			}
-		}()
+		defer recovered("run probe "+spec.ID, func(err error) { ch <- outcome{err: err} })
 		out, err := spec.Run(ctx, r.env)
 		ch <- outcome{out: out, err: err}
 	}()
@@ -298,11 +296,31 @@ func (r *Runner) execute(parent context.Context, spec Spec) rpc.ProbeResult {
 	case o.err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded):
 		res.ExitCode, res.Stderr = ExitTimeout, fmt.Sprintf("timed out after %v", r.perProbe)
 	case o.err != nil:
-		res.ExitCode, res.Stderr = ExitFailed, o.err.Error()
+		res.ExitCode, res.Stderr = ExitFailed, boundStderr(o.err.Error())
 	default:
 		res.ExitCode = ExitOK
-		res.Stdout, res.Truncated = capStdout(o.out.Stdout, MaxStdoutBytes)
-		res.Data = o.out.Data
+		var notes []string
+		var cut bool
+		if res.Stdout, cut = capStdout(o.out.Stdout, MaxStdoutBytes); cut {
+			notes = append(notes, fmt.Sprintf("stdout cut at a line to the %d KiB bound", MaxStdoutBytes>>10))
+		}
+		var note string
+		if res.Data, note = fitData(o.out.Data, MaxDataBytes); note != "" {
+			notes = append(notes, note)
+		}
+		for _, n := range o.out.Notes {
+			notes = append(notes, Sanitize(n, MaxStderrBytes/4))
+		}
+		res.Truncated = len(notes) > 0
+		res.Stderr = boundStderr(strings.Join(notes, "\n"))
 	}
 	return res
+}
+
+// boundStderr sanitizes a reason or the notes of a result (errors quote
+// paths and names) and bounds them to MaxStderrBytes of JSON.
+func boundStderr(s string) string {
+	s, _ = sanitize(s, MaxStderrBytes, true)
+	s, _ = cutEncoded(s, MaxStderrBytes, false)
+	return s
 }

@@ -193,7 +193,8 @@ func TestRunTruncatesStdoutAtALine(t *testing.T) {
 	}})
 	res, _ := r.Run(context.Background(), "big")
 	if !res.OK() || !res.Truncated || len(res.Stdout) > MaxStdoutBytes || !strings.HasSuffix(res.Stdout, " output\n") ||
-		!strings.HasPrefix(full.String(), res.Stdout) || len(res.Stdout) < MaxStdoutBytes-30 {
+		!strings.HasPrefix(full.String(), res.Stdout) || len(res.Stdout) < MaxStdoutBytes-30-jsonLen(res.Stdout)+len(res.Stdout) ||
+		res.Stderr != "stdout cut at a line to the 24 KiB bound" {
 		t.Fatalf("truncated=%v len=%d tail=%q", res.Truncated, len(res.Stdout), res.Stdout[max(0, len(res.Stdout)-30):])
 	}
 	if !slices.Equal(res.Data.([]int), []int{1, 2, 3}) {

@@ -22,6 +22,9 @@ type FailedUnit struct {
 // systemd: a container without systemd, or a bus that was down at start.
 var errNoSystemBus = errors.New("cannot list failed units: no connection to the systemd system bus")
 
+// maxFailedUnits bounds failed_services' rows.
+const maxFailedUnits = 256
+
 // failedServices asks systemd over D-Bus for the units in state "failed".
 func failedServices(ctx context.Context, env *Env) (Output, error) {
 	if env == nil || env.Systemd == nil {
@@ -31,13 +34,22 @@ func failedServices(ctx context.Context, env *Env) (Output, error) {
 	if err != nil {
 		return Output{}, fmt.Errorf("cannot list failed units: %w", err)
 	}
-	rows := make([]FailedUnit, 0, len(units))
+	// Transient units carry names and descriptions that their creator
+	// chose.
+	rows := make([]FailedUnit, 0, min(len(units), maxFailedUnits))
 	for _, u := range units {
-		rows = append(rows, FailedUnit{Unit: u.Name, Load: u.LoadState, Active: u.ActiveState,
-			Sub: u.SubState, Description: u.Description})
+		rows = append(rows, FailedUnit{Unit: Sanitize(u.Name, maxNameBytes), Load: Sanitize(u.LoadState, maxNameBytes),
+			Active: Sanitize(u.ActiveState, maxNameBytes), Sub: Sanitize(u.SubState, maxNameBytes),
+			Description: Sanitize(u.Description, maxNameBytes)})
 	}
 	slices.SortFunc(rows, func(a, b FailedUnit) int { return strings.Compare(a.Unit, b.Unit) })
-	return Output{Stdout: renderFailedUnits(rows), Data: rows}, nil
+	var out Output
+	if len(rows) > maxFailedUnits {
+		out.Notes = []string{fmt.Sprintf("listed the first %d of %d failed units", maxFailedUnits, len(rows))}
+		rows = rows[:maxFailedUnits]
+	}
+	out.Stdout, out.Data = renderFailedUnits(rows), rows
+	return out, nil
 }
 
 // renderFailedUnits writes rows like `systemctl --failed`, without the

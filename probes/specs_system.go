@@ -48,6 +48,7 @@ func netlinkDump[T any](ctx context.Context, env *Env, family int, what string, 
 	}
 	done := make(chan result, 1)
 	go func() {
+		defer recovered(what+" over netlink", func(err error) { done <- result{err: err} })
 		var r result
 		for range dumpAttempts {
 			r.v, r.err = dump(h)
@@ -59,7 +60,11 @@ func netlinkDump[T any](ctx context.Context, env *Env, family int, what string, 
 	}()
 	select {
 	case r := <-done:
-		if r.err != nil {
+		var internal *internalError
+		switch {
+		case errors.As(r.err, &internal):
+			return zero, r.err
+		case r.err != nil:
 			return zero, fmt.Errorf("cannot %s over netlink: %w", what, netlinkReason(r.err))
 		}
 		return r.v, nil

@@ -110,7 +110,8 @@ type ProbeResult struct {
 	TimingMS int64  `json:"timing_ms"`
 	// Source says what was read natively, e.g. "procfs", "netlink".
 	Source string `json:"source"`
-	// Truncated is set when Stdout was cut to the probe output cap.
+	// Truncated is set when a bound left something out (Stdout cut, rows
+	// of Data dropped); Stderr then says what.
 	Truncated bool `json:"truncated,omitempty"`
 	// Cached is set when the result came from the 30 s cache.
 	Cached bool `json:"cached,omitempty"`
