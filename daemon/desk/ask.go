@@ -28,6 +28,9 @@ type work struct {
 	answer   string
 	model    string
 	lastErr  string
+	// incomplete marks a specialist reply that stopped before the model
+	// finished; the supervisor scores it as unusable.
+	incomplete bool
 }
 
 // Ask answers one request. Errors are *rpc.Error: llm_unavailable when
@@ -131,6 +134,7 @@ func (d *Desk) specialize(ctx context.Context, w *work, rec *progress.Recorder) 
 	}
 	w.answer, w.model = reply.Content, d.o.LLM.Model()
 	if !reply.Complete {
+		w.incomplete = true
 		w.lastErr = joinErr(w.lastErr, "specialist: the reply was cut off before the model finished")
 		rec.Fail(rpc.EventError, StageSpecialist, "the reply was cut off before the model finished")
 	}

@@ -1,0 +1,121 @@
+package supervisor
+
+import (
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+	"github.com/jjgarcianorway/anna-assistant/probes"
+)
+
+var probeIDs = func() map[string]bool {
+	m := map[string]bool{}
+	for _, id := range probes.IDs {
+		m[id] = true
+	}
+	return m
+}()
+
+// headerNames are the column names of the tables probes print (ps, df,
+// lsblk, ss, systemctl, free). A line with three of them is a header.
+var headerNames = lexicon.NewSet(`user pid %cpu %mem vsz rss tty stat start time command filesystem
+	size used avail use% mounted name maj:min rm ro type mountpoints mountpoint netid recv-q send-q
+	unit load active sub description total free shared buff/cache available`)
+
+// columnUnits give the unit of a unitless number by its column: ps prints
+// %CPU and %MEM without a % sign and RSS and VSZ in KiB.
+var columnUnits = map[string]unit{
+	"%cpu": units["%"], "%mem": units["%"], "use%": units["%"], "cpu%": units["%"], "mem%": units["%"],
+	"rss": units["kib"], "vsz": units["kib"],
+	"size": units["b"], "used": units["b"], "avail": units["b"], "total": units["b"], "free": units["b"],
+	"shared": units["b"], "available": units["b"], "buff/cache": units["b"],
+}
+
+// unitKeys are the unit words a "key:" may end with ("CPU max MHz:").
+var unitKeys = lexicon.NewSet(`hz khz mhz ghz kib mib gib kb mb gb bytes % percent`)
+
+func isHeader(fields []string) bool {
+	n := 0
+	for _, f := range fields {
+		if _, _, num := parseNumber(f); num {
+			return false
+		}
+		if headerNames[f] {
+			n++
+		}
+	}
+	return n >= 3
+}
+
+// lineValues reads the figures of one lowercased evidence line: every
+// number as a count, numbers with a unit (attached, the next word, their
+// column in cols, or the unit word of their "key:") in that unit, and
+// ports (":22", "0.0.0.0:22", "port 22").
+func lineValues(line string, fields, cols []string) []value {
+	var out []value
+	addNum := func(n number, u unit) {
+		for _, iv := range n.intervals(u) {
+			out = append(out, value{u.kind, iv})
+		}
+	}
+	addPort := func(s string) {
+		if p, ok := lexicon.Port(s); ok {
+			out = append(out, value{kindPort, interval{float64(p) - 0.5, float64(p) + 0.5}})
+		}
+	}
+	if cols != nil && !isHeader(fields) {
+		shift := 0
+		if len(fields) == len(cols)+1 && strings.HasSuffix(fields[0], ":") {
+			shift = 1 // free's "Mem:" labels its row
+		}
+		for i, f := range fields {
+			u, ok := unit{}, false
+			if i-shift >= 0 && i-shift < len(cols) {
+				u, ok = columnUnits[cols[i-shift]]
+			}
+			if n, used, num := parseNumber(f); ok && num && used == len(f) {
+				addNum(n, u)
+			}
+		}
+	}
+	keyEnd, keyUnit := -1, unit{}
+	if k := strings.IndexByte(line, ':'); k > 0 {
+		for _, w := range strings.FieldsFunc(line[:k], func(r rune) bool { return r == ' ' || r == '(' || r == ')' }) {
+			if unitKeys[w] {
+				keyEnd, keyUnit = k, units[w]
+			}
+		}
+	}
+	words := splitWordsAt(line)
+	for i, wd := range words {
+		w := wd.text
+		if rest, ok := strings.CutPrefix(w, ":"); ok && allDigits(rest) {
+			addPort(rest)
+		}
+		if _, port, ok := hostPort(w); ok {
+			addPort(itoa(port))
+		}
+		if (w == "port" || w == "ports") && i+1 < len(words) {
+			addPort(words[i+1].text)
+		}
+		if !isDigit(w[0]) || isClock(w) || lexicon.IsIPv4(w) || isVersion(w) {
+			continue
+		}
+		n, used, ok := parseNumber(w)
+		if !ok {
+			continue
+		}
+		out = append(out, value{kindCount, n.plain()})
+		suffix := w[used:]
+		if suffix == "" && i+1 < len(words) {
+			if _, isUnit := units[words[i+1].text]; isUnit {
+				suffix = words[i+1].text
+			}
+		}
+		if u, ok := units[suffix]; ok && u.kind < numNumeric {
+			addNum(n, u)
+		} else if suffix == "" && keyEnd > 0 && wd.off > keyEnd {
+			addNum(n, keyUnit)
+		}
+	}
+	return out
+}
