@@ -31,6 +31,14 @@ func (ix *index) anchorRecords(a claim) []int32 {
 	switch {
 	case a.kind == kindPID:
 		return ix.tokens[a.key]
+	case a.key == "/":
+		var out []int32
+		for i, r := range ix.recs {
+			if slices.Contains(splitWords(r.text), "/") {
+				out = append(out, int32(i))
+			}
+		}
+		return out
 	case a.textual:
 		var out []int32
 		for i, r := range ix.recs {
@@ -57,7 +65,9 @@ func (ix *index) inRecords(c claim, recs []int32) bool {
 func (ix *index) supportsGlobal(c claim) bool {
 	switch c.kind {
 	case kindSize, kindPercent, kindFreq, kindCount:
-		return ix.anyRange(&ix.global, c)
+		if c.field == "" {
+			return ix.anyRange(&ix.global, c)
+		}
 	case kindState:
 		return false
 	}
@@ -73,11 +83,11 @@ func (ix *index) supportsGlobal(c claim) bool {
 func (r record) supports(c claim) bool {
 	switch c.kind {
 	case kindSize, kindPercent, kindFreq, kindCount:
-		return r.hasValue(c.kind, c.ivs)
+		return r.hasValue(c.kind, c.ivs, c.field)
 	case kindPort:
 		p := float64(c.port)
 		iv := []interval{{p - 0.5, p + 0.5}}
-		return r.hasValue(kindPort, iv) || r.hasValue(kindCount, iv)
+		return r.hasValue(kindPort, iv, "") || r.hasValue(kindCount, iv, "")
 	case kindClock:
 		return containsBounded(r.text, c.key, true)
 	case kindPID:

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 )
 
 // claim is one checkable statement of an answer: a figure, a name or a
@@ -30,6 +32,15 @@ type claim struct {
 	// advice is set in a sentence that advises rather than reports (see
 	// isAdvice).
 	advice bool
+	// field is the column a figure names ("6.1 GiB used", "12.3% CPU"; see
+	// fieldOf), or "".
+	field string
+	// loose is set when a figure may be a machine-wide one even in a
+	// sentence about an entity: after "of" or "out of" ("of your 15 GiB").
+	loose bool
+	// clause is the byte offset where the claim's clause starts (see
+	// clauseStart).
+	clause int
 }
 
 // class is the kind of entity a claim names.
@@ -55,9 +66,10 @@ const maxQuote = 80
 type span struct{ start, end int }
 
 // extract returns every claim of an answer in order of appearance, each
-// with its sentence and word position. It runs in time linear in the
-// answer.
-func extract(answer string) []claim {
+// with its sentence and word position. known holds entity names read from
+// the evidence (process, interface and journal names that no word list
+// has); it may be nil. It runs in time linear in the answer.
+func extract(answer string, known map[string]class) []claim {
 	var out []claim
 	at := 0
 	add := func(c claim) {
@@ -70,7 +82,7 @@ func extract(answer string) []claim {
 	blanked, spans := quotes(answer)
 	for _, s := range spans {
 		at = s.start
-		quoted(strings.TrimSpace(answer[s.start+1:s.end]), add)
+		quoted(strings.TrimSpace(answer[s.start+1:s.end]), add, known)
 	}
 	ws := splitWordsAt(blanked)
 	raws := make([]string, len(ws))
@@ -80,7 +92,7 @@ func extract(answer string) []claim {
 	}
 	for i := 0; i < len(words); i++ {
 		at = ws[i].off
-		i += max(0, classify(words, raws, i, add))
+		i += max(0, classify(words, raws, i, add, known))
 	}
 	slices.SortStableFunc(out, func(a, b claim) int { return a.off - b.off })
 	bounds := sentences(answer, spans)
@@ -99,6 +111,15 @@ func extract(answer string) []claim {
 			advice[c.sent] = a
 		}
 		c.advice = a
+		if c.wi > 0 && c.wi <= len(words) {
+			prev := words[c.wi-1]
+			c.loose = prev == "of" || prev == "/" || prev == "total" ||
+				(c.wi >= 2 && words[c.wi-2] == "of" && lexicon.IsStopword(prev))
+		}
+		c.clause = clauseStart(answer, bounds, *c)
+		if !c.loose { // "6.1 GiB of 15 GiB is in use": 15 GiB is the whole
+			c.field = fieldOf(answer, *c)
+		}
 	}
 	return out
 }
@@ -149,7 +170,7 @@ func quoteClose(b []byte, i int) (byte, bool) {
 
 // quoted adds the claim of one quoted span: a single figure or name is
 // classified as if unquoted; anything else must appear verbatim.
-func quoted(text string, add func(claim)) {
+func quoted(text string, add func(claim), known map[string]class) {
 	raws := splitWords(text)
 	words := make([]string, len(raws))
 	for i, r := range raws {
@@ -158,7 +179,7 @@ func quoted(text string, add func(claim)) {
 	if len(words) == 1 || (len(words) == 2 && units[words[1]] != (unit{})) {
 		n := 0
 		probe := func(c claim) { n++; add(c) }
-		if used := classify(words, raws, 0, probe); n > 0 && used >= 0 && len(words) == used+1 {
+		if used := classify(words, raws, 0, probe, known); n > 0 && used >= 0 && len(words) == used+1 {
 			return
 		}
 	}

@@ -10,7 +10,7 @@ import (
 // classify adds the claims of words[i] (lowercased; raws holds them as
 // written) and returns how many following words it consumed (a unit, a
 // port number), or -1 if it found no claim.
-func classify(words, raws []string, i int, add func(claim)) int {
+func classify(words, raws []string, i int, add func(claim), known map[string]class) int {
 	w, raw := words[i], raws[i]
 	at := func(k int) string {
 		if i+k >= 0 && i+k < len(words) {
@@ -24,6 +24,9 @@ func classify(words, raws []string, i int, add func(claim)) int {
 	}
 	colon := strings.Contains(w, ":")
 	digit := strings.ContainsAny(w, "0123456789")
+	if cl, ok := known[w]; ok && !lexicon.IsStopword(w) {
+		return name(false, cl)
+	}
 	switch {
 	case (w == "port" || w == "ports") && allDigits(at(1)):
 		if p, ok := lexicon.Port(at(1)); ok {
@@ -37,6 +40,9 @@ func classify(words, raws []string, i int, add func(claim)) int {
 		return product(words, raws, i, add)
 	case stateWords[w] != "" && stated(words, i):
 		add(claim{text: raw, kind: kindState, key: stateWords[w]})
+		return 0
+	case w == "/" || (w == "root" && rootNouns[at(1)]):
+		add(claim{text: raw, kind: kindName, textual: true, class: classPath, key: "/"})
 		return 0
 	case !digit && !colon && !strings.HasPrefix(w, "/") && !strings.HasPrefix(w, "~/"):
 		// The cheap common case: a plain word.
@@ -69,9 +75,15 @@ func classify(words, raws []string, i int, add func(claim)) int {
 			add(claim{text: raw[:len(addr)], kind: kindName, textual: true})
 		}
 		add(claim{text: raw, kind: kindPort, port: port, key: strconv.Itoa(port)})
+		if lexicon.IsIPv4(addr) {
+			// ss prints the pair as one: 127.0.0.1:6379 is not 0.0.0.0:6379.
+			add(claim{text: raw, kind: kindName, textual: true})
+		}
 		return 0
 	}
 	switch {
+	case strings.HasPrefix(w, "/dev/") && isPath(w):
+		return name(true, classDevice)
 	case isPath(w):
 		return name(true, classPath)
 	case isVersion(w):
@@ -80,7 +92,7 @@ func classify(words, raws []string, i int, add func(claim)) int {
 		return name(false, classUnit)
 	case lexicon.IsBlockDevice(w):
 		return name(false, classDevice)
-	case lexicon.IsInterface(w) || (kindBefore[at(-1)] && lexicon.IsName(w)):
+	case lexicon.IsInterface(w) || (kindBefore[at(-1)] && lexicon.IsName(w)) || identifierStated(words, i):
 		return name(false, classIface)
 	case lexicon.IsProgram(w):
 		return name(false, classProcess)
@@ -176,6 +188,18 @@ func product(words, raws []string, i int, add func(claim)) int {
 	}
 	add(claim{text: strings.Join(raws[i:j], " "), kind: kindName, textual: true})
 	return j - i - 1
+}
+
+// identifierStated reports a word of letters then digits (ifb0, eno2,
+// md0) of which the next words assert a state ("ifb1 is down"): whatever
+// its kind, it names a thing of this machine.
+func identifierStated(words []string, i int) bool {
+	w := words[i]
+	letters := strings.TrimRight(w, "0123456789")
+	if len(letters) < 2 || len(letters) == len(w) || strings.Trim(letters, "abcdefghijklmnopqrstuvwxyz") != "" {
+		return false
+	}
+	return i+2 < len(words) && copulas[words[i+1]] && stateWords[words[i+2]] != ""
 }
 
 // stated reports whether the state word at words[i] is said of something

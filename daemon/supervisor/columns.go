@@ -1,6 +1,7 @@
 package supervisor
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
@@ -52,41 +53,68 @@ func isHeader(fields []string) bool {
 // ports (":22", "0.0.0.0:22", "port 22").
 func lineValues(line string, fields, cols []string) []value {
 	var out []value
+	col := ""
 	addNum := func(n number, u unit) {
 		for _, iv := range n.intervals(u) {
-			out = append(out, value{u.kind, iv})
+			out = append(out, value{u.kind, iv, col})
 		}
 	}
 	addPort := func(s string) {
 		if p, ok := lexicon.Port(s); ok {
-			out = append(out, value{kindPort, interval{float64(p) - 0.5, float64(p) + 0.5}})
+			out = append(out, value{kindPort, interval{float64(p) - 0.5, float64(p) + 0.5}, ""})
 		}
 	}
+	// colAt names the column of the field at byte offset off.
+	colAt := func(int) string { return "" }
 	if cols != nil && !isHeader(fields) {
 		shift := 0
 		if len(fields) == len(cols)+1 && strings.HasSuffix(fields[0], ":") {
 			shift = 1 // free's "Mem:" labels its row
 		}
+		starts := fieldStarts(line)
+		colAt = func(off int) string {
+			i, found := slices.BinarySearch(starts, off)
+			if !found {
+				i--
+			}
+			if i-shift >= 0 && i-shift < len(cols) && i < len(fields) {
+				return cols[i-shift]
+			}
+			return ""
+		}
 		for i, f := range fields {
 			u, ok := unit{}, false
 			if i-shift >= 0 && i-shift < len(cols) {
 				u, ok = columnUnits[cols[i-shift]]
+				col = cols[i-shift]
 			}
 			if n, used, num := parseNumber(f); ok && num && used == len(f) {
 				addNum(n, u)
 			}
 		}
 	}
-	keyEnd, keyUnit := -1, unit{}
-	if k := strings.IndexByte(line, ':'); k > 0 {
+	keyEnd, keyUnit, key := -1, unit{}, ""
+	if k := strings.IndexByte(line, ':'); k > 0 && cols == nil {
+		key = strings.TrimSpace(line[:k])
+		keyEnd = k
 		for _, w := range strings.FieldsFunc(line[:k], func(r rune) bool { return r == ' ' || r == '(' || r == ')' }) {
 			if unitKeys[w] {
-				keyEnd, keyUnit = k, units[w]
+				keyUnit = units[w]
 			}
 		}
 	}
 	words := splitWordsAt(line)
 	for i, wd := range words {
+		switch {
+		case cols != nil:
+			col = colAt(wd.off)
+		case keyEnd > 0 && wd.off > keyEnd:
+			col = key
+		case i > 0:
+			col = words[i-1].text // typed data: "rss_kib 1153024 KiB"
+		default:
+			col = ""
+		}
 		w := wd.text
 		if rest, ok := strings.CutPrefix(w, ":"); ok && allDigits(rest) {
 			addPort(rest)
@@ -104,7 +132,7 @@ func lineValues(line string, fields, cols []string) []value {
 		if !ok {
 			continue
 		}
-		out = append(out, value{kindCount, n.plain()})
+		out = append(out, value{kindCount, n.plain(), col})
 		suffix := w[used:]
 		if suffix == "" && i+1 < len(words) {
 			if _, isUnit := units[words[i+1].text]; isUnit {
@@ -113,8 +141,20 @@ func lineValues(line string, fields, cols []string) []value {
 		}
 		if u, ok := units[suffix]; ok && u.kind < numNumeric {
 			addNum(n, u)
-		} else if suffix == "" && keyEnd > 0 && wd.off > keyEnd {
+		} else if suffix == "" && keyUnit != (unit{}) && wd.off > keyEnd {
 			addNum(n, keyUnit)
+		}
+	}
+	return out
+}
+
+// fieldStarts returns the byte offsets where the whitespace-separated
+// fields of line start.
+func fieldStarts(line string) []int {
+	var out []int
+	for i := 0; i < len(line); i++ {
+		if line[i] != ' ' && line[i] != '\t' && (i == 0 || line[i-1] == ' ' || line[i-1] == '\t') {
+			out = append(out, i)
 		}
 	}
 	return out

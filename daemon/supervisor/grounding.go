@@ -3,6 +3,8 @@ package supervisor
 import (
 	"math"
 	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 )
 
 // Grounding is the outcome of checking an answer's claims against the
@@ -39,11 +41,11 @@ const maxDerivedSizes = 16
 func Check(answer, evidence string, given ...string) Grounding {
 	g := Grounding{Found: []string{}, Missing: []string{}, Given: []string{}, Echoed: []string{}}
 	g.Echoed = append(g.Echoed, echoes(answer, instructions(evidence))...)
-	claims := extract(answer)
+	ix := newIndex(evidence)
+	claims := extract(answer, ix.entities)
 	if len(claims) == 0 {
 		return g
 	}
-	ix := newIndex(evidence)
 	var user *index
 	isGiven := func(c claim) bool {
 		if len(given) == 0 {
@@ -55,10 +57,10 @@ func Check(answer, evidence string, given ...string) Grounding {
 		return user.has(c)
 	}
 	anchors, records := sentenceAnchors(ix, claims)
-	seen := map[string]bool{}
+	seen := map[*[]string]map[string]bool{&g.Found: {}, &g.Missing: {}, &g.Given: {}}
 	report := func(list *[]string, text string) {
-		if !seen[text] {
-			seen[text] = true
+		if !seen[list][text] {
+			seen[list][text] = true
 			*list = append(*list, text)
 		}
 	}
@@ -87,8 +89,8 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 			continue
 		}
-		if c.class == classNone && c.kind != kindHWCount && a != nil &&
-			!ix.inRecords(c, records[a.off]) && !ix.supportsGlobal(c) {
+		if attributed(c) && a != nil && !ix.inRecords(c, records[a.off]) &&
+			!((c.loose || a.off < c.clause) && ix.supportsGlobal(c)) {
 			report(&g.Missing, c.text+" (for "+a.text+")")
 			continue
 		}
@@ -109,6 +111,27 @@ func Check(answer, evidence string, given ...string) Grounding {
 		report(&g.Missing, c.text)
 	}
 	return g
+}
+
+// attributed reports whether a claim is tied to its sentence's entity:
+// figures, ports, clock times and addresses are; names, quotes, versions
+// and model names stand on their own.
+func attributed(c claim) bool {
+	switch c.kind {
+	case kindSize, kindPercent, kindFreq, kindCount, kindPort, kindClock:
+		return true
+	case kindName:
+		return c.textual && c.class == classNone && isAddress(c.key)
+	}
+	return false
+}
+
+// isAddress reports an IPv4 or IPv6 address, or an IPv4 address and port.
+func isAddress(s string) bool {
+	if _, _, ok := hostPort(s); ok {
+		return true
+	}
+	return lexicon.IsIPv4(s) || isIPv6(s)
 }
 
 // sentenceAnchors returns, by sentence, the entities the evidence knows

@@ -54,6 +54,7 @@ func (r *ranges) overlaps(q interval) bool {
 type value struct {
 	kind kind
 	iv   interval
+	col  string // the column, key or field name it was printed under
 }
 
 // record is one row of the evidence: a line, with the indented lines under
@@ -78,6 +79,9 @@ type index struct {
 	all, global [numNumeric]ranges
 	tokens      map[string][]int32
 	text        string
+	// entities are the names of processes, interfaces and journal
+	// identifiers the evidence shows (see learn).
+	entities map[string]class
 	// sorted and reversed hold the tokens sorted, and reversed then sorted,
 	// for prefix and suffix lookups; built on first use.
 	sorted, reversed []string
@@ -90,7 +94,7 @@ type index struct {
 // is a plain count. Marker lines written by EvidenceText ("probe <id> …",
 // "hardware and facts") say which probe the following records came from.
 func newIndex(text string) *index {
-	ix := &index{tokens: map[string][]int32{}, text: strings.ToLower(text)}
+	ix := &index{tokens: map[string][]int32{}, text: strings.ToLower(text), entities: map[string]class{}}
 	probe, global := "", false
 	var cols []string
 	for _, line := range strings.Split(ix.text, "\n") {
@@ -115,6 +119,7 @@ func newIndex(text string) *index {
 			continue
 		}
 		ix.recs = append(ix.recs, record{probe: probe, global: global, text: line, values: lineValues(line, fields, cols)})
+		ix.learn(line, fields, cols)
 	}
 	for id, r := range ix.recs {
 		for _, w := range splitWords(r.text) {
@@ -186,6 +191,9 @@ const commLen = 15
 func (ix *index) has(c claim) bool {
 	switch c.kind {
 	case kindSize, kindPercent, kindFreq, kindCount:
+		if c.field != "" {
+			return slices.ContainsFunc(ix.recs, func(r record) bool { return r.supports(c) })
+		}
 		return ix.anyRange(&ix.all, c)
 	case kindPort:
 		p := float64(c.port)
@@ -220,17 +228,28 @@ func (ix *index) anyRange(rs *[numNumeric]ranges, c claim) bool {
 func (ix *index) hwCount(c claim) bool {
 	anyGlobal := slices.ContainsFunc(ix.recs, func(r record) bool { return r.global })
 	for _, r := range ix.recs {
-		if (r.global || !anyGlobal) && r.hasValue(kindCount, c.ivs) &&
-			slices.ContainsFunc(hwKeys[c.noun], func(k string) bool { return strings.Contains(r.text, k) }) {
+		if (r.global || !anyGlobal) && r.hasCount(c.noun, c.ivs) {
 			return true
 		}
 	}
 	return false
 }
 
-func (r record) hasValue(k kind, ivs []interval) bool {
+// hasCount reports a count of a hardware noun under one of its keys.
+func (r record) hasCount(noun string, ivs []interval) bool {
 	for _, v := range r.values {
-		if v.kind != k {
+		if v.kind == kindCount && slices.Contains(hwKeys[noun], v.col) && v.iv.overlaps(ivs[0]) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasValue reports a figure of kind k, in a column compatible with field,
+// that overlaps one of ivs.
+func (r record) hasValue(k kind, ivs []interval, field string) bool {
+	for _, v := range r.values {
+		if v.kind != k || !compatible(field, v.col) {
 			continue
 		}
 		for _, iv := range ivs {

@@ -32,10 +32,14 @@ var hwNouns = map[string]string{
 	"socket": "socket", "sockets": "socket",
 }
 
-// hwKeys are the words of the evidence lines that count a hardware noun:
-// logical CPUs are threads, and lscpu counts them as "CPU(s)".
+// hwKeys are the keys under which the evidence counts a hardware noun:
+// logical CPUs are threads, and lscpu counts them as "CPU(s)"; the
+// hardware snapshot writes "threads", the facts "cpu_threads".
 var hwKeys = map[string][]string{
-	"cpu": {"cpu", "thread"}, "thread": {"thread", "cpu"}, "core": {"core"}, "socket": {"socket"},
+	"cpu":    {"cpu(s)", "cpus", "threads", "cpu_threads"},
+	"thread": {"cpu(s)", "cpus", "threads", "cpu_threads", "thread(s) per core", "threads_per_core"},
+	"core":   {"cores", "cpu_cores", "core(s) per socket", "cores_per_socket"},
+	"socket": {"socket(s)", "sockets"},
 }
 
 // hwAdjectives may stand between a count and its hardware noun.
@@ -63,3 +67,6 @@ var copulas = lexicon.NewSet(`is are was were state status has have been current
 // negations within three words before a state word deny it; a denied
 // state is not checked ("mysqld is not running").
 var negations = lexicon.NewSet(`not no never isn't aren't wasn't isnt arent nor neither longer`)
+
+// rootNouns after "root" name the filesystem mounted on /.
+var rootNouns = lexicon.NewSet(`filesystem filesystems partition fs volume mount`)
