@@ -158,8 +158,18 @@ func nearestAnchor(c claim, anchors []claim) *claim {
 	if before != nil {
 		return before
 	}
-	return after
+	// An entity after the claim is its subject only when close: "using
+	// 1.1 GiB, firefox is…", not "the backup failed at 02:00:05 because
+	// /srv/data was full".
+	// A clock time dates the event its sentence tells, whatever the order.
+	if after != nil && (after.wi-c.wi <= maxAfter || c.kind == kindClock) {
+		return after
+	}
+	return nil
 }
+
+// maxAfter is how many words after a claim its entity may come.
+const maxAfter = 4
 
 // partner returns the entity a PID or a path must share a record with:
 // the nearest process or unit name for a PID, the nearest device for a

@@ -38,6 +38,8 @@ type claim struct {
 	// loose is set when a figure may be a machine-wide one even in a
 	// sentence about an entity: after "of" or "out of" ("of your 15 GiB").
 	loose bool
+	// every is set on a state said of every entity of its sentence.
+	every bool
 	// clause is the byte offset where the claim's clause starts (see
 	// clauseStart).
 	clause int

@@ -41,6 +41,10 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 	case stateWords[w] != "" && stated(words, i):
 		add(claim{text: raw, kind: kindState, key: stateWords[w]})
 		return 0
+	case stateWords[w] != "" && groupNouns[at(1)]:
+		// "the failed units are backup.service and certbot.timer"
+		add(claim{text: raw + " " + raws[i+1], kind: kindState, key: stateWords[w], every: true})
+		return 1
 	case w == "/" || (w == "root" && rootNouns[at(1)]):
 		add(claim{text: raw, kind: kindName, textual: true, class: classPath, key: "/"})
 		return 0
@@ -125,7 +129,9 @@ func figure(words, raws []string, i int, add func(claim)) int {
 	if consumed == 1 {
 		text += " " + raws[i+1]
 	}
-	if suffix == "" && n.decimals == 0 {
+	// A model number ("Xeon Silver 4314 CPU") follows a capitalized word.
+	model := i > 0 && raws[i-1] != "" && raws[i-1][0] >= 'A' && raws[i-1][0] <= 'Z' && words[i-1] != "the"
+	if suffix == "" && n.decimals == 0 && n.value <= maxHWCount && !model {
 		if noun, k := hardwareNoun(words, i); noun != "" {
 			add(claim{text: strings.Join(raws[i:k+1], " "), kind: kindHWCount, ivs: []interval{n.plain()}, noun: noun})
 			return consumed
@@ -150,6 +156,9 @@ func figure(words, raws []string, i int, add func(claim)) int {
 	add(claim{text: text, kind: u.kind, ivs: n.intervals(u), key: strings.ToLower(text)})
 	return consumed
 }
+
+// maxHWCount bounds a count of CPUs, cores, threads or sockets.
+const maxHWCount = 4096
 
 // hardwareNoun returns the stem of the hardware noun that a number counts
 // ("2 logical CPUs", "8 cores", "16 threads") and its index, looking past

@@ -68,8 +68,8 @@ func lineValues(line string, fields, cols []string) []value {
 	colAt := func(int) string { return "" }
 	if cols != nil && !isHeader(fields) {
 		shift := 0
-		if len(fields) == len(cols)+1 && strings.HasSuffix(fields[0], ":") {
-			shift = 1 // free's "Mem:" labels its row
+		if len(fields) > 0 && strings.HasSuffix(fields[0], ":") && !strings.HasSuffix(cols[0], ":") {
+			shift = 1 // free's "Mem:" and "Swap:" label their rows
 		}
 		starts := fieldStarts(line)
 		colAt = func(off int) string {
@@ -84,6 +84,7 @@ func lineValues(line string, fields, cols []string) []value {
 		}
 		for i, f := range fields {
 			u, ok := unit{}, false
+			col = ""
 			if i-shift >= 0 && i-shift < len(cols) {
 				u, ok = columnUnits[cols[i-shift]]
 				col = cols[i-shift]

@@ -17,12 +17,12 @@ import (
 // labelled is one answer of testdata/corpus.txt.
 type labelled struct {
 	label, scenario, answer string
-	line                    int
+	where                   string // file:line
 }
 
-func readCorpus(t *testing.T) []labelled {
+func readCorpus(t *testing.T, name string) []labelled {
 	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", "corpus.txt"))
+	f, err := os.Open(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,14 +40,14 @@ func readCorpus(t *testing.T) []labelled {
 		}
 		label, scenario, ok2 := strings.Cut(head, " ")
 		if !ok || !ok2 {
-			t.Fatalf("corpus.txt:%d: want LABEL SCENARIO | answer", n)
+			t.Fatalf("%s:%d: want LABEL SCENARIO | answer", name, n)
 		}
 		// Answers write newlines and control characters as Go escapes.
 		text, err := strconv.Unquote(`"` + strings.ReplaceAll(answer, `"`, `\"`) + `"`)
 		if err != nil {
-			t.Fatalf("corpus.txt:%d: %v", n, err)
+			t.Fatalf("%s:%d: %v", name, n, err)
 		}
-		out = append(out, labelled{label, scenario, text, n})
+		out = append(out, labelled{label, scenario, text, name + ":" + strconv.Itoa(n)})
 	}
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
@@ -118,15 +118,22 @@ const (
 	maxFalseAlarms = 0.05 // of true answers, share that lose it
 )
 
-// TestCorpus scores every labelled answer and checks the rates: false
+// TestCorpus scores every labelled answer of testdata/corpus.txt and,
+// separately, testdata/heldout.txt, and checks the rates of each: false
 // answers lose answer_grounded, true answers (with or without advice) keep
 // it, and garbage scores at most 20 with a reason. docs/SCORING.md reports
 // the rates this test logs.
 func TestCorpus(t *testing.T) {
+	for _, name := range []string{"corpus.txt", "heldout.txt"} {
+		t.Run(name, func(t *testing.T) { checkCorpus(t, name) })
+	}
+}
+
+func checkCorpus(t *testing.T, name string) {
 	inputs := map[string]Input{}
 	type tally struct{ total, ok int }
 	tallies := map[string]*tally{"T": {}, "A": {}, "F": {}, "G": {}}
-	for _, c := range readCorpus(t) {
+	for _, c := range readCorpus(t, name) {
 		in, ok := inputs[c.scenario]
 		if !ok {
 			in = scenario(t, c.scenario)
@@ -143,14 +150,14 @@ func TestCorpus(t *testing.T) {
 		case "G":
 			pass = r.Score <= 20 && r.Unusable != ""
 		default:
-			t.Fatalf("corpus.txt:%d: unknown label %q", c.line, c.label)
+			t.Fatalf("%s: unknown label %q", c.where, c.label)
 		}
 		tl := tallies[c.label]
 		tl.total++
 		if pass {
 			tl.ok++
 		} else {
-			t.Logf("corpus.txt:%d %s %s %q: score %d, grounding %+v, unusable %q", c.line, c.label, c.scenario, c.answer, r.Score, r.Grounding, r.Unusable)
+			t.Logf("%s %s %s %q: score %d, grounding %+v, unusable %q", c.where, c.label, c.scenario, c.answer, r.Score, r.Grounding, r.Unusable)
 		}
 	}
 	rate := func(l string) float64 { return float64(tallies[l].ok) / float64(max(1, tallies[l].total)) }

@@ -11,7 +11,7 @@ import "strings"
 
 // fieldWords name a column after a figure, by the field they mean.
 var fieldWords = map[string]string{
-	"used": "used", "use": "used", "full": "used", "occupied": "used",
+	"used": "used", "use": "used", "usage": "used", "full": "used", "occupied": "used",
 	"free": "free", "available": "available", "avail": "available", "left": "available", "remaining": "available",
 	"total": "total", "size": "total", "capacity": "total",
 	"cpu": "cpu", "processor": "cpu",
@@ -37,22 +37,59 @@ func fieldOf(answer string, c claim) string {
 		return ""
 	}
 	rest := answer[min(len(answer), c.off+len(c.text)):]
-	if i := strings.IndexAny(rest, ",;()[].:!?\n"); i >= 0 {
+	if i := strings.IndexAny(rest, ",;()[]:!?\n"); i >= 0 {
 		rest = rest[:i]
 	}
-	for n, w := range plainWords(rest) {
-		if n >= fieldLookahead || isDigit(w[0]) || w == "and" || w == "but" || w == "while" {
-			break
-		}
-		f := fieldWords[w]
-		if (f == "cpu" || f == "memory") && c.kind != kindPercent {
+	if i := strings.Index(rest, ". "); i >= 0 {
+		rest = rest[:i]
+	}
+	ws := plainWords(rest)
+	n := 0
+	for i := 0; i < len(ws) && n < fieldLookahead; i++ {
+		w := ws[i]
+		if w == "of" && i+1 < len(ws) && isDigit(ws[i+1][0]) {
+			// "18 GiB of 31 GiB is used": the used figure is the first.
+			for i++; i+1 < len(ws) && (isDigit(ws[i+1][0]) || units[ws[i+1]] != (unit{})); i++ {
+			}
 			continue
 		}
-		if f != "" {
+		if isDigit(w[0]) || w == "and" || w == "but" || w == "while" {
+			break
+		}
+		n++
+		if f := fieldFor(c, w); f != "" {
 			return f
 		}
 	}
+	// "Swap usage is 922 MiB", "Used: 6.1 GiB": a field just before.
+	head := answer[:min(c.off, len(answer))]
+	if i := strings.LastIndexAny(head, ",;()[]!?\n"); i >= 0 {
+		head = head[i+1:]
+	}
+	before := plainWords(head)
+	for k := len(before) - 1; k >= 0 && k >= len(before)-2; k-- {
+		if f := fieldFor(c, before[k]); f != "" {
+			return f
+		}
+		if !copulas[before[k]] && before[k] != "at" {
+			break
+		}
+	}
 	return ""
+}
+
+// fieldFor returns the field a word names for claim c: CPU and memory
+// only for percentages, a total never for one ("at 90% capacity" is how
+// full it is).
+func fieldFor(c claim, w string) string {
+	f := fieldWords[w]
+	switch {
+	case (f == "cpu" || f == "memory") && c.kind != kindPercent:
+		return ""
+	case f == "total" && c.kind == kindPercent:
+		return ""
+	}
+	return f
 }
 
 // compatible reports whether an evidence column may hold a figure of field.

@@ -71,6 +71,14 @@ func Check(answer, evidence string, given ...string) Grounding {
 		if c.advice && !checkedInAdvice(c, a) {
 			continue
 		}
+		if c.kind == kindState && c.every {
+			for _, e := range as {
+				if e.class != classPID && e.class != classPath && !ix.inRecords(c, records[e.off]) {
+					report(&g.Missing, e.text+" ("+c.text+")")
+				}
+			}
+			continue
+		}
 		if c.kind == kindState {
 			switch {
 			case a == nil:

@@ -280,6 +280,9 @@ func (ix *index) nameTokens(key string, limit int) []string {
 	if len(ix.tokens[key]) > 0 {
 		return []string{key}
 	}
+	if len(ix.tokens[key+"d"]) > 0 { // ssh is sshd, cups is cupsd
+		return []string{key + "d"}
+	}
 	if len(key) > commLen && len(ix.tokens[key[:commLen]]) > 0 {
 		return []string{key[:commLen]}
 	}

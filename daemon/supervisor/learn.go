@@ -26,9 +26,11 @@ func (ix *index) learn(line string, fields, cols []string) {
 		if i := strings.LastIndexByte(name, '/'); i >= 0 {
 			name = name[i+1:]
 		}
-		if lexicon.IsName(name) && !lexicon.IsStopword(name) && len(name) <= commLen+8 {
-			if _, ok := ix.entities[name]; !ok {
-				ix.entities[name] = cl
+		for _, n := range []string{name, baseName(name)} {
+			if lexicon.IsName(n) && !lexicon.IsStopword(n) && len(n) <= commLen+8 {
+				if _, ok := ix.entities[n]; !ok {
+					ix.entities[n] = cl
+				}
 			}
 		}
 	}
@@ -46,6 +48,11 @@ func (ix *index) learn(line string, fields, cols []string) {
 	for _, m := range journalTag.FindAllStringSubmatch(line, 2) {
 		add(m[1], classProcess)
 	}
+	for _, f := range fields {
+		if lexicon.IsUnit(strings.TrimSuffix(f, ":")) {
+			add(strings.TrimSuffix(f, ":"), classUnit)
+		}
+	}
 	if cols == nil {
 		ws := strings.Fields(line)
 		for i := 0; i+1 < len(ws); i++ {
@@ -54,4 +61,18 @@ func (ix *index) learn(line string, fields, cols []string) {
 			}
 		}
 	}
+}
+
+// baseName is a unit's or script's name without its type or extension:
+// the answer's "backup" is backup.service and backup.sh.
+func baseName(name string) string {
+	if base, ok := lexicon.CutUnitSuffix(name); ok {
+		return base
+	}
+	for _, ext := range []string{".sh", ".py", ".pl", ".rb"} {
+		if base, ok := strings.CutSuffix(name, ext); ok {
+			return base
+		}
+	}
+	return ""
 }

@@ -70,3 +70,7 @@ var negations = lexicon.NewSet(`not no never isn't aren't wasn't isnt arent nor 
 
 // rootNouns after "root" name the filesystem mounted on /.
 var rootNouns = lexicon.NewSet(`filesystem filesystems partition fs volume mount`)
+
+// groupNouns after a state word make it say something of every entity in
+// the sentence: "the failed units are …", "down interfaces: …".
+var groupNouns = lexicon.NewSet(`units services interfaces links processes daemons timers`)
