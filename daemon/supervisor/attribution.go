@@ -30,7 +30,13 @@ const pairDistance = 3
 func (ix *index) anchorRecords(a claim) []int32 {
 	switch {
 	case a.kind == kindPID:
-		return ix.tokens[a.key]
+		var out []int32
+		for _, id := range ix.tokens[a.key] {
+			if ix.recs[id].hasPID(a.key) {
+				out = append(out, id)
+			}
+		}
+		return out
 	case a.key == "/":
 		var out []int32
 		for i, r := range ix.recs {
@@ -86,12 +92,11 @@ func (r record) supports(c claim) bool {
 		return r.hasValue(c.kind, c.ivs, c.field)
 	case kindPort:
 		p := float64(c.port)
-		iv := []interval{{p - 0.5, p + 0.5}}
-		return r.hasValue(kindPort, iv, "") || r.hasValue(kindCount, iv, "")
+		return r.hasValue(kindPort, []interval{{p - 0.5, p + 0.5}}, "")
 	case kindClock:
 		return containsBounded(r.text, c.key, true)
 	case kindPID:
-		return slices.Contains(splitWords(r.text), c.key)
+		return r.hasPID(c.key)
 	case kindState:
 		return r.hasState(c.key)
 	}
@@ -99,6 +104,40 @@ func (r record) supports(c claim) bool {
 		return containsBounded(r.text, c.key, lexicon.IsIPv4(c.key) || isVersion(c.key))
 	}
 	return r.hasName(c.key)
+}
+
+// hasPID reports whether the record shows pid as a process ID: in a PID
+// column or after "pid" (ps, typed data, ss's pid=), after "process" (the
+// kernel's "Killed process 6650"), or in brackets (journal "sshd[4410]:").
+// A number elsewhere in a command line ("-isForBrowser 4242") is not one.
+func (r record) hasPID(pid string) bool {
+	n, _, ok := parseNumber(pid)
+	if !ok {
+		return false
+	}
+	for _, v := range r.values {
+		if v.kind == kindCount && v.col == "pid" && v.iv.overlaps(n.plain()) {
+			return true
+		}
+	}
+	for off := 0; off < len(r.text); {
+		i := strings.Index(r.text[off:], pid)
+		if i < 0 {
+			return false
+		}
+		i += off
+		end := i + len(pid)
+		if (i == 0 || !isDigit(r.text[i-1])) && (end == len(r.text) || !isDigit(r.text[end])) {
+			before := r.text[:i]
+			for _, p := range []string{"pid=", "pid ", "pid: ", "process ", "["} {
+				if strings.HasSuffix(before, p) {
+					return true
+				}
+			}
+		}
+		off = i + 1
+	}
+	return false
 }
 
 // hasName matches a name against the record's words the way the index

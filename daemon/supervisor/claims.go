@@ -84,7 +84,9 @@ func extract(answer string, known map[string]class) []claim {
 	blanked, spans := quotes(answer)
 	for _, s := range spans {
 		at = s.start
-		quoted(strings.TrimSpace(answer[s.start+1:s.end]), add, known)
+		if text := strings.TrimSpace(answer[s.start+1 : s.end]); !isCommand(text) {
+			quoted(text, add, known)
+		}
 	}
 	ws := splitWordsAt(blanked)
 	raws := make([]string, len(ws))
@@ -156,6 +158,24 @@ func quotes(answer string) (string, []span) {
 		i = j
 	}
 	return string(b), spans
+}
+
+// commands are programs a quoted command line starts with.
+var commands = lexicon.NewSet(`sudo du df ps top htop btop free ip ss lsblk journalctl systemctl kill
+	pkill killall docker podman apt apt-get dnf yum pacman zypper snap flatpak ncdu find ls rm cat grep
+	tail less head vim nano ufw iptables nft certbot psql pg_dump mysql ollama annactl dmesg mount umount
+	fsck smartctl nmcli ping traceroute dig nslookup curl wget lsof vmstat iostat uptime watch`)
+
+// isCommand reports whether a quoted span is a command line the answer
+// suggests ("du -sh /srv/data/*", "systemctl status nginx"), not text
+// the evidence showed: it starts with a known command, or with a
+// lowercase word followed by an option.
+func isCommand(text string) bool {
+	first, rest, _ := strings.Cut(text, " ")
+	if commands[first] {
+		return true
+	}
+	return lexicon.IsName(first) && (strings.HasPrefix(rest, "-") || strings.Contains(rest, " -"))
 }
 
 // quoteClose reports whether b[i] opens a quote and which byte closes it.

@@ -33,13 +33,13 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 			add(claim{text: raw + " " + raws[i+1], kind: kindPort, port: p, key: at(1)})
 		}
 		return 1
-	case (at(-1) == "pid" || at(-1) == "pids") && allDigits(w) && len(w) <= 10:
+	case (at(-1) == "pid" || at(-1) == "pids" || (at(-3) == "pids" && allDigits(at(-2)))) && allDigits(w) && len(w) <= 10:
 		add(claim{text: raw, kind: kindPID, class: classPID})
 		return 0
 	case products[w]:
 		return product(words, raws, i, add)
 	case stateWords[w] != "" && stated(words, i):
-		add(claim{text: raw, kind: kindState, key: stateWords[w]})
+		add(claim{text: raw, kind: kindState, key: stateWords[w], every: pluralCopulas[at(-1)]})
 		return 0
 	case stateWords[w] != "" && groupNouns[at(1)]:
 		// "the failed units are backup.service and certbot.timer"

@@ -95,7 +95,9 @@ func lineValues(line string, fields, cols []string) []value {
 		}
 	}
 	keyEnd, keyUnit, key := -1, unit{}, ""
-	if k := strings.IndexByte(line, ':'); k > 0 && cols == nil {
+	// A key ends with a colon after a letter or bracket ("CPU max MHz:",
+	// "CPU(s):"); "09:41" is a time.
+	if k := strings.IndexByte(line, ':'); k > 0 && cols == nil && !isDigit(line[k-1]) {
 		key = strings.TrimSpace(line[:k])
 		keyEnd = k
 		for _, w := range strings.FieldsFunc(line[:k], func(r rune) bool { return r == ' ' || r == '(' || r == ')' }) {

@@ -20,9 +20,10 @@ var fieldWords = map[string]string{
 }
 
 // fieldColumns are the parts of evidence column names ("%cpu", "use%",
-// "avail_bytes") each field may match.
+// "avail_bytes") each field may match. People say "free" for available
+// memory and df's Avail, but "available" never means free's "free".
 var fieldColumns = map[string][]string{
-	"used": {"use"}, "free": {"free", "avail"}, "available": {"avail", "free"}, "total": {"total", "size"},
+	"used": {"use"}, "free": {"free", "avail"}, "available": {"avail"}, "total": {"total", "size"},
 	"cpu": {"cpu"}, "memory": {"mem", "rss"}, "virtual": {"vsz"},
 }
 

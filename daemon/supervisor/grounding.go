@@ -73,7 +73,10 @@ func Check(answer, evidence string, given ...string) Grounding {
 		}
 		if c.kind == kindState && c.every {
 			for _, e := range as {
-				if e.class != classPID && e.class != classPath && !ix.inRecords(c, records[e.off]) {
+				if e.off > c.off && !strings.Contains(c.text, " ") {
+					break // "X and Y are failed" is said of the entities before it
+				}
+				if e.class != classPID && e.class != classPath && !ix.inRecords(c, stateRecords(ix, e, c, records)) {
 					report(&g.Missing, e.text+" ("+c.text+")")
 				}
 			}
@@ -82,7 +85,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 		if c.kind == kindState {
 			switch {
 			case a == nil:
-			case ix.inRecords(c, records[a.off]):
+			case ix.inRecords(c, stateRecords(ix, *a, c, records)):
 				report(&g.Found, c.text)
 			default:
 				report(&g.Missing, c.text+" (for "+a.text+")")
@@ -119,6 +122,17 @@ func Check(answer, evidence string, given ...string) Grounding {
 		report(&g.Missing, c.text)
 	}
 	return g
+}
+
+// stateRecords are the records a state of entity e is read from: for a
+// unit's failure or stop only those naming the unit itself (sshd.service
+// has not failed because sshd logged "Failed password"); that it runs, its
+// program's process rows too.
+func stateRecords(ix *index, e claim, c claim, records map[int][]int32) []int32 {
+	if e.class == classUnit && c.key != "running" && c.key != "up" && c.key != "active" {
+		return ix.tokens[e.key]
+	}
+	return records[e.off]
 }
 
 // attributed reports whether a claim is tied to its sentence's entity:

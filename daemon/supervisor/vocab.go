@@ -13,7 +13,7 @@ var kindBefore = lexicon.NewSet(`interface interfaces nic adapter`)
 // "a renderer process") but describe a process rather than name it.
 var notNames = lexicon.NewSet(`renderer utility gpu-process network audio storage sandbox broker
 	zygote shell init sleeping runnable waiting orphan orphaned long-running short-lived heavy light
-	cpu-heavy memory-hungry greedy large larger largest biggest bigger smaller smallest named called`)
+	cpu-heavy memory-hungry greedy large larger largest biggest bigger smaller smallest named called killer`)
 
 // actionWords after a name mark it as the subject of a figure: "firefox
 // uses 1.2 GiB", "chrome is using 30%", "sshd listens on port 22".
@@ -62,7 +62,11 @@ var stateWords = map[string]string{
 
 // copulas before a state word make it an assertion: "eth0 is down",
 // "state UP", "nginx.service has failed".
-var copulas = lexicon.NewSet(`is are was were state status has have been currently shows marked now`)
+var copulas = lexicon.NewSet(`is are was were state status has have been currently shows marked now both all`)
+
+// pluralCopulas say a state of every entity before them: "backup.service
+// and certbot.timer are failed".
+var pluralCopulas = lexicon.NewSet(`are were both all`)
 
 // negations within three words before a state word deny it; a denied
 // state is not checked ("mysqld is not running").
