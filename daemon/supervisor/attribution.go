@@ -26,8 +26,19 @@ const maxAnchorTokens = 64
 // device ("/home on sda1").
 const pairDistance = 3
 
-// anchorRecords returns the records an entity occurs in.
+// anchorRecords returns the records an entity occurs in, once per entity
+// (an answer may name the same one many times).
 func (ix *index) anchorRecords(a claim) []int32 {
+	k := a.id()
+	if recs, ok := ix.anchors[k]; ok {
+		return recs
+	}
+	recs := ix.findAnchor(a)
+	ix.anchors[k] = recs
+	return recs
+}
+
+func (ix *index) findAnchor(a claim) []int32 {
 	switch {
 	case a.kind == kindPID:
 		var out []int32
@@ -38,18 +49,14 @@ func (ix *index) anchorRecords(a claim) []int32 {
 		}
 		return out
 	case a.key == "/":
-		var out []int32
-		for i, r := range ix.recs {
-			if slices.Contains(splitWords(r.text), "/") {
-				out = append(out, int32(i))
-			}
-		}
-		return out
+		return ix.tokens["/"]
 	case a.textual:
+		// Only records holding the path's last part can hold the path.
+		part := a.key[strings.LastIndexAny(a.key[:len(a.key)-1], "/:.@,")+1:]
 		var out []int32
-		for i, r := range ix.recs {
-			if containsBounded(r.text, a.key, false) {
-				out = append(out, int32(i))
+		for _, id := range ix.tokens[strings.TrimRight(part, "/")] {
+			if containsBounded(ix.recs[id].text, a.key, false) {
+				out = append(out, id)
 			}
 		}
 		return out
@@ -144,7 +151,7 @@ func (r record) hasPID(pid string) bool {
 // does (token, part, kernel-cut prefix, unit program, affix).
 func (r record) hasName(key string) bool {
 	base, isUnit := lexicon.CutUnitSuffix(key)
-	for _, w := range splitWords(r.text) {
+	for _, w := range r.words {
 		for _, t := range append(strings.FieldsFunc(w, func(c rune) bool { return strings.ContainsRune("/:.@,", c) }), w) {
 			switch {
 			case t == key, len(key) > commLen && t == key[:commLen], isUnit && t == base:
@@ -168,7 +175,7 @@ func (r record) hasState(state string) bool {
 	if (state == "running" || state == "up" || state == "active") && liveProbes[r.probe] {
 		return true
 	}
-	for _, w := range splitWords(r.text) {
+	for _, w := range r.words {
 		for _, t := range strings.FieldsFunc(w, func(c rune) bool { return c == ',' || c == '<' || c == '>' || c == ':' }) {
 			if t == state {
 				return true

@@ -27,8 +27,13 @@ var fieldColumns = map[string][]string{
 	"cpu": {"cpu"}, "memory": {"mem", "rss"}, "virtual": {"vsz"},
 }
 
-// fieldLookahead is how many words after a figure may name its column.
-const fieldLookahead = 4
+// fieldLookahead is how many words after a figure may name its column,
+// and fieldWindow how many bytes around it are read for them (it keeps
+// extraction linear in the answer).
+const (
+	fieldLookahead = 4
+	fieldWindow    = 120
+)
 
 // fieldOf returns the field a figure names in the words right after it,
 // up to the next figure, comma, bracket or clause. Only sizes and
@@ -38,6 +43,7 @@ func fieldOf(answer string, c claim) string {
 		return ""
 	}
 	rest := answer[min(len(answer), c.off+len(c.text)):]
+	rest = rest[:min(len(rest), fieldWindow)]
 	if i := strings.IndexAny(rest, ",;()[]:!?\n"); i >= 0 {
 		rest = rest[:i]
 	}
@@ -64,6 +70,7 @@ func fieldOf(answer string, c claim) string {
 	}
 	// "Swap usage is 922 MiB", "Used: 6.1 GiB": a field just before.
 	head := answer[:min(c.off, len(answer))]
+	head = head[max(0, len(head)-fieldWindow):]
 	if i := strings.LastIndexAny(head, ",;()[]!?\n"); i >= 0 {
 		head = head[i+1:]
 	}
@@ -120,6 +127,9 @@ func compatible(field, col string) bool {
 	return true
 }
 
+// clauseWindow bounds how far back a clause separator is looked for.
+const clauseWindow = 300
+
 // clauseStart returns where c's clause begins: after the last ", and",
 // ", but", ", so", "while" or "whereas" before it in its sentence, or at
 // the sentence's start. A figure whose entity is named before its clause
@@ -130,6 +140,7 @@ func clauseStart(answer string, bounds []int, c claim) int {
 	if c.sent > 0 {
 		start = bounds[c.sent-1] + 1
 	}
+	start = max(start, c.off-clauseWindow)
 	head := strings.ToLower(answer[start:min(c.off, len(answer))])
 	cut := 0
 	for _, sep := range []string{", and ", ", but ", " while ", " whereas ", ", so "} {

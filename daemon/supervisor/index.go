@@ -68,6 +68,7 @@ type record struct {
 	// uses 1.1 GiB of your 15 GiB").
 	global bool
 	text   string // lowercased
+	words  []string
 	values []value
 }
 
@@ -82,6 +83,8 @@ type index struct {
 	// entities are the names of processes, interfaces and journal
 	// identifiers the evidence shows (see learn).
 	entities map[string]class
+	// anchors caches anchorRecords by claim id.
+	anchors map[string][]int32
 	// sorted and reversed hold the tokens sorted, and reversed then sorted,
 	// for prefix and suffix lookups; built on first use.
 	sorted, reversed []string
@@ -94,7 +97,8 @@ type index struct {
 // is a plain count. Marker lines written by EvidenceText ("probe <id> …",
 // "hardware and facts") say which probe the following records came from.
 func newIndex(text string) *index {
-	ix := &index{tokens: map[string][]int32{}, text: strings.ToLower(text), entities: map[string]class{}}
+	ix := &index{tokens: map[string][]int32{}, text: strings.ToLower(text), entities: map[string]class{},
+		anchors: map[string][]int32{}}
 	probe, global := "", false
 	var cols []string
 	for _, line := range strings.Split(ix.text, "\n") {
@@ -121,8 +125,10 @@ func newIndex(text string) *index {
 		ix.recs = append(ix.recs, record{probe: probe, global: global, text: line, values: lineValues(line, fields, cols)})
 		ix.learn(line, fields, cols)
 	}
-	for id, r := range ix.recs {
-		for _, w := range splitWords(r.text) {
+	for id := range ix.recs {
+		r := &ix.recs[id]
+		r.words = splitWords(r.text)
+		for _, w := range r.words {
 			ix.addToken(w, int32(id))
 		}
 		for _, v := range r.values {

@@ -39,14 +39,21 @@ func (ix *index) learn(line string, fields, cols []string) {
 			add(fields[i], classProcess)
 		}
 	}
-	for _, m := range ssProcess.FindAllStringSubmatch(line, 4) {
-		add(m[1], classProcess)
+	// The substring tests keep the regular expressions off most lines.
+	if strings.Contains(line, "pid=") {
+		for _, m := range ssProcess.FindAllStringSubmatch(line, 4) {
+			add(m[1], classProcess)
+		}
 	}
-	if m := ipIface.FindStringSubmatch(line); m != nil {
-		add(m[1], classIface)
+	if isDigit(line[0]) {
+		if m := ipIface.FindStringSubmatch(line); m != nil {
+			add(m[1], classIface)
+		}
 	}
-	for _, m := range journalTag.FindAllStringSubmatch(line, 2) {
-		add(m[1], classProcess)
+	if strings.Contains(line, "]:") {
+		for _, m := range journalTag.FindAllStringSubmatch(line, 2) {
+			add(m[1], classProcess)
+		}
 	}
 	for _, f := range fields {
 		if lexicon.IsUnit(strings.TrimSuffix(f, ":")) {
