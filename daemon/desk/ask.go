@@ -28,6 +28,9 @@ type work struct {
 	answer   string
 	model    string
 	lastErr  string
+	// incomplete marks a specialist reply that stopped before the model
+	// finished; the supervisor scores it as unusable.
+	incomplete bool
 }
 
 // Ask answers one request. Errors are *rpc.Error: llm_unavailable when
@@ -133,6 +136,7 @@ func (d *Desk) specialize(ctx context.Context, w *work, rec *progress.Recorder) 
 	}
 	w.answer = reply.Content
 	if !reply.Complete {
+		w.incomplete = true
 		w.lastErr = joinErr(w.lastErr, "specialist: the reply was cut off before the model finished")
 		rec.Fail(rpc.EventError, StageSpecialist, "the reply was cut off before the model finished")
 	}

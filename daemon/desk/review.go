@@ -15,7 +15,7 @@ func (w *work) input() supervisor.Input {
 	return supervisor.Input{
 		Ticket: w.ticket, Question: w.params.Text, Requested: w.ticket.NeedsProbes, Results: w.results,
 		Hardware: w.hardware, Facts: w.facts, Answer: w.answer,
-		ClarificationPending: w.ticket.ClarificationQuestion != nil,
+		ClarificationPending: w.ticket.ClarificationQuestion != nil, Incomplete: w.incomplete,
 	}
 }
 

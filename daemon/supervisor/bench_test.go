@@ -49,6 +49,6 @@ func BenchmarkExtract(b *testing.B) {
 	b.SetBytes(int64(len(answer)))
 	b.ReportAllocs()
 	for b.Loop() {
-		extract(answer)
+		extract(answer, nil)
 	}
 }

@@ -1,23 +1,62 @@
 package supervisor
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 )
 
-// claim is one checkable statement of an answer: a figure or a name.
+// claim is one checkable statement of an answer: a figure, a name or a
+// state, with where the answer makes it.
 type claim struct {
 	text string     // as the answer wrote it, for Grounding
 	kind kind       // how it is matched
 	ivs  []interval // numeric kinds: the values it stands for, in base units
-	key  string     // names and clocks: the lowercased text to look up
+	key  string     // names, clocks, states: the lowercased text to look up
 	port int        // kindPort
 	// textual names (paths, addresses, versions, quotes) are searched in
 	// the evidence text; the others are looked up as whole tokens.
 	textual bool
+	// class is the kind of entity a name or PID is; figures and states in
+	// its sentence are tied to it (see attribution.go). classNone for
+	// everything that is not an entity.
+	class class
+	// noun is the hardware noun of a kindHWCount ("cpu", "core", "socket").
+	noun string
+
+	off  int // byte offset in the answer
+	wi   int // index of the claim's first word in the answer
+	sent int // index of its sentence
+	// advice is set in a sentence that advises rather than reports (see
+	// isAdvice).
+	advice bool
+	// field is the column a figure names ("6.1 GiB used", "12.3% CPU"; see
+	// fieldOf), or "".
+	field string
+	// loose is set when a figure may be a machine-wide one even in a
+	// sentence about an entity: after "of" or "out of" ("of your 15 GiB").
+	loose bool
+	// every is set on a state said of every entity of its sentence.
+	every bool
+	// clause is the byte offset where the claim's clause starts (see
+	// clauseStart).
+	clause int
 }
+
+// class is the kind of entity a claim names.
+type class int
+
+const (
+	classNone    class = iota
+	classProcess       // a program, daemon or process name
+	classUnit          // a systemd unit
+	classPID           // a process ID
+	classPath          // a path: a mount point, a device node, a binary
+	classDevice        // a block device
+	classIface         // a network interface
+)
 
 func (c claim) id() string { return strconv.Itoa(int(c.kind)) + "\x00" + c.key }
 
@@ -25,36 +64,76 @@ func (c claim) id() string { return strconv.Itoa(int(c.kind)) + "\x00" + c.key }
 // prose, not names, and are read word by word.
 const maxQuote = 80
 
-// extract returns the claims of an answer in order of first appearance,
-// without duplicates. It runs in time linear in the answer.
-func extract(answer string) []claim {
+// span is a quoted part of the answer.
+type span struct{ start, end int }
+
+// extract returns every claim of an answer in order of appearance, each
+// with its sentence and word position. known holds entity names read from
+// the evidence (process, interface and journal names that no word list
+// has); it may be nil. It runs in time linear in the answer.
+func extract(answer string, known map[string]class) []claim {
 	var out []claim
-	seen := map[string]bool{}
+	at := 0
 	add := func(c claim) {
 		if c.key == "" {
 			c.key = strings.ToLower(c.text)
 		}
-		if id := c.id(); !seen[id] {
-			seen[id] = true
-			out = append(out, c)
+		c.off = at
+		out = append(out, c)
+	}
+	blanked, spans := quotes(answer)
+	for _, s := range spans {
+		at = s.start
+		if text := strings.TrimSpace(answer[s.start+1 : s.end]); !isCommand(text) {
+			quoted(text, add, known)
 		}
 	}
-	raws := splitWords(quotes(answer, add))
-	words := make([]string, len(raws))
-	for i, r := range raws {
-		words[i] = strings.ToLower(r)
+	ws := splitWordsAt(blanked)
+	raws := make([]string, len(ws))
+	words := make([]string, len(ws))
+	for i, w := range ws {
+		raws[i], words[i] = w.text, strings.ToLower(w.text)
 	}
 	for i := 0; i < len(words); i++ {
-		i += max(0, classify(words, raws, i, add))
+		at = ws[i].off
+		i += max(0, classify(words, raws, i, add, known))
+	}
+	slices.SortStableFunc(out, func(a, b claim) int { return a.off - b.off })
+	bounds := sentences(answer, spans)
+	advice := map[int]bool{}
+	for i := range out {
+		c := &out[i]
+		c.wi, _ = slices.BinarySearchFunc(ws, c.off, func(w word, off int) int { return w.off - off })
+		c.sent, _ = slices.BinarySearch(bounds, c.off)
+		a, ok := advice[c.sent]
+		if !ok {
+			start := 0
+			if c.sent > 0 {
+				start = bounds[c.sent-1] + 1
+			}
+			a = isAdvice(answer[start:min(bounds[c.sent], len(answer))])
+			advice[c.sent] = a
+		}
+		c.advice = a
+		if c.wi > 0 && c.wi <= len(words) {
+			prev := words[c.wi-1]
+			c.loose = prev == "of" || prev == "/" || prev == "total" ||
+				(c.wi >= 2 && words[c.wi-2] == "of" && lexicon.IsStopword(prev))
+		}
+		c.clause = clauseStart(answer, bounds, *c)
+		if !c.loose { // "6.1 GiB of 15 GiB is in use": 15 GiB is the whole
+			c.field = fieldOf(answer, *c)
+		}
 	}
 	return out
 }
 
-// quotes turns every short `backticked`, "double-quoted" or 'single-quoted'
-// span into one claim and returns the text with those spans blanked out.
-// Fenced code blocks (```) are not quotes: their lines are read like prose.
-func quotes(answer string, add func(claim)) string {
+// quotes finds every short `backticked`, "double-quoted" or 'single-quoted'
+// span and returns the text with those spans blanked out. Fenced code
+// blocks (```) are not quotes: their lines are read like prose.
+func quotes(answer string) (string, []span) {
 	b := []byte(strings.ReplaceAll(answer, "```", "   "))
+	var spans []span
 	for i := 0; i < len(b); i++ {
 		closeQ, ok := quoteClose(b, i)
 		if !ok {
@@ -70,15 +149,33 @@ func quotes(answer string, add func(claim)) string {
 		if closeQ == '\'' && j+1 < len(b) && isAlnumByte(b[j+1]) {
 			continue // an apostrophe, not a closing quote
 		}
-		if text := strings.TrimSpace(string(b[i+1 : j])); text != "" {
-			quoted(text, add)
+		if strings.TrimSpace(string(b[i+1:j])) != "" {
+			spans = append(spans, span{i, j})
 			for k := i; k <= j; k++ {
 				b[k] = ' '
 			}
 		}
 		i = j
 	}
-	return string(b)
+	return string(b), spans
+}
+
+// commands are programs a quoted command line starts with.
+var commands = lexicon.NewSet(`sudo du df ps top htop btop free ip ss lsblk journalctl systemctl kill
+	pkill killall docker podman apt apt-get dnf yum pacman zypper snap flatpak ncdu find ls rm cat grep
+	tail less head vim nano ufw iptables nft certbot psql pg_dump mysql ollama annactl dmesg mount umount
+	fsck smartctl nmcli ping traceroute dig nslookup curl wget lsof vmstat iostat uptime watch`)
+
+// isCommand reports whether a quoted span is a command line the answer
+// suggests ("du -sh /srv/data/*", "systemctl status nginx"), not text
+// the evidence showed: it starts with a known command, or with a
+// lowercase word followed by an option.
+func isCommand(text string) bool {
+	first, rest, _ := strings.Cut(text, " ")
+	if commands[first] {
+		return true
+	}
+	return lexicon.IsName(first) && (strings.HasPrefix(rest, "-") || strings.Contains(rest, " -"))
 }
 
 // quoteClose reports whether b[i] opens a quote and which byte closes it.
@@ -95,138 +192,48 @@ func quoteClose(b []byte, i int) (byte, bool) {
 
 // quoted adds the claim of one quoted span: a single figure or name is
 // classified as if unquoted; anything else must appear verbatim.
-func quoted(text string, add func(claim)) {
+func quoted(text string, add func(claim), known map[string]class) {
 	raws := splitWords(text)
 	words := make([]string, len(raws))
 	for i, r := range raws {
 		words[i] = strings.ToLower(r)
 	}
 	if len(words) == 1 || (len(words) == 2 && units[words[1]] != (unit{})) {
-		if n := classify(words, raws, 0, add); n >= 0 && len(words) == n+1 {
+		n := 0
+		probe := func(c claim) { n++; add(c) }
+		if used := classify(words, raws, 0, probe, known); n > 0 && used >= 0 && len(words) == used+1 {
 			return
 		}
 	}
-	add(claim{text: text, kind: kindName, textual: true})
+	add(claim{text: text, kind: kindName, textual: true, class: classNone, key: strings.ToLower(text)})
 }
 
-// classify adds the claims of words[i] (lowercased; raws holds them as
-// written) and returns how many following words it consumed (a unit, a
-// port number), or -1 if it found no claim.
-func classify(words, raws []string, i int, add func(claim)) int {
-	w, raw := words[i], raws[i]
-	next := ""
-	if i+1 < len(words) {
-		next = words[i+1]
-	}
-	name := func(textual bool) int {
-		add(claim{text: raw, kind: kindName, textual: textual})
-		return 0
-	}
-	colon := strings.Contains(w, ":")
-	digit := strings.ContainsAny(w, "0123456789")
-	switch {
-	case (w == "port" || w == "ports") && allDigits(next):
-		if p, ok := lexicon.Port(next); ok {
-			add(claim{text: raw + " " + raws[i+1], kind: kindPort, port: p, key: next})
+// sentences returns the byte offsets where the answer's sentences end: at
+// a newline, at ; ! ?, and at a period followed by a space or the end,
+// outside quoted spans. A colon does not end one: "/home: 59% used" ties
+// the figure to /home.
+func sentences(answer string, spans []span) []int {
+	var ends []int
+	q := 0
+	for i := 0; i < len(answer); i++ {
+		for q < len(spans) && spans[q].end < i {
+			q++
 		}
-		return 1
-	case !digit && !colon && !strings.HasPrefix(w, "/") && !strings.HasPrefix(w, "~/"):
-		// The cheap common case: a plain word.
-		// "lo" is the only interface name without a digit.
-		if lexicon.IsUnit(w) || lexicon.IsProgram(w) || w == "lo" || (len(w) <= 4 && lexicon.IsBlockDevice(w)) || contextual(words, i) {
-			return name(false)
+		if q < len(spans) && spans[q].start <= i && i <= spans[q].end {
+			continue
 		}
-		return -1
-	case w[0] == ':' && allDigits(w[1:]):
-		if p, ok := lexicon.Port(w[1:]); ok {
-			add(claim{text: raw, kind: kindPort, port: p, key: w[1:]})
+		c := answer[i]
+		next := byte(' ')
+		if i+1 < len(answer) {
+			next = answer[i+1]
 		}
-		return 0
-	case colon && isClock(w):
-		add(claim{text: raw, kind: kindClock})
-		return 0
-	case lexicon.IsIPv4(w), colon && isIPv6(w):
-		return name(true)
-	}
-	if addr, port, ok := hostPort(w); colon && ok {
-		if addr != "*" {
-			add(claim{text: raw[:len(addr)], kind: kindName, textual: true})
+		switch {
+		case c == '\n' || c == ';' || c == '!' || c == '?':
+		case c == '.' && (next == ' ' || next == '\n' || next == '\t' || i+1 == len(answer)):
+		default:
+			continue
 		}
-		add(claim{text: raw, kind: kindPort, port: port, key: strconv.Itoa(port)})
-		return 0
+		ends = append(ends, i)
 	}
-	switch {
-	case isPath(w), isVersion(w):
-		return name(true)
-	case lexicon.IsUnit(w), lexicon.IsBlockDevice(w), lexicon.IsInterface(w), lexicon.IsProgram(w):
-		return name(false)
-	case isDigit(w[0]):
-		return figure(words, raws, i, add)
-	case contextual(words, i):
-		return name(false)
-	}
-	return -1
-}
-
-// figure adds the claim of a number and its unit (attached or the next
-// word). Unitless integers up to 10, years and numbers after words such as
-// "top" or "last" describe the answer, not the system, and are skipped;
-// so are durations.
-func figure(words, raws []string, i int, add func(claim)) int {
-	w := words[i]
-	n, used, ok := parseNumber(w)
-	if !ok {
-		return -1
-	}
-	suffix, consumed := w[used:], 0
-	if suffix == "" && i+1 < len(words) {
-		if _, isUnit := units[words[i+1]]; isUnit {
-			suffix, consumed = words[i+1], 1
-		}
-	}
-	text := raws[i]
-	if consumed == 1 {
-		text += " " + raws[i+1]
-	}
-	if suffix == "" || strings.HasSuffix(suffix, "-core") || strings.HasSuffix(suffix, "-cores") {
-		prev := ""
-		if i > 0 {
-			prev = words[i-1]
-		}
-		integer := n.decimals == 0
-		if integer && (n.value <= 10 || (n.value >= 1900 && n.value <= 2099)) || proseCounters[prev] {
-			return consumed
-		}
-		add(claim{text: text, kind: kindCount, ivs: []interval{n.plain()}, key: strings.ToLower(text)})
-		return consumed
-	}
-	u, ok := units[suffix]
-	if !ok || u.kind == kindDuration {
-		return consumed
-	}
-	add(claim{text: text, kind: u.kind, ivs: n.intervals(u), key: strings.ToLower(text)})
-	return consumed
-}
-
-// contextual reports whether words[i] is a name by its position: before
-// "process", "service", "daemon" or "(PID …)", or as the subject of "uses",
-// "consumes", "is using", "is listening".
-func contextual(words []string, i int) bool {
-	w := words[i]
-	// Adverbs ("probably uses", "currently uses") are not names either.
-	if !lexicon.IsName(w) || lexicon.IsStopword(w) || strings.HasSuffix(w, "ly") || hedgeSeqs[w] != nil ||
-		(strings.Contains(w, "-") && !strings.HasPrefix(w, "systemd-")) {
-		return false
-	}
-	if _, isUnit := units[w]; isUnit {
-		return false
-	}
-	at := func(k int) string {
-		if i+k < len(words) {
-			return words[i+k]
-		}
-		return ""
-	}
-	return kindWords[at(1)] || actionWords[at(1)] ||
-		((at(1) == "is" || at(1) == "are") && progressiveWords[at(2)])
+	return append(ends, len(answer)+1)
 }

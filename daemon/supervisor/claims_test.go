@@ -21,7 +21,7 @@ func TestExtractLexiconNames(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var got []string
-		for _, c := range extract(tt.answer) {
+		for _, c := range extract(tt.answer, nil) {
 			got = append(got, c.text)
 		}
 		if !slices.Equal(got, tt.want) {

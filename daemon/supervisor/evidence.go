@@ -11,23 +11,28 @@ import (
 )
 
 // EvidenceText renders everything the answer may draw on as one text: for
-// each executed probe its command, stdout, stderr and typed data, then the
+// each executed probe a marker line ("probe <id> <command>"), its stdout,
+// stderr and typed data, then a marker ("hardware and facts"), the
 // hardware snapshot and the hardware facts given to the model. Typed data
-// is read generically (through its JSON form), one value per line, with the
-// unit its key names: "rss_kib": 1258291 becomes "rss_kib 1258291 KiB", so
-// an answer's "1.2 GiB" can match it. Output is deterministic: map keys are
-// sorted.
+// is read generically (through its JSON form) with the unit each key
+// names: "rss_kib": 1258291 becomes "rss_kib 1258291 KiB", so an answer's
+// "1.2 GiB" can match it. Each element of a top-level list (a process, a
+// mount, an interface with its addresses) is one line, so an answer's
+// figures can be tied to it; other values get a line each. Output is
+// deterministic: map keys are sorted.
 func EvidenceText(in Input) string {
 	var b strings.Builder
 	for _, r := range in.Results {
 		b.WriteString("probe " + r.Probe + " " + r.Command + "\n")
 		b.WriteString(r.Stdout)
-		b.WriteString("\n")
+		b.WriteString("\n\n")
 		if r.Stderr != "" {
-			b.WriteString(r.Stderr + "\n")
+			b.WriteString(r.Stderr + "\n\n")
 		}
 		writeData(&b, r.Data)
+		b.WriteString("\n")
 	}
+	b.WriteString(hardwareMarker + "\n")
 	writeHardware(&b, in.Hardware)
 	keys := make([]string, 0, len(in.Facts))
 	for k := range in.Facts {
@@ -84,10 +89,18 @@ func writeData(b *strings.Builder, data any) {
 	if dec.Decode(&v) != nil {
 		return
 	}
-	walk(b, "", v, 0)
+	if list, ok := v.([]any); ok {
+		for _, e := range list {
+			walk(b, "", e, 0, " ")
+			b.WriteString("\n")
+		}
+		return
+	}
+	walk(b, "", v, 0, "\n")
 }
 
-func walk(b *strings.Builder, key string, v any, depth int) {
+// walk writes the values under v as "key value", each followed by sep.
+func walk(b *strings.Builder, key string, v any, depth int, sep string) {
 	if depth > maxDataDepth {
 		return
 	}
@@ -99,27 +112,27 @@ func walk(b *strings.Builder, key string, v any, depth int) {
 		}
 		slices.Sort(keys)
 		for _, k := range keys {
-			walk(b, k, t[k], depth+1)
+			walk(b, k, t[k], depth+1, sep)
 		}
 	case []any:
 		for _, e := range t {
-			walk(b, key, e, depth+1)
+			walk(b, key, e, depth+1, sep)
 		}
 	case json.Number:
-		b.WriteString(key + " " + withUnit(key, t.String()) + "\n")
+		b.WriteString(key + " " + withUnit(key, t.String()) + sep)
 	case string:
 		if t != "" {
-			b.WriteString(key + " " + t + "\n")
+			b.WriteString(key + " " + strings.ReplaceAll(t, "\n", " ") + sep)
 		}
 	}
 }
 
-// keyUnits maps the unit a field name ends with to the unit written after
+// dataUnits maps the unit a field name ends with to the unit written after
 // its value.
-var keyUnits = []struct{ suffix, unit string }{
-	{"bytes", " B"}, {"_kib", " KiB"}, {"_kb", " KB"}, {"_mib", " MiB"}, {"_mb", " MB"},
-	{"_gib", " GiB"}, {"_gb", " GB"}, {"_mhz", " MHz"}, {"_ghz", " GHz"}, {"_hz", " Hz"},
-	{"percent", "%"}, {"_pct", "%"}, {"_ms", " ms"}, {"_seconds", " s"},
+var dataUnits = []struct{ suffix, unit string }{
+	{"bytes", " B"}, {"kib", " KiB"}, {"_kb", " KB"}, {"mib", " MiB"}, {"_mb", " MB"},
+	{"gib", " GiB"}, {"_gb", " GB"}, {"mhz", " MHz"}, {"ghz", " GHz"}, {"_hz", " Hz"},
+	{"percent", "%"}, {"_pct", "%"}, {"_ms", " ms"}, {"seconds", " s"},
 }
 
 // withUnit writes a numeric value with the unit its key names, and a port
@@ -132,7 +145,7 @@ func withUnit(key, value string) string {
 	if key == "port" || strings.HasSuffix(key, "_port") {
 		return ":" + value
 	}
-	for _, ku := range keyUnits {
+	for _, ku := range dataUnits {
 		if strings.HasSuffix(key, ku.suffix) {
 			return value + ku.unit
 		}

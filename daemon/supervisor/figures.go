@@ -14,13 +14,16 @@ const (
 	kindSize    kind = iota // bytes
 	kindPercent             // percent
 	kindFreq                // hertz
-	kindCount               // a plain number: PIDs, counts, load averages
+	kindCount               // a plain number: counts, load averages
+	kindPort                // a port number
 	numNumeric              // marks the end of the numeric kinds
 
 	kindDuration // seconds; never a claim (see the package doc)
-	kindPort     // a port number
+	kindPID      // a process ID, matched exactly as a token
+	kindHWCount  // a count of CPUs, cores, threads or sockets
 	kindClock    // hh:mm[:ss], matched as text
 	kindName     // a name, matched as a token or as text
+	kindState    // up, down, active, failed…: said of an entity
 )
 
 // interval is the range of exact values a written figure stands for: "1.2G"

@@ -3,6 +3,8 @@ package supervisor
 import (
 	"math"
 	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 )
 
 // Grounding is the outcome of checking an answer's claims against the
@@ -10,62 +12,182 @@ import (
 type Grounding struct {
 	// Found are the claims the evidence supports.
 	Found []string `json:"found"`
-	// Missing are the claims the evidence does not support.
+	// Missing are the claims the evidence does not support; a claim tied to
+	// the wrong entity reads "45.3% (for annad)".
 	Missing []string `json:"missing"`
 	// Given are claims absent from the evidence that the user supplied (a
 	// name or number in the question or the ticket's entities): repeating
 	// them is not invention, but it does not ground the answer either.
 	Given []string `json:"given"`
+	// Echoed are runs of words the answer repeats from an instruction
+	// found in the evidence (see injection.go).
+	Echoed []string `json:"echoed"`
 }
 
-// Grounded reports whether the answer quotes the evidence at least once and
-// makes no claim the evidence lacks.
-func (g Grounding) Grounded() bool { return len(g.Found) > 0 && len(g.Missing) == 0 }
+// Grounded reports whether the answer quotes the evidence at least once,
+// makes no claim the evidence lacks and repeats no instruction from it.
+func (g Grounding) Grounded() bool {
+	return len(g.Found) > 0 && len(g.Missing) == 0 && len(g.Echoed) == 0
+}
 
 // maxDerivedSizes bounds the pairs tried when a percentage may be derived.
 const maxDerivedSizes = 16
 
 // Check extracts the claims of answer (see the package doc for what counts)
 // and looks each up in evidence, the text the answer was written from (see
-// EvidenceText). given holds the user's own words; claims found only there
-// go to Given. Check is deterministic and never modifies its inputs.
+// EvidenceText), tying figures to the entity their sentence names (see
+// attribution.go). given holds the user's own words; claims found only
+// there go to Given. Check is deterministic and never modifies its inputs.
 func Check(answer, evidence string, given ...string) Grounding {
-	g := Grounding{Found: []string{}, Missing: []string{}, Given: []string{}}
-	claims := extract(answer)
+	g := Grounding{Found: []string{}, Missing: []string{}, Given: []string{}, Echoed: []string{}}
+	g.Echoed = append(g.Echoed, echoes(answer, instructions(evidence))...)
+	ix := newIndex(evidence)
+	claims := extract(answer, ix.entities)
 	if len(claims) == 0 {
 		return g
 	}
-	ev := newIndex(evidence)
 	var user *index
-	var missing []claim
-	var sizes []claim
-	for _, c := range claims {
-		switch {
-		case ev.has(c):
-			g.Found = append(g.Found, c.text)
-			if c.kind == kindSize && len(sizes) < maxDerivedSizes {
-				sizes = append(sizes, c)
-			}
-			continue
-		case len(given) > 0:
-			if user == nil {
-				user = newIndex(strings.Join(given, "\n"))
-			}
-			if user.has(c) {
-				g.Given = append(g.Given, c.text)
-				continue
-			}
+	isGiven := func(c claim) bool {
+		if len(given) == 0 {
+			return false
 		}
-		missing = append(missing, c)
+		if user == nil {
+			user = newIndex(strings.Join(given, "\n"))
+		}
+		return user.has(c)
 	}
-	for _, c := range missing {
-		if c.kind == kindPercent && derived(c, sizes) {
-			g.Found = append(g.Found, c.text)
+	anchors, records := sentenceAnchors(ix, claims)
+	seen := map[*[]string]map[string]bool{&g.Found: {}, &g.Missing: {}, &g.Given: {}}
+	report := func(list *[]string, text string) {
+		if !seen[list][text] {
+			seen[list][text] = true
+			*list = append(*list, text)
+		}
+	}
+	var pending, sizes []claim
+	for _, c := range claims {
+		as := anchors[c.sent]
+		a := nearestAnchor(c, as)
+		if c.advice && !checkedInAdvice(c, a) {
 			continue
 		}
-		g.Missing = append(g.Missing, c.text)
+		if c.kind == kindState && c.every {
+			for _, e := range as {
+				if e.off > c.off && !strings.Contains(c.text, " ") {
+					break // "X and Y are failed" is said of the entities before it
+				}
+				if e.class != classPID && e.class != classPath && !ix.inRecords(c, stateRecords(ix, e, c, records)) {
+					report(&g.Missing, e.text+" ("+c.text+")")
+				}
+			}
+			continue
+		}
+		if c.kind == kindState {
+			switch {
+			case a == nil:
+			case ix.inRecords(c, stateRecords(ix, *a, c, records)):
+				report(&g.Found, c.text)
+			default:
+				report(&g.Missing, c.text+" (for "+a.text+")")
+			}
+			continue
+		}
+		if !ix.has(c) {
+			if isGiven(c) {
+				report(&g.Given, c.text)
+			} else {
+				pending = append(pending, c)
+			}
+			continue
+		}
+		if attributed(c) && a != nil && !ix.inRecords(c, records[a.off]) &&
+			!((c.loose || a.off < c.clause) && ix.supportsGlobal(c)) {
+			report(&g.Missing, c.text+" (for "+a.text+")")
+			continue
+		}
+		if p := partner(c, as); p != nil && !ix.inRecords(*p, ix.anchorRecords(c)) {
+			report(&g.Missing, c.text+" (with "+p.text+")")
+			continue
+		}
+		report(&g.Found, c.text)
+		if c.kind == kindSize && len(sizes) < maxDerivedSizes {
+			sizes = append(sizes, c)
+		}
+	}
+	for _, c := range pending {
+		if c.kind == kindPercent && derived(c, sizes) {
+			report(&g.Found, c.text)
+			continue
+		}
+		report(&g.Missing, c.text)
 	}
 	return g
+}
+
+// stateRecords are the records a state of entity e is read from: for a
+// unit's failure or stop only those naming the unit itself (sshd.service
+// has not failed because sshd logged "Failed password"); that it runs, its
+// program's process rows too.
+func stateRecords(ix *index, e claim, c claim, records map[int][]int32) []int32 {
+	if e.class == classUnit && c.key != "running" && c.key != "up" && c.key != "active" {
+		return ix.tokens[e.key]
+	}
+	return records[e.off]
+}
+
+// attributed reports whether a claim is tied to its sentence's entity:
+// figures, ports, clock times and addresses are; names, quotes, versions
+// and model names stand on their own.
+func attributed(c claim) bool {
+	switch c.kind {
+	case kindSize, kindPercent, kindFreq, kindCount, kindPort, kindClock:
+		return true
+	case kindName:
+		return c.textual && c.class == classNone && isAddress(c.key)
+	}
+	return false
+}
+
+// isAddress reports an IPv4 or IPv6 address, or an IPv4 address and port.
+func isAddress(s string) bool {
+	if _, _, ok := hostPort(s); ok {
+		return true
+	}
+	return lexicon.IsIPv4(s) || isIPv6(s)
+}
+
+// sentenceAnchors returns, by sentence, the entities the evidence knows
+// (the anchors figures are tied to), and the records of each by its
+// offset in the answer.
+func sentenceAnchors(ix *index, claims []claim) (map[int][]claim, map[int][]int32) {
+	anchors := map[int][]claim{}
+	records := map[int][]int32{}
+	for _, c := range claims {
+		if c.class == classNone {
+			continue
+		}
+		if recs := ix.anchorRecords(c); len(recs) > 0 {
+			anchors[c.sent] = append(anchors[c.sent], c)
+			records[c.off] = recs
+		}
+	}
+	return anchors, records
+}
+
+// checkedInAdvice reports whether a claim of an advice sentence is still
+// checked: a figure, PID or state tied to an entity the evidence knows
+// ("close firefox, which uses 1.1 GiB"). Commands, paths, quotes, names
+// and free-standing figures in advice ("consider adding 8 GiB of RAM",
+// "run `journalctl -p err`") say nothing about this machine.
+func checkedInAdvice(c claim, a *claim) bool {
+	if a == nil {
+		return false
+	}
+	switch c.kind {
+	case kindSize, kindPercent, kindFreq, kindPID, kindState:
+		return true
+	}
+	return false
 }
 
 // derived reports whether a percentage is the ratio of two sizes the answer

@@ -8,6 +8,24 @@ import (
 	"testing"
 )
 
+// fixtureProbes names the probe each fixture file is the output of.
+var fixtureProbes = map[string]string{
+	"ps_aux_mem.txt": "top_memory ps aux --sort=-%mem", "free.txt": "memory_info free -h", "df.txt": "disk_usage df -h",
+	"ss.txt": "listening_ports ss -tulpn", "journal.txt": "system_logs journalctl", "lscpu.txt": "cpu_info lscpu",
+	"lsblk.txt": "block_devices lsblk",
+}
+
+// evidence is fixture files as EvidenceText writes probe output: each
+// after its probe's marker line.
+func evidence(t testing.TB, names ...string) string {
+	t.Helper()
+	var b strings.Builder
+	for _, n := range names {
+		b.WriteString("probe " + fixtureProbes[n] + "\n" + fixture(t, n) + "\n")
+	}
+	return b.String()
+}
+
 func fixture(t testing.TB, names ...string) string {
 	t.Helper()
 	var b strings.Builder
@@ -161,7 +179,7 @@ func TestCheck(t *testing.T) {
 			evidence: []string{"lscpu.txt"},
 			answer:   "You have an AMD Ryzen 7 5800X with 8 cores and 16 threads, boosting to 4.85 GHz.",
 			grounded: true,
-			found:    []string{"16", "4.85 GHz"},
+			found:    []string{"AMD", "Ryzen 7 5800X", "8 cores", "16 threads", "4.85 GHz"},
 		},
 		{
 			name:     "small numbers and years are prose",
@@ -185,11 +203,11 @@ func TestCheck(t *testing.T) {
 			found:    []string{"Docker", "dockerd", "CUPS", "cupsd", "Manager"},
 		},
 		{
-			name:     "advice naming absent things",
+			name:     "advice naming absent things costs nothing",
 			evidence: []string{"df.txt"},
 			answer:   "/ is 90% full. Clear ~/.cache or run `docker system prune`.",
+			grounded: true,
 			found:    []string{"90%"},
-			missing:  []string{"docker system prune", "~/.cache"},
 		},
 		{
 			name:     "lsblk disk without a digit",
@@ -209,7 +227,7 @@ func TestCheck(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g := Check(tt.answer, fixture(t, tt.evidence...), tt.given...)
+			g := Check(tt.answer, evidence(t, tt.evidence...), tt.given...)
 			if g.Grounded() != tt.grounded {
 				t.Errorf("grounded %v, want %v: %+v", g.Grounded(), tt.grounded, g)
 			}
@@ -233,7 +251,8 @@ func TestFigureTolerance(t *testing.T) {
 		match           bool
 	}{
 		{"1.2 GiB", "size_bytes 1288490188 B", true},
-		{"1.2 GiB", "1288490188", true},
+		{"1.2 GiB", "1288490188", false}, // a bare number is a count
+		{"1.2 GiB", "USER PID %CPU %MEM VSZ RSS\nalice 1 0.0 0.0 10 1258291", true},
 		{"1.2G", "rss_kib 1258291 KiB", true},
 		{"1229 MiB", "Used 1.2G", true},
 		{"1.2 GiB", "Used 1.2G", true},
@@ -242,11 +261,15 @@ func TestFigureTolerance(t *testing.T) {
 		{"3.2 GB", "free 3.2Gi", true},
 		{"512M", "shared 512Mi", true},
 		{"2048 MB", "total 2.0Gi", true},
-		{"37%", "%MEM 37.4", true},
-		{"37 %", "%MEM 37.4", true},
-		{"38%", "%MEM 37.4", false},
-		{"37.5 %", "%MEM 37.5", true},
-		{"37.5%", "%MEM 37.4", false},
+		{"37%", "USER PID %MEM\nalice 12 37.4", true},
+		{"37 %", "mem_percent 37.4%", true},
+		{"38%", "mem_percent 37.4%", false},
+		{"37.5 %", "USER PID %MEM\nalice 12 37.5", true},
+		{"37.5%", "USER PID %MEM\nalice 12 37.4", false},
+		{"37%", "PID 37", false},         // a count is no percentage
+		{"45.3%", "TIME 0:45.30", false}, // nor is a clock time
+		{"4 logical CPUs", "CPU(s): 4", true},
+		{"4 logical CPUs", "CPU(s): 2\nModel: 4", false},
 		{"1,288,490,188 bytes", "size_bytes 1288490188 B", true},
 		{"4.2 GHz", "CPU max MHz: 4200.0000", true},
 		{"4.3 GHz", "CPU max MHz: 4200.0000", false},
@@ -262,7 +285,7 @@ func TestFigureTolerance(t *testing.T) {
 }
 
 func TestCheckIsDeterministic(t *testing.T) {
-	ev := fixture(t, "ps_aux_mem.txt", "free.txt", "df.txt", "ss.txt", "journal.txt")
+	ev := evidence(t, "ps_aux_mem.txt", "free.txt", "df.txt", "ss.txt", "journal.txt")
 	answer := "firefox (PID 4242) uses 1.1 GiB; postgres 42.5 GiB; /home is 59% used; sshd on port 22."
 	a, b := Check(answer, ev), Check(answer, ev)
 	if !slices.Equal(a.Found, b.Found) || !slices.Equal(a.Missing, b.Missing) {

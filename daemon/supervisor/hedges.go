@@ -12,7 +12,8 @@ import (
 // left out on purpose: "may" and "could" alone (advice: "you may want to
 // close it"; facts: "could not read"), "should be" alone (instructions:
 // "it should be restarted" is listed, "nginx should be restarted" is not:
-// only "it/this/that/there/which/they should be" speculate), and
+// only "it/this/that/there/which/they should be" speculate), "might" and
+// "may have" before advice ("you might want to", "you may have to"), and
 // "about"/"around"/"approximately", which round a quoted figure.
 var HedgePhrases = []string{
 	"probably", "typically", "usually", "likely", "unlikely", "might", "maybe", "may be", "may have",
@@ -44,7 +45,7 @@ func Hedges(text string) []string {
 	seen := map[string]bool{}
 	for i, w := range words {
 		for _, seq := range hedgeSeqs[w] {
-			if i+len(seq) > len(words) || !equalAt(words, i, seq) {
+			if i+len(seq) > len(words) || !equalAt(words, i, seq) || advising(words, i+len(seq)) {
 				continue
 			}
 			if p := strings.Join(seq, " "); !seen[p] {
@@ -54,6 +55,18 @@ func Hedges(text string) []string {
 		}
 	}
 	return out
+}
+
+// adviceAfterHedge are the words after "might" or "may have" that make it
+// advice, not a guess: "you might want to close it", "you may have to
+// restart it".
+var adviceAfterHedge = map[string]bool{"want": true, "wish": true, "like": true, "consider": true, "try": true,
+	"need": true, "prefer": true, "to": true}
+
+func advising(words []string, next int) bool {
+	prev := words[next-1]
+	return (prev == "might" || prev == "have") && next < len(words) && adviceAfterHedge[words[next]] &&
+		(prev == "might" || words[next] == "to")
 }
 
 // hedgeWords lowercases text and splits it into words of letters, digits

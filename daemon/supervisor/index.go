@@ -49,76 +49,125 @@ func (r *ranges) overlaps(q interval) bool {
 	return false
 }
 
-// index is evidence prepared for lookups: the figures it contains by kind,
-// its ports, its words and subwords, and its lowercased text.
+// value is one figure of the evidence: its kind and the values it stands
+// for.
+type value struct {
+	kind kind
+	iv   interval
+	col  string // the column, key or field name it was printed under
+}
+
+// record is one row of the evidence: a line, with the indented lines under
+// it (ip addr prints an interface's addresses below it). Figures in an
+// answer's sentence about an entity must come from a record of that
+// entity.
+type record struct {
+	probe string
+	// global records describe the machine as a whole (lscpu, free, the
+	// hardware snapshot): their figures may sit beside any entity ("firefox
+	// uses 1.1 GiB of your 15 GiB").
+	global bool
+	text   string // lowercased
+	words  []string
+	values []value
+}
+
+// index is evidence prepared for lookups: its records, the figures they
+// contain by kind (all, and global only), and its words and subwords with
+// the records they occur in.
 type index struct {
-	nums   [numNumeric]ranges
-	ports  map[int]bool
-	tokens map[string]bool
-	text   string
+	recs        []record
+	all, global [numNumeric]ranges
+	tokens      map[string][]int32
+	text        string
+	// entities are the names of processes, interfaces and journal
+	// identifiers the evidence shows (see learn).
+	entities map[string]class
+	// anchors caches anchorRecords by claim id.
+	anchors map[string][]int32
 	// sorted and reversed hold the tokens sorted, and reversed then sorted,
 	// for prefix and suffix lookups; built on first use.
 	sorted, reversed []string
 }
 
-// newIndex reads every number and word of text. A unitless number may be
-// any of: a count, a percentage (ps %MEM has no % sign), a size in bytes or
-// KiB (typed data, ps RSS) and a frequency in MHz (lscpu).
+// newIndex cuts text into records and reads every figure and word of
+// each. A record's figures take their unit from the figure itself ("1.2G",
+// "37%"), from its table column (ps %MEM is a percentage, RSS and VSZ are
+// KiB) or from its key ("CPU max MHz: 4850"); a number with none of these
+// is a plain count. Marker lines written by EvidenceText ("probe <id> …",
+// "hardware and facts") say which probe the following records came from.
 func newIndex(text string) *index {
-	ix := &index{ports: map[int]bool{}, tokens: map[string]bool{}, text: strings.ToLower(text)}
-	words := splitWords(ix.text)
-	for i, w := range words {
-		ix.addToken(w)
-		if rest, ok := strings.CutPrefix(w, ":"); ok && allDigits(rest) {
-			ix.addPort(rest)
-		}
-		if _, port, ok := hostPort(w); ok {
-			ix.ports[port] = true
-		}
-		if (w == "port" || w == "ports") && i+1 < len(words) {
-			ix.addPort(words[i+1])
-		}
-		if !isDigit(w[0]) || isClock(w) || lexicon.IsIPv4(w) || isVersion(w) {
+	ix := &index{tokens: map[string][]int32{}, text: strings.ToLower(text), entities: map[string]class{},
+		anchors: map[string][]int32{}}
+	probe, global := "", false
+	var cols []string
+	for _, line := range strings.Split(ix.text, "\n") {
+		if strings.TrimSpace(line) == "" {
+			cols = nil
 			continue
 		}
-		n, used, ok := parseNumber(w)
-		if !ok {
+		if id, ok := marker(line); ok {
+			probe, global, cols = id, globalProbes[id], nil
+			ix.recs = append(ix.recs, record{probe: probe, global: global, text: line})
 			continue
 		}
-		plain := n.plain()
-		ix.nums[kindCount].add(plain)
-		suffix := w[used:]
-		if suffix == "" && i+1 < len(words) {
-			if _, isUnit := units[words[i+1]]; isUnit {
-				suffix = words[i+1]
-			}
+		fields := strings.Fields(line)
+		if isHeader(fields) {
+			cols = fields
 		}
-		if u, ok := units[suffix]; ok && u.kind < numNumeric {
-			for _, iv := range n.intervals(u) {
-				ix.nums[u.kind].add(iv)
-			}
+		n := len(ix.recs)
+		if n > 0 && (line[0] == ' ' || line[0] == '\t') && cols == nil && ix.recs[n-1].probe == probe {
+			r := &ix.recs[n-1]
+			r.text += "\n" + line
+			r.values = append(r.values, lineValues(line, fields, nil)...)
 			continue
 		}
-		if suffix != "" {
-			continue
-		}
-		ix.nums[kindPercent].add(plain)
-		ix.nums[kindSize].add(plain)
-		if n.decimals == 0 {
-			ix.nums[kindSize].add(interval{plain.lo * kib, plain.hi * kib})
-		}
-		ix.nums[kindFreq].add(interval{plain.lo * 1e6, plain.hi * 1e6})
+		ix.recs = append(ix.recs, record{probe: probe, global: global, text: line, values: lineValues(line, fields, cols)})
+		ix.learn(line, fields, cols)
 	}
-	for k := range ix.nums {
-		ix.nums[k].sort()
+	for id := range ix.recs {
+		r := &ix.recs[id]
+		r.words = splitWords(r.text)
+		for _, w := range r.words {
+			ix.addToken(w, int32(id))
+		}
+		for _, v := range r.values {
+			ix.all[v.kind].add(v.iv)
+			if r.global {
+				ix.global[v.kind].add(v.iv)
+			}
+		}
+	}
+	for k := range ix.all {
+		ix.all[k].sort()
+		ix.global[k].sort()
 	}
 	return ix
 }
 
+// hardwareMarker heads the hardware snapshot and facts in EvidenceText.
+const hardwareMarker = "hardware and facts"
+
+// globalProbes describe the machine as a whole rather than its entities.
+var globalProbes = map[string]bool{"cpu_info": true, "memory_info": true, hardwareMarker: true}
+
+// marker reads a line EvidenceText writes before each probe's output.
+func marker(line string) (string, bool) {
+	if line == hardwareMarker {
+		return line, true
+	}
+	rest, ok := strings.CutPrefix(line, "probe ")
+	if !ok {
+		return "", false
+	}
+	id, _, _ := strings.Cut(rest, " ")
+	return id, probeIDs[id]
+}
+
 // addToken records a word and its parts, so "/usr/sbin/sshd",
 // "nginx.service" and "users:sshd" also yield "sshd" and "nginx".
-func (ix *index) addToken(w string) {
-	ix.tokens[w] = true
+func (ix *index) addToken(w string, rec int32) {
+	ix.post(w, rec)
 	start := 0
 	for i := 0; i <= len(w); i++ {
 		if i < len(w) && strings.IndexByte("/:.@,", w[i]) < 0 {
@@ -126,16 +175,17 @@ func (ix *index) addToken(w string) {
 		}
 		if start > 0 || i < len(w) { // w itself is already in
 			if part := w[start:i]; part != "" {
-				ix.tokens[part] = true
+				ix.post(part, rec)
 			}
 		}
 		start = i + 1
 	}
 }
 
-func (ix *index) addPort(s string) {
-	if p, ok := lexicon.Port(s); ok {
-		ix.ports[p] = true
+func (ix *index) post(t string, rec int32) {
+	p := ix.tokens[t]
+	if n := len(p); n == 0 || p[n-1] != rec {
+		ix.tokens[t] = append(p, rec)
 	}
 }
 
@@ -143,68 +193,110 @@ func (ix *index) addPort(s string) {
 // and ss show "systemd-journal" for systemd-journald.
 const commLen = 15
 
-// has reports whether the evidence supports c.
+// has reports whether the evidence supports c anywhere.
 func (ix *index) has(c claim) bool {
 	switch c.kind {
 	case kindSize, kindPercent, kindFreq, kindCount:
-		for _, iv := range c.ivs {
-			if ix.nums[c.kind].overlaps(iv) {
-				return true
-			}
+		if c.field != "" {
+			return slices.ContainsFunc(ix.recs, func(r record) bool { return r.supports(c) })
 		}
-		return false
+		return ix.anyRange(&ix.all, c)
 	case kindPort:
 		p := float64(c.port)
-		return ix.ports[c.port] || ix.nums[kindCount].overlaps(interval{p - 0.5, p + 0.5})
+		return ix.all[kindPort].overlaps(interval{p - 0.5, p + 0.5})
+	case kindPID:
+		return len(ix.tokens[c.key]) > 0
+	case kindHWCount:
+		return ix.hwCount(c)
 	case kindClock:
 		return containsBounded(ix.text, c.key, true)
+	case kindState:
+		return true // a state is only checked against its entity
 	}
 	if c.textual {
 		return containsBounded(ix.text, c.key, lexicon.IsIPv4(c.key) || isVersion(c.key))
 	}
-	if ix.tokens[c.key] || (len(c.key) > commLen && ix.tokens[c.key[:commLen]]) {
-		return true
-	}
-	// A unit is supported by its program ("nginx.service" by nginx in ps).
-	if base, ok := lexicon.CutUnitSuffix(c.key); ok {
-		return ix.tokens[base] || ix.affix(base)
-	}
-	return ix.affix(c.key)
+	return len(ix.nameRecords(c.key, 1)) > 0
 }
 
-// minAffix is the shortest name matched as the start or end of a longer
-// evidence word.
-const minAffix = 4
-
-// affix reports whether a name of at least minAffix bytes begins or ends an
-// evidence word: a program and its daemon (docker, dockerd; cups, cupsd),
-// a package and its version (python, python3; postgres, postgresql), and
-// the parts of a run-together name (manager in networkmanager).
-func (ix *index) affix(name string) bool {
-	if len(name) < minAffix {
-		return false
-	}
-	if ix.sorted == nil {
-		ix.sorted = make([]string, 0, len(ix.tokens))
-		ix.reversed = make([]string, 0, len(ix.tokens))
-		for t := range ix.tokens {
-			ix.sorted = append(ix.sorted, t)
-			ix.reversed = append(ix.reversed, reverse(t))
+func (ix *index) anyRange(rs *[numNumeric]ranges, c claim) bool {
+	for _, iv := range c.ivs {
+		if rs[c.kind].overlaps(iv) {
+			return true
 		}
-		slices.Sort(ix.sorted)
-		slices.Sort(ix.reversed)
 	}
-	return hasPrefixed(ix.sorted, name) || hasPrefixed(ix.reversed, reverse(name))
+	return false
 }
 
-// hasPrefixed reports whether a sorted list holds a word starting with p.
-func hasPrefixed(sorted []string, p string) bool {
-	i, _ := slices.BinarySearch(sorted, p)
-	return i < len(sorted) && strings.HasPrefix(sorted[i], p)
+// hwCount reports whether a global record names the claim's hardware noun
+// ("CPU(s): 2", "cores 8", "Thread(s) per core: 2") with exactly its
+// number. Without global records (bare text), any record may.
+func (ix *index) hwCount(c claim) bool {
+	anyGlobal := slices.ContainsFunc(ix.recs, func(r record) bool { return r.global })
+	for _, r := range ix.recs {
+		if (r.global || !anyGlobal) && r.hasCount(c.noun, c.ivs) {
+			return true
+		}
+	}
+	return false
 }
 
-func reverse(s string) string {
-	b := []byte(s)
-	slices.Reverse(b)
-	return string(b)
+// hasCount reports a count of a hardware noun under one of its keys.
+func (r record) hasCount(noun string, ivs []interval) bool {
+	for _, v := range r.values {
+		if v.kind == kindCount && slices.Contains(hwKeys[noun], v.col) && v.iv.overlaps(ivs[0]) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasValue reports a figure of kind k, in a column compatible with field,
+// that overlaps one of ivs.
+func (r record) hasValue(k kind, ivs []interval, field string) bool {
+	for _, v := range r.values {
+		if v.kind != k || !compatible(field, v.col) {
+			continue
+		}
+		for _, iv := range ivs {
+			if v.iv.overlaps(iv) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nameRecords returns the records a name occurs in, as a token, as its
+// first commLen bytes, as the program of a unit, or as the start or end
+// of a longer word (see affix); at most limit token matches are merged.
+func (ix *index) nameRecords(key string, limit int) []int32 {
+	var out []int32
+	for _, t := range ix.nameTokens(key, limit) {
+		out = append(out, ix.tokens[t]...)
+		if len(out) >= limit && limit == 1 {
+			break
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+func (ix *index) nameTokens(key string, limit int) []string {
+	if len(ix.tokens[key]) > 0 {
+		return []string{key}
+	}
+	if len(ix.tokens[key+"d"]) > 0 { // ssh is sshd, cups is cupsd
+		return []string{key + "d"}
+	}
+	if len(key) > commLen && len(ix.tokens[key[:commLen]]) > 0 {
+		return []string{key[:commLen]}
+	}
+	if base, ok := lexicon.CutUnitSuffix(key); ok {
+		if len(ix.tokens[base]) > 0 {
+			return []string{base}
+		}
+		key = base
+	}
+	return ix.affix(key, limit)
 }

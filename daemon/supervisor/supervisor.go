@@ -10,6 +10,18 @@ import (
 // holds (spec: "confidence >= 0.7").
 const ConfidentAt = 0.7
 
+// sourceKeywords is the rpc.Ticket.Source of the keyword classifier's
+// tickets (translator.SourceKeywords).
+const sourceKeywords = "keywords"
+
+// Confident reports whether a ticket earns translator_confident: the model
+// wrote it (the keyword classifier runs only after the LLM translator
+// failed, so its ticket is a fallback whatever its own confidence) and its
+// confidence is at least ConfidentAt.
+func Confident(t rpc.Ticket) bool {
+	return t.Source != sourceKeywords && t.Confidence >= ConfidentAt
+}
+
 // Input is everything the supervisor judges an answer by.
 type Input struct {
 	// Ticket is the validated translator ticket.
@@ -31,6 +43,9 @@ type Input struct {
 	Answer string
 	// ClarificationPending is set when the response asks the user back.
 	ClarificationPending bool
+	// Incomplete is set when the model stopped before it finished (its
+	// stream ended without the final message, or at the token limit).
+	Incomplete bool
 }
 
 // Review is the supervisor's verdict with the details behind each signal,
@@ -45,12 +60,15 @@ type Review struct {
 	// Uncovered details probe_coverage: requested probes without a
 	// successful result.
 	Uncovered []string `json:"uncovered"`
+	// Unusable says why the reply is no answer at all (see Garbled), or
+	// is empty. An unusable reply earns at most translator_confident.
+	Unusable string `json:"unusable,omitempty"`
 }
 
 // Judge computes the five signals and the score for in. It is a pure
 // function: the same input always gives the same review.
 //
-//   - translator_confident: Ticket.Confidence >= ConfidentAt.
+//   - translator_confident: Confident(Ticket).
 //   - probe_coverage: every requested probe has a result with exit code 0.
 //     Nothing requested means nothing is missing, so it holds; whether the
 //     answer then rests on evidence is answer_grounded's question.
@@ -58,22 +76,36 @@ type Review struct {
 //     ticket's entities).Grounded().
 //   - no_invention: Hedges(Answer) is empty.
 //   - clarification_not_needed: no clarification question is pending.
+//
+// An unusable reply (Incomplete, or Garbled says why) is no answer: only
+// translator_confident can hold, so it scores at most 20, and
+// Review.Unusable says why.
 func Judge(in Input) Review {
 	r := Review{
 		Grounding: Check(in.Answer, EvidenceText(in), given(in)...),
 		Hedges:    Hedges(in.Answer),
 		Uncovered: uncovered(in.Requested, in.Results),
+		Unusable:  Garbled(in.Answer),
+	}
+	if r.Unusable == "" && in.Incomplete {
+		r.Unusable = "the reply was cut off before the model finished"
 	}
 	r.Signals = rpc.Signals{
-		TranslatorConfident:    in.Ticket.Confidence >= ConfidentAt,
+		TranslatorConfident:    Confident(in.Ticket),
 		ProbeCoverage:          len(r.Uncovered) == 0,
 		AnswerGrounded:         r.Grounding.Grounded(),
 		NoInvention:            len(r.Hedges) == 0,
 		ClarificationNotNeeded: !in.ClarificationPending,
 	}
+	if r.Unusable != "" {
+		r.Signals = rpc.Signals{TranslatorConfident: r.Signals.TranslatorConfident}
+	}
 	r.Score = r.Signals.Score()
 	return r
 }
+
+// UnusablePrefix starts evidence.last_error for an unusable reply.
+const UnusablePrefix = "unusable reply: "
 
 func given(in Input) []string {
 	return append([]string{in.Question}, in.Ticket.Entities...)
@@ -130,7 +162,7 @@ func Assemble(in Input) (rpc.Answer, Review) {
 		ReliabilityScore:   r.Score,
 		ReliabilitySignals: r.Signals,
 		Domain:             domainOf(in.Ticket),
-		Evidence:           EvidenceBlock(in, ""),
+		Evidence:           EvidenceBlock(in, unusableError(r.Unusable)),
 		NeedsClarification: in.ClarificationPending,
 	}
 	if in.ClarificationPending {
@@ -141,6 +173,13 @@ func Assemble(in Input) (rpc.Answer, Review) {
 		a.ClarificationQuestion = &q
 	}
 	return a, r
+}
+
+func unusableError(why string) string {
+	if why == "" {
+		return ""
+	}
+	return UnusablePrefix + why
 }
 
 // DefaultClarification is asked when a clarification is pending but the

@@ -17,7 +17,7 @@ func memInput(t testing.TB) Input {
 	q := "what's eating my RAM?"
 	return Input{
 		Ticket: rpc.Ticket{Intent: rpc.IntentQuestion, Domain: rpc.DomainSystem, Entities: []string{},
-			NeedsProbes: []string{probes.TopMemory, probes.MemoryInfo}, Confidence: 0.77, Source: "keywords"},
+			NeedsProbes: []string{probes.TopMemory, probes.MemoryInfo}, Confidence: 0.77, Source: "llm"},
 		Question:  q,
 		Requested: []string{probes.TopMemory, probes.MemoryInfo},
 		Results: []rpc.ProbeResult{
@@ -39,6 +39,8 @@ func TestSignals(t *testing.T) {
 		{"all good", func(*Input) {}, sig(true, true, true, true, true)},
 		{"confidence below 0.7", func(in *Input) { in.Ticket.Confidence = 0.69 }, sig(false, true, true, true, true)},
 		{"confidence exactly 0.7", func(in *Input) { in.Ticket.Confidence = 0.7 }, sig(true, true, true, true, true)},
+		// The keyword classifier only runs after the LLM failed.
+		{"keyword fallback", func(in *Input) { in.Ticket.Source, in.Ticket.Confidence = "keywords", 0.95 }, sig(false, true, true, true, true)},
 		{"probe failed", func(in *Input) { in.Results[1].ExitCode = probes.ExitFailed }, sig(true, false, true, true, true)},
 		// Without free's output, "6.1 GiB" has nothing to rest on.
 		{"probe missing", func(in *Input) { in.Results = in.Results[:1] }, sig(true, false, false, true, true)},
@@ -104,12 +106,17 @@ func TestTypedDataIsEvidence(t *testing.T) {
 		RSSKiB  uint64  `json:"rss_kib"`
 		MemPct  float64 `json:"mem_percent"`
 	}
+	type owner struct {
+		Name string `json:"name"`
+		PID  int    `json:"pid"`
+	}
 	type sock struct {
-		LocalPort int `json:"local_port"`
+		LocalPort int     `json:"local_port"`
+		Processes []owner `json:"processes"`
 	}
 	in := Input{Results: []rpc.ProbeResult{
 		{Probe: probes.TopMemory, Data: []proc{{"/usr/bin/postgres -D /var/lib/postgresql", 777, 1258291, 12.5}}},
-		{Probe: probes.ListeningPorts, Data: []sock{{5432}}},
+		{Probe: probes.ListeningPorts, Data: []sock{{5432, []owner{{"postgres", 777}}}}},
 		{Probe: probes.MemoryInfo, Data: map[string]uint64{"total_bytes": 16663232512}},
 	}}
 	ev := EvidenceText(in)

@@ -9,18 +9,34 @@ import (
 	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 )
 
-// splitWords cuts lowercased text into words: runs between spaces and the
+// word is a word of a text and its byte offset.
+type word struct {
+	text string
+	off  int
+}
+
+// splitWords returns the words of text (see splitWordsAt).
+func splitWords(text string) []string {
+	ws := splitWordsAt(text)
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = w.text
+	}
+	return out
+}
+
+// splitWordsAt cuts text into words: runs between spaces and the
 // brackets, quotes and operators that never belong to a name. A comma
 // between digits stays (1,288,490). Surrounding sentence punctuation and
 // markdown emphasis are trimmed, as is a possessive "'s". The scan is
 // linear and allocates only the result.
-func splitWords(text string) []string {
-	var out []string
+func splitWordsAt(text string) []word {
+	var out []word
 	start := -1
 	flush := func(end int) {
 		if start >= 0 {
-			if w := trimWord(text[start:end]); w != "" {
-				out = append(out, w)
+			if w, cut := trimWord(text[start:end]); w != "" {
+				out = append(out, word{w, start + cut})
 			}
 			start = -1
 		}
@@ -52,9 +68,12 @@ func isBreak(text string, i int, r rune) bool {
 	return unicode.IsSpace(r) || (r >= utf8.RuneSelf && !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\u00b0')
 }
 
-func trimWord(w string) string {
+// trimWord returns w trimmed and how many bytes were cut from its start.
+func trimWord(w string) (string, int) {
+	cut := 0
 	for w != "" && strings.IndexByte("*_#>-+,.!?", w[0]) >= 0 {
 		w = w[1:]
+		cut++
 	}
 	for w != "" && strings.IndexByte("*_,.;:!?", w[len(w)-1]) >= 0 {
 		w = w[:len(w)-1]
@@ -62,9 +81,9 @@ func trimWord(w string) string {
 	w = strings.TrimSuffix(w, "'s")
 	w = strings.TrimSuffix(w, "\u2019s")
 	if rest, ok := strings.CutPrefix(w, ":"); ok && !allDigits(rest) && !strings.HasPrefix(rest, ":") {
-		return strings.TrimLeft(rest, ":") // keep ":22" and "::1"
+		return strings.TrimLeft(rest, ":"), cut + 1 // keep ":22" and "::1"
 	}
-	return w
+	return w, cut
 }
 
 func isAlnumByte(c byte) bool {

@@ -15,7 +15,10 @@
 // request weighs more ("remove the old kernels" is about packages).
 // Confidence reflects both the winning score and its margin over the
 // runner-up, so it reaches 0.7 only when the query clearly matched one
-// domain.
+// domain. It steers clarification only: a keyword ticket (Source
+// SourceKeywords) exists because the LLM translator failed, so the
+// supervisor never counts it as translator_confident, whatever its
+// confidence (supervisor.Confident).
 //
 // Probes come from the matched terms of the chosen domain, from strong
 // terms (weight 3 or more) of other domains, and the journal wherever a

@@ -8,7 +8,9 @@ import (
 	"github.com/jjgarcianorway/anna-assistant/rpc"
 )
 
-// SourceKeywords marks tickets made by Keywords.
+// SourceKeywords marks tickets made by Keywords. Such a ticket is a
+// fallback after the LLM translator failed, and never earns
+// translator_confident.
 const SourceKeywords = "keywords"
 
 // DefaultDomain is the domain of a ticket when nothing points elsewhere:

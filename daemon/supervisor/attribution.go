@@ -1,0 +1,297 @@
+package supervisor
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
+
+// Attribution: a figure, address, port, clock time or state in a sentence
+// that names an entity (a process, PID, unit, path, device or interface)
+// is tied to the nearest entity before it in that sentence, or after it
+// when none comes before. It is supported only by a record that also names
+// that entity (the same ps row, df row, ip addr block, journal line), or
+// by a global record (lscpu, free, the hardware snapshot): "firefox uses
+// 1.1 GiB of your 15 GiB". A PID next to a name, and a path next to a
+// device, must share a record too: "firefox (PID 2210)" is wrong when 2210
+// is gnome-shell.
+
+// maxAnchorTokens bounds the evidence words one entity name is matched
+// with (docker matches dockerd, docker-proxy…).
+const maxAnchorTokens = 64
+
+// pairDistance is how many words may stand between a PID and its name
+// ("firefox (PID 4242)", "PID 4242 belongs to firefox") or a path and its
+// device ("/home on sda1").
+const pairDistance = 3
+
+// anchorRecords returns the records an entity occurs in, once per entity
+// (an answer may name the same one many times).
+func (ix *index) anchorRecords(a claim) []int32 {
+	k := a.id()
+	if recs, ok := ix.anchors[k]; ok {
+		return recs
+	}
+	recs := ix.findAnchor(a)
+	ix.anchors[k] = recs
+	return recs
+}
+
+func (ix *index) findAnchor(a claim) []int32 {
+	switch {
+	case a.kind == kindPID:
+		var out []int32
+		for _, id := range ix.tokens[a.key] {
+			if ix.recs[id].hasPID(a.key) {
+				out = append(out, id)
+			}
+		}
+		return out
+	case a.key == "/":
+		return ix.tokens["/"]
+	case a.textual:
+		// Only records holding the path's last part can hold the path.
+		part := a.key[strings.LastIndexAny(a.key[:len(a.key)-1], "/:.@,")+1:]
+		var out []int32
+		for _, id := range ix.tokens[strings.TrimRight(part, "/")] {
+			if containsBounded(ix.recs[id].text, a.key, false) {
+				out = append(out, id)
+			}
+		}
+		return out
+	}
+	return ix.nameRecords(a.key, maxAnchorTokens)
+}
+
+// inRecords reports whether one of recs supports c.
+func (ix *index) inRecords(c claim, recs []int32) bool {
+	for _, id := range recs {
+		if ix.recs[id].supports(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// supportsGlobal reports whether a global record supports c.
+func (ix *index) supportsGlobal(c claim) bool {
+	switch c.kind {
+	case kindSize, kindPercent, kindFreq, kindCount:
+		if c.field == "" {
+			return ix.anyRange(&ix.global, c)
+		}
+	case kindState:
+		return false
+	}
+	for _, r := range ix.recs {
+		if r.global && r.supports(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// supports reports whether this record holds c.
+func (r record) supports(c claim) bool {
+	switch c.kind {
+	case kindSize, kindPercent, kindFreq, kindCount:
+		return r.hasValue(c.kind, c.ivs, c.field)
+	case kindPort:
+		p := float64(c.port)
+		return r.hasValue(kindPort, []interval{{p - 0.5, p + 0.5}}, "")
+	case kindClock:
+		return containsBounded(r.text, c.key, true)
+	case kindPID:
+		return r.hasPID(c.key)
+	case kindState:
+		return r.hasState(c.key)
+	}
+	if c.textual {
+		return containsBounded(r.text, c.key, lexicon.IsIPv4(c.key) || isVersion(c.key))
+	}
+	return r.hasName(c.key)
+}
+
+// hasPID reports whether the record shows pid as a process ID: in a PID
+// column or after "pid" (ps, typed data, ss's pid=), after "process" (the
+// kernel's "Killed process 6650"), or in brackets (journal "sshd[4410]:").
+// A number elsewhere in a command line ("-isForBrowser 4242") is not one.
+func (r record) hasPID(pid string) bool {
+	n, _, ok := parseNumber(pid)
+	if !ok {
+		return false
+	}
+	for _, v := range r.values {
+		if v.kind == kindCount && v.col == "pid" && v.iv.overlaps(n.plain()) {
+			return true
+		}
+	}
+	for off := 0; off < len(r.text); {
+		i := strings.Index(r.text[off:], pid)
+		if i < 0 {
+			return false
+		}
+		i += off
+		end := i + len(pid)
+		if (i == 0 || !isDigit(r.text[i-1])) && (end == len(r.text) || !isDigit(r.text[end])) {
+			before := r.text[:i]
+			for _, p := range []string{"pid=", "pid ", "pid: ", "process ", "["} {
+				if strings.HasSuffix(before, p) {
+					return true
+				}
+			}
+		}
+		off = i + 1
+	}
+	return false
+}
+
+// hasName matches a name against the record's words the way the index
+// does (token, part, kernel-cut prefix, unit program, affix).
+func (r record) hasName(key string) bool {
+	base, isUnit := lexicon.CutUnitSuffix(key)
+	for _, w := range r.words {
+		for _, t := range append(strings.FieldsFunc(w, func(c rune) bool { return strings.ContainsRune("/:.@,", c) }), w) {
+			switch {
+			case t == key, len(key) > commLen && t == key[:commLen], isUnit && t == base:
+				return true
+			case len(key) >= minAffix && (strings.HasPrefix(t, key) || strings.HasSuffix(t, key)):
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// liveProbes show only processes that exist: a process in their rows is
+// running, up and active.
+var liveProbes = map[string]bool{"top_memory": true, "top_cpu": true, "listening_ports": true}
+
+// hasState reports whether the record shows a state: ip addr's flags and
+// state (UP, DOWN, UNKNOWN), systemctl's ACTIVE and SUB columns, and for
+// "running", "up" and "active" a row of a process or socket table.
+func (r record) hasState(state string) bool {
+	if (state == "running" || state == "up" || state == "active") && liveProbes[r.probe] {
+		return true
+	}
+	for _, w := range r.words {
+		for _, t := range strings.FieldsFunc(w, func(c rune) bool { return c == ',' || c == '<' || c == '>' || c == ':' }) {
+			if t == state {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nearestAnchor returns the entity c is tied to among the anchors of its
+// sentence: the closest before it, else the closest after it; nil if the
+// sentence names no entity the evidence knows.
+func nearestAnchor(c claim, anchors []claim) *claim {
+	var before, after *claim
+	for i := range anchors {
+		a := &anchors[i]
+		if a.off == c.off {
+			continue
+		}
+		if a.off < c.off {
+			before = a
+		} else if after == nil {
+			after = a
+		}
+	}
+	if before != nil {
+		return before
+	}
+	// An entity after the claim is its subject only when close: "using
+	// 1.1 GiB, firefox is…", not "the backup failed at 02:00:05 because
+	// /srv/data was full".
+	// A clock time dates the event its sentence tells, whatever the order.
+	if after != nil && (after.wi-c.wi <= maxAfter || c.kind == kindClock) {
+		return after
+	}
+	return nil
+}
+
+// maxAfter is how many words after a claim its entity may come.
+const maxAfter = 4
+
+// partner returns the entity a PID or a path must share a record with:
+// the nearest process or unit name for a PID, the nearest device for a
+// path (and the reverse), within pairDistance words.
+func partner(c claim, anchors []claim) *claim {
+	want := func(a claim) bool {
+		switch c.class {
+		case classPID:
+			return a.class == classProcess || a.class == classUnit
+		case classPath:
+			return a.class == classDevice
+		}
+		return false
+	}
+	var best *claim
+	for i := range anchors {
+		a := &anchors[i]
+		d := c.wi - a.wi
+		if d < 0 {
+			d = -d
+		}
+		if a.off == c.off || !want(*a) || d > pairDistance+1 {
+			continue
+		}
+		if best == nil || d < abs(c.wi-best.wi) {
+			best = a
+		}
+	}
+	return best
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// minAffix is the shortest name matched as the start or end of a longer
+// evidence word.
+const minAffix = 4
+
+// affix returns up to limit evidence words that a name of at least
+// minAffix bytes begins or ends: a program and its daemon (docker,
+// dockerd; cups, cupsd), a package and its version (python, python3;
+// postgres, postgresql), and the parts of a run-together name (manager in
+// networkmanager).
+func (ix *index) affix(name string, limit int) []string {
+	if len(name) < minAffix {
+		return nil
+	}
+	if ix.sorted == nil {
+		ix.sorted = make([]string, 0, len(ix.tokens))
+		ix.reversed = make([]string, 0, len(ix.tokens))
+		for t := range ix.tokens {
+			ix.sorted = append(ix.sorted, t)
+			ix.reversed = append(ix.reversed, reverse(t))
+		}
+		slices.Sort(ix.sorted)
+		slices.Sort(ix.reversed)
+	}
+	var out []string
+	i, _ := slices.BinarySearch(ix.sorted, name)
+	for ; i < len(ix.sorted) && len(out) < limit && strings.HasPrefix(ix.sorted[i], name); i++ {
+		out = append(out, ix.sorted[i])
+	}
+	rn := reverse(name)
+	j, _ := slices.BinarySearch(ix.reversed, rn)
+	for ; j < len(ix.reversed) && len(out) < limit && strings.HasPrefix(ix.reversed[j], rn); j++ {
+		out = append(out, reverse(ix.reversed[j]))
+	}
+	return out
+}
+
+func reverse(s string) string {
+	b := []byte(s)
+	slices.Reverse(b)
+	return string(b)
+}

@@ -1,0 +1,252 @@
+package supervisor
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
+
+// classify adds the claims of words[i] (lowercased; raws holds them as
+// written) and returns how many following words it consumed (a unit, a
+// port number), or -1 if it found no claim.
+func classify(words, raws []string, i int, add func(claim), known map[string]class) int {
+	w, raw := words[i], raws[i]
+	at := func(k int) string {
+		if i+k >= 0 && i+k < len(words) {
+			return words[i+k]
+		}
+		return ""
+	}
+	name := func(textual bool, cl class) int {
+		add(claim{text: raw, kind: kindName, textual: textual, class: cl})
+		return 0
+	}
+	colon := strings.Contains(w, ":")
+	digit := strings.ContainsAny(w, "0123456789")
+	if cl, ok := known[w]; ok && !lexicon.IsStopword(w) {
+		return name(false, cl)
+	}
+	switch {
+	case (w == "port" || w == "ports") && allDigits(at(1)):
+		if p, ok := lexicon.Port(at(1)); ok {
+			add(claim{text: raw + " " + raws[i+1], kind: kindPort, port: p, key: at(1)})
+		}
+		return 1
+	case (at(-1) == "pid" || at(-1) == "pids" || (at(-3) == "pids" && allDigits(at(-2)))) && allDigits(w) && len(w) <= 10:
+		add(claim{text: raw, kind: kindPID, class: classPID})
+		return 0
+	case products[w]:
+		return product(words, raws, i, add)
+	case stateWords[w] != "" && stated(words, i):
+		add(claim{text: raw, kind: kindState, key: stateWords[w], every: pluralCopulas[at(-1)]})
+		return 0
+	case stateWords[w] != "" && groupNouns[at(1)]:
+		// "the failed units are backup.service and certbot.timer"
+		add(claim{text: raw + " " + raws[i+1], kind: kindState, key: stateWords[w], every: true})
+		return 1
+	case w == "/" || (w == "root" && rootNouns[at(1)]):
+		add(claim{text: raw, kind: kindName, textual: true, class: classPath, key: "/"})
+		return 0
+	case !digit && !colon && !strings.HasPrefix(w, "/") && !strings.HasPrefix(w, "~/"):
+		// The cheap common case: a plain word.
+		switch {
+		case lexicon.IsUnit(w):
+			return name(false, classUnit)
+		case w == "lo": // the only interface name without a digit
+			return name(false, classIface)
+		case len(w) <= 4 && lexicon.IsBlockDevice(w):
+			return name(false, classDevice)
+		case lexicon.IsProgram(w) || contextual(words, i):
+			return name(false, classProcess)
+		case kindBefore[at(-1)] && lexicon.IsName(w) && !lexicon.IsStopword(w):
+			return name(false, classIface)
+		}
+		return -1
+	case w[0] == ':' && allDigits(w[1:]):
+		if p, ok := lexicon.Port(w[1:]); ok {
+			add(claim{text: raw, kind: kindPort, port: p, key: w[1:]})
+		}
+		return 0
+	case colon && isClock(w):
+		add(claim{text: raw, kind: kindClock})
+		return 0
+	case lexicon.IsIPv4(w), colon && isIPv6(w):
+		return name(true, classNone)
+	}
+	if addr, port, ok := hostPort(w); colon && ok {
+		if addr != "*" {
+			add(claim{text: raw[:len(addr)], kind: kindName, textual: true})
+		}
+		add(claim{text: raw, kind: kindPort, port: port, key: strconv.Itoa(port)})
+		if lexicon.IsIPv4(addr) {
+			// ss prints the pair as one: 127.0.0.1:6379 is not 0.0.0.0:6379.
+			add(claim{text: raw, kind: kindName, textual: true})
+		}
+		return 0
+	}
+	switch {
+	case strings.HasPrefix(w, "/dev/") && isPath(w):
+		return name(true, classDevice)
+	case isPath(w):
+		return name(true, classPath)
+	case isVersion(w):
+		return name(true, classNone)
+	case lexicon.IsUnit(w):
+		return name(false, classUnit)
+	case lexicon.IsBlockDevice(w):
+		return name(false, classDevice)
+	case lexicon.IsInterface(w) || (kindBefore[at(-1)] && lexicon.IsName(w)) || identifierStated(words, i):
+		return name(false, classIface)
+	case lexicon.IsProgram(w):
+		return name(false, classProcess)
+	case isDigit(w[0]):
+		return figure(words, raws, i, add)
+	case contextual(words, i):
+		return name(false, classProcess)
+	}
+	return -1
+}
+
+// figure adds the claim of a number and its unit (attached or the next
+// word). A count of CPUs, cores, threads or sockets is a hardware count
+// whatever its size. Other unitless integers up to 10, years and numbers
+// after words such as "top" or "last" describe the answer, not the
+// system, and are skipped; so are durations.
+func figure(words, raws []string, i int, add func(claim)) int {
+	w := words[i]
+	n, used, ok := parseNumber(w)
+	if !ok {
+		return -1
+	}
+	suffix, consumed := w[used:], 0
+	if suffix == "" && i+1 < len(words) {
+		if _, isUnit := units[words[i+1]]; isUnit {
+			suffix, consumed = words[i+1], 1
+		}
+	}
+	text := raws[i]
+	if consumed == 1 {
+		text += " " + raws[i+1]
+	}
+	// A model number ("Xeon Silver 4314 CPU") follows a capitalized word.
+	model := i > 0 && raws[i-1] != "" && raws[i-1][0] >= 'A' && raws[i-1][0] <= 'Z' && words[i-1] != "the"
+	if suffix == "" && n.decimals == 0 && n.value <= maxHWCount && !model {
+		if noun, k := hardwareNoun(words, i); noun != "" {
+			add(claim{text: strings.Join(raws[i:k+1], " "), kind: kindHWCount, ivs: []interval{n.plain()}, noun: noun})
+			return consumed
+		}
+	}
+	if suffix == "" || strings.HasSuffix(suffix, "-core") || strings.HasSuffix(suffix, "-cores") {
+		prev := ""
+		if i > 0 {
+			prev = words[i-1]
+		}
+		integer := n.decimals == 0
+		if integer && (n.value <= 10 || (n.value >= 1900 && n.value <= 2099)) || proseCounters[prev] {
+			return consumed
+		}
+		add(claim{text: text, kind: kindCount, ivs: []interval{n.plain()}, key: strings.ToLower(text)})
+		return consumed
+	}
+	u, ok := units[suffix]
+	if !ok || u.kind == kindDuration {
+		return consumed
+	}
+	add(claim{text: text, kind: u.kind, ivs: n.intervals(u), key: strings.ToLower(text)})
+	return consumed
+}
+
+// maxHWCount bounds a count of CPUs, cores, threads or sockets.
+const maxHWCount = 4096
+
+// hardwareNoun returns the stem of the hardware noun that a number counts
+// ("2 logical CPUs", "8 cores", "16 threads") and its index, looking past
+// one adjective.
+func hardwareNoun(words []string, i int) (string, int) {
+	for k := i + 1; k < len(words) && k <= i+2; k++ {
+		if stem := hwNouns[words[k]]; stem != "" {
+			return stem, k
+		}
+		if !hwAdjectives[words[k]] {
+			return "", 0
+		}
+	}
+	return "", 0
+}
+
+// product adds a vendor or product name ("AMD", "EPYC", "GeForce") and the
+// model numbers right after it ("Ryzen 7 5800X", "RTX 3060") as one claim
+// that must appear as written.
+func product(words, raws []string, i int, add func(claim)) int {
+	j := i + 1
+	for j < len(words) && j <= i+2 && strings.ContainsAny(words[j], "0123456789") && !strings.Contains(words[j], "-core") {
+		if _, isUnit := units[words[j]]; isUnit {
+			break
+		}
+		if _, used, ok := parseNumber(words[j]); ok && used < len(words[j]) {
+			if _, isUnit := units[words[j][used:]]; isUnit {
+				break // "EPYC 2.1GHz" is a frequency, not a model number
+			}
+		}
+		j++
+	}
+	if j == i+1 {
+		add(claim{text: raws[i], kind: kindName})
+		return 0
+	}
+	add(claim{text: strings.Join(raws[i:j], " "), kind: kindName, textual: true})
+	return j - i - 1
+}
+
+// identifierStated reports a word of letters then digits (ifb0, eno2,
+// md0) of which the next words assert a state ("ifb1 is down"): whatever
+// its kind, it names a thing of this machine.
+func identifierStated(words []string, i int) bool {
+	w := words[i]
+	letters := strings.TrimRight(w, "0123456789")
+	if len(letters) < 2 || len(letters) == len(w) || strings.Trim(letters, "abcdefghijklmnopqrstuvwxyz") != "" {
+		return false
+	}
+	return i+2 < len(words) && copulas[words[i+1]] && stateWords[words[i+2]] != ""
+}
+
+// stated reports whether the state word at words[i] is said of something
+// ("eth0 is down", "nginx.service has failed", "the state of eth0 is UP")
+// rather than used as a particle ("uses up") or denied ("is not running").
+func stated(words []string, i int) bool {
+	if i == 0 {
+		return false
+	}
+	prev := words[i-1]
+	for k := max(0, i-3); k < i; k++ {
+		if negations[words[k]] {
+			return false
+		}
+	}
+	return copulas[prev] || (words[i] == "failed" && (lexicon.IsUnit(prev) || lexicon.IsProgram(prev)))
+}
+
+// contextual reports whether words[i] is a name by its position: before
+// "process", "service", "daemon" or "(PID …)", or as the subject of "uses",
+// "consumes", "is using", "is listening".
+func contextual(words []string, i int) bool {
+	w := words[i]
+	// Adverbs ("probably uses", "currently uses") are not names either.
+	if !lexicon.IsName(w) || lexicon.IsStopword(w) || notNames[w] || kindWords[w] || strings.HasSuffix(w, "ly") || hedgeSeqs[w] != nil ||
+		(strings.Contains(w, "-") && !strings.HasPrefix(w, "systemd-")) {
+		return false
+	}
+	if _, isUnit := units[w]; isUnit {
+		return false
+	}
+	at := func(k int) string {
+		if i+k >= 0 && i+k < len(words) {
+			return words[i+k]
+		}
+		return ""
+	}
+	return kindWords[at(1)] || actionWords[at(1)] ||
+		((at(1) == "is" || at(1) == "are") && progressiveWords[at(2)]) ||
+		((at(-1) == "process" || at(-1) == "program") && !strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "ing"))
+}

@@ -1,0 +1,152 @@
+package supervisor
+
+import "strings"
+
+// A figure may say which column of a table it is from: "6.1 GiB used",
+// "9.3 GiB available", "12.3% CPU", "7.4% of memory", "90% full". Such a
+// figure is matched only against evidence figures of that column (free's
+// used, df's Avail, ps %CPU, typed used_bytes…), so the used and the
+// available memory, or a process's CPU and memory share, are not
+// interchangeable. Evidence figures of no known column match any field.
+
+// fieldWords name a column after a figure, by the field they mean.
+var fieldWords = map[string]string{
+	"used": "used", "use": "used", "usage": "used", "full": "used", "occupied": "used",
+	"free": "free", "available": "available", "avail": "available", "left": "available", "remaining": "available",
+	"total": "total", "size": "total", "capacity": "total",
+	"cpu": "cpu", "processor": "cpu",
+	"memory": "memory", "ram": "memory", "mem": "memory", "resident": "memory",
+	"virtual": "virtual", "vsz": "virtual",
+}
+
+// fieldColumns are the parts of evidence column names ("%cpu", "use%",
+// "avail_bytes") each field may match. People say "free" for available
+// memory and df's Avail, but "available" never means free's "free".
+var fieldColumns = map[string][]string{
+	"used": {"use"}, "free": {"free", "avail"}, "available": {"avail"}, "total": {"total", "size"},
+	"cpu": {"cpu"}, "memory": {"mem", "rss"}, "virtual": {"vsz"},
+}
+
+// fieldLookahead is how many words after a figure may name its column,
+// and fieldWindow how many bytes around it are read for them (it keeps
+// extraction linear in the answer).
+const (
+	fieldLookahead = 4
+	fieldWindow    = 120
+)
+
+// fieldOf returns the field a figure names in the words right after it,
+// up to the next figure, comma, bracket or clause. Only sizes and
+// percentages have fields, and only percentages a CPU or memory one.
+func fieldOf(answer string, c claim) string {
+	if c.kind != kindSize && c.kind != kindPercent {
+		return ""
+	}
+	rest := answer[min(len(answer), c.off+len(c.text)):]
+	rest = rest[:min(len(rest), fieldWindow)]
+	if i := strings.IndexAny(rest, ",;()[]:!?\n"); i >= 0 {
+		rest = rest[:i]
+	}
+	if i := strings.Index(rest, ". "); i >= 0 {
+		rest = rest[:i]
+	}
+	ws := plainWords(rest)
+	n := 0
+	for i := 0; i < len(ws) && n < fieldLookahead; i++ {
+		w := ws[i]
+		if w == "of" && i+1 < len(ws) && isDigit(ws[i+1][0]) {
+			// "18 GiB of 31 GiB is used": the used figure is the first.
+			for i++; i+1 < len(ws) && (isDigit(ws[i+1][0]) || units[ws[i+1]] != (unit{})); i++ {
+			}
+			continue
+		}
+		if isDigit(w[0]) || w == "and" || w == "but" || w == "while" {
+			break
+		}
+		n++
+		if f := fieldFor(c, w); f != "" {
+			return f
+		}
+	}
+	// "Swap usage is 922 MiB", "Used: 6.1 GiB": a field just before.
+	head := answer[:min(c.off, len(answer))]
+	head = head[max(0, len(head)-fieldWindow):]
+	if i := strings.LastIndexAny(head, ",;()[]!?\n"); i >= 0 {
+		head = head[i+1:]
+	}
+	before := plainWords(head)
+	for k := len(before) - 1; k >= 0 && k >= len(before)-2; k-- {
+		if f := fieldFor(c, before[k]); f != "" {
+			return f
+		}
+		if !copulas[before[k]] && before[k] != "at" {
+			break
+		}
+	}
+	return ""
+}
+
+// fieldFor returns the field a word names for claim c: CPU and memory
+// only for percentages, a total never for one ("at 90% capacity" is how
+// full it is).
+func fieldFor(c claim, w string) string {
+	f := fieldWords[w]
+	switch {
+	case (f == "cpu" || f == "memory") && c.kind != kindPercent:
+		return ""
+	case f == "total" && c.kind == kindPercent:
+		return ""
+	}
+	return f
+}
+
+// compatible reports whether an evidence column may hold a figure of field.
+// A process's virtual size (ps VSZ) is only what the answer calls virtual:
+// "uses 1.1 GiB" is resident memory.
+func compatible(field, col string) bool {
+	if strings.Contains(col, "vsz") && field != "virtual" {
+		return false
+	}
+	if field == "" || col == "" {
+		return true
+	}
+	for _, part := range fieldColumns[field] {
+		if strings.Contains(col, part) {
+			return true
+		}
+	}
+	// A column that names no field at all (a count, a key like "mhz")
+	// does not contradict one.
+	for _, parts := range fieldColumns {
+		for _, part := range parts {
+			if strings.Contains(col, part) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// clauseWindow bounds how far back a clause separator is looked for.
+const clauseWindow = 300
+
+// clauseStart returns where c's clause begins: after the last ", and",
+// ", but", ", so", "while" or "whereas" before it in its sentence, or at
+// the sentence's start. A figure whose entity is named before its clause
+// may be a machine-wide one ("firefox uses 1.1 GiB, while 6.1 GiB is in
+// use").
+func clauseStart(answer string, bounds []int, c claim) int {
+	start := 0
+	if c.sent > 0 {
+		start = bounds[c.sent-1] + 1
+	}
+	start = max(start, c.off-clauseWindow)
+	head := strings.ToLower(answer[start:min(c.off, len(answer))])
+	cut := 0
+	for _, sep := range []string{", and ", ", but ", " while ", " whereas ", ", so "} {
+		if i := strings.LastIndex(head, sep); i >= 0 && i+len(sep) > cut {
+			cut = i + len(sep)
+		}
+	}
+	return start + cut
+}

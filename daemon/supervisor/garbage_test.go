@@ -1,0 +1,81 @@
+package supervisor
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/translator"
+)
+
+// Replies that are answers, in the shapes models write them, are usable.
+func TestGarbledKeepsAnswers(t *testing.T) {
+	for _, a := range []string{
+		"Firefox (PID 4242) uses 1.1 GiB.",
+		"- firefox: 1.1 GiB\n- gnome-shell: 442 MiB",
+		"| Process | RSS |\n|---|---|\n| firefox | 1.1 GiB |",
+		"Run this:\n```\njournalctl -p err -b\n```\nIt lists this boot's errors.",
+		"Firefox использует 1,1 ГиБ памяти (PID 4242).",
+		"Firefox は 1.1 GiB のメモリを使っています。",
+		"nginx is very very busy: 21.7% CPU.",
+		"The temperature is 45 °C; 1) firefox 2) gnome-shell.",
+		"16 threads.",
+	} {
+		if why := Garbled(a); why != "" {
+			t.Errorf("%q: %s", a, why)
+		}
+	}
+}
+
+// Each kind of garbage is named in the reason.
+func TestGarbledSaysWhy(t *testing.T) {
+	for reply, want := range map[string]string{
+		"":                             "empty",
+		"\"{":                          "too short",
+		"4ݑ":                           "too short",
+		"Firefox\x1b[2J uses 1.1 GiB.": "control characters",
+		"Firefox uses \uE000 1.1 GiB.": "code points",
+		"ݑ ڃ ཀ ᄀ ሀ ᐁ Ꭰ ᚠ ࠀ ꀀ ꓐ":                           "scripts",
+		"{\"answer\": \"Firefox uses it\"}":               "JSON",
+		"Firefox uses 1.1 GiB (7.4% of":                   "bracket",
+		"Firefox uses 1.1 GiB and the":                    "mid-sentence",
+		"Your system system system":                       "repeats",
+		"I am. I am. I am. I am. I am.":                   "phrase",
+		strings.Repeat("¤", 40) + " firefox uses memory.": "symbols",
+		"\xff\xfe firefox":                                "UTF-8",
+	} {
+		if why := Garbled(reply); !strings.Contains(why, want) {
+			t.Errorf("%q: reason %q, want it to mention %q", reply, why, want)
+		}
+	}
+}
+
+// An unusable reply scores at most 20 and says why in last_error; a cut-off
+// one does too even when its text looks whole.
+func TestUnusableReplyScoresAtMost20(t *testing.T) {
+	in := memInput(t)
+	in.Answer = "4ݑ"
+	a, r := Assemble(in)
+	if a.ReliabilityScore != 20 || !a.ReliabilitySignals.TranslatorConfident || r.Unusable == "" {
+		t.Fatalf("score %d signals %+v unusable %q", a.ReliabilityScore, a.ReliabilitySignals, r.Unusable)
+	}
+	if a.Evidence.LastError == nil || !strings.HasPrefix(*a.Evidence.LastError, UnusablePrefix) {
+		t.Fatalf("last_error %v", a.Evidence.LastError)
+	}
+	in = memInput(t)
+	in.Incomplete = true
+	if r := Judge(in); r.Score > 20 || !strings.Contains(r.Unusable, "cut off") {
+		t.Fatalf("incomplete reply: %+v", r)
+	}
+}
+
+// The supervisor recognizes the keyword classifier's tickets by the
+// translator's own marker.
+func TestKeywordSourceMatchesTranslator(t *testing.T) {
+	if sourceKeywords != translator.SourceKeywords {
+		t.Fatalf("supervisor reads %q, translator writes %q", sourceKeywords, translator.SourceKeywords)
+	}
+	tk := translator.Keywords("what is using my memory?")
+	if tk.Confidence < ConfidentAt || Confident(tk) {
+		t.Fatalf("a clear keyword ticket (confidence %.2f) must not count as confident", tk.Confidence)
+	}
+}
