@@ -57,8 +57,8 @@ fuzz:
 bench:
 	$(GO) test -run XXX -bench . -benchmem ./...
 
-# The service desk against a real Ollama server built from source (5-9 min
-# the first time, then cached; see .ci/build-ollama).
+# The service desk against a real Ollama server built from source (5–14
+# minutes the first time, then cached; see .ci/build-ollama).
 test-ollama:
 	ANNA_OLLAMA_BIN=$$(.ci/build-ollama | tail -n1) ANNA_REQUIRE_OLLAMA=1 \
 	  $(GO) test -count=1 -timeout 15m -run 'Integration|RealOllama' ./daemon/...

@@ -17,8 +17,11 @@
 //   - probes: a probe that fails or times out is reported in the evidence
 //     and costs probe_coverage; the specialist still answers from the rest.
 //   - specialist: a timeout yields the spec's timeout response (score ≤ 20,
-//     needs_clarification, an actionable question, last_error "timeout at
-//     specialist"); llm_unavailable fails the request.
+//     needs_clarification, an actionable question, last_error ending in
+//     "timeout at specialist"); llm_unavailable fails the request.
+//
+// evidence.last_error keeps every error of a request in the order they
+// happened, so a timeout does not hide the fallback that preceded it.
 //   - supervisor: deterministic and fast; its deadline exists for symmetry
 //     and yields the timeout response if ever exceeded.
 package desk

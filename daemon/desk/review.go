@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/progress"
 	"github.com/jjgarcianorway/anna-assistant/daemon/session"
@@ -49,7 +50,8 @@ func (d *Desk) finish(ctx context.Context, w *work, rec *progress.Recorder) (*rp
 	}
 	a := v.answer
 	if w.lastErr != "" {
-		a.Evidence.LastError = &w.lastErr
+		e := clipErrors(w.lastErr)
+		a.Evidence.LastError = &e
 	}
 	d.complete(w, &a)
 	d.log.Info("answered", "request", w.params.RequestID, "domain", a.Domain, "score", a.ReliabilityScore,
@@ -60,9 +62,13 @@ func (d *Desk) finish(ctx context.Context, w *work, rec *progress.Recorder) (*rp
 	return &a, nil
 }
 
-// timeoutAnswer is the spec's timeout response for stage.
+// timeoutAnswer is the spec's timeout response for stage. Its last_error
+// keeps what failed before the timeout (a translator fallback, say) ahead
+// of "timeout at <stage>": the timeout is often the consequence.
 func (d *Desk) timeoutAnswer(w *work, stage string, rec *progress.Recorder) *rpc.Answer {
 	a := supervisor.TimeoutAnswer(stage, w.input())
+	e := clipErrors(joinErr(w.lastErr, "timeout at "+stage))
+	a.Evidence.LastError = &e
 	d.complete(w, &a)
 	rec.Fail(rpc.EventTimeout, stage, "timeout at "+stage)
 	d.log.Warn("request timed out", "request", w.params.RequestID, "stage", stage, "ms", a.DurationMS)
@@ -72,4 +78,28 @@ func (d *Desk) timeoutAnswer(w *work, stage string, rec *progress.Recorder) *rpc
 func (d *Desk) complete(w *work, a *rpc.Answer) {
 	a.RequestID, a.Version, a.Model = w.params.RequestID, d.o.Version, w.model
 	a.DurationMS = time.Since(w.start).Milliseconds()
+}
+
+// maxLastError bounds evidence.last_error: an error can quote what a model
+// or a server sent.
+const maxLastError = 1024
+
+// clipErrors bounds the request's errors to maxLastError bytes by cutting
+// the middle, so the first error (often the cause) and the last (where the
+// request ended) both stay readable.
+func clipErrors(s string) string {
+	if len(s) <= maxLastError {
+		return s
+	}
+	const cut = " … "
+	head := maxLastError * 6 / 10
+	tail := maxLastError - head - len(cut)
+	for head > 0 && !utf8.RuneStart(s[head]) {
+		head--
+	}
+	from := len(s) - tail
+	for from < len(s) && !utf8.RuneStart(s[from]) {
+		from++
+	}
+	return s[:head] + cut + s[from:]
 }

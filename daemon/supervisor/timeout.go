@@ -27,7 +27,8 @@ const timeoutFallback = "This took too long. Do you want to ask again, or ask a 
 // out of time at stage (one of the Stage constants), from whatever in the
 // pipeline had gathered so far (ticket, probe results, facts):
 //
-//   - evidence.last_error is "timeout at <stage>";
+//   - evidence.last_error is "timeout at <stage>" (the desk puts the
+//     request's earlier errors, such as a translator fallback, before it);
 //   - needs_clarification is true and the question says what to do next;
 //   - the score is at most 20: only translator_confident can hold, when the
 //     translator finished (stage is not StageTranslator) and was confident.

@@ -143,7 +143,7 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, rec *Request, a 
 
 	if !a.stream {
 		for range pieces {
-			if !s.wait(r, reply.DelayPerChunk) {
+			if !s.pace(r, reply) {
 				s.gone(r, rec)
 				return
 			}
@@ -174,7 +174,7 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, rec *Request, a 
 		return
 	}
 	for _, p := range pieces {
-		if !s.wait(r, reply.DelayPerChunk) || !out.line(a.chunk(p)) {
+		if !s.pace(r, reply) || !out.line(a.chunk(p)) {
 			s.gone(r, rec)
 			return
 		}

@@ -154,35 +154,58 @@ func TestDelayBeyondDeadlineCancelsAndIsRecorded(t *testing.T) {
 
 func TestCancelMidStreamStopsTheServer(t *testing.T) {
 	s := New(t)
-	s.OnChat(func(*api.ChatRequest) Reply {
-		return Reply{Chunks: []string{"a", "b", "c"}, DelayPerChunk: 20 * time.Millisecond}
-	})
+	// The gate lets exactly one chunk out: a delay would race the cancel
+	// (under load the server's timer fires before it sees the client leave,
+	// and the client reads what is already buffered).
+	gate := make(chan struct{})
+	s.OnChat(func(*api.ChatRequest) Reply { return Reply{Chunks: []string{"a", "b", "c"}, Gate: gate} })
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
-	var got []string
-	err := realClient(t, s).Chat(ctx, chatReq(true, "hi"), func(r api.ChatResponse) error {
-		got = append(got, r.Message.Content)
-		cancel()
-		return nil
-	})
+	type result struct {
+		got []string
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		var got []string
+		err := realClient(t, s).Chat(ctx, chatReq(true, "hi"), func(r api.ChatResponse) error {
+			got = append(got, r.Message.Content)
+			cancel()
+			return nil
+		})
+		done <- result{got, err}
+	}()
+	select {
+	case gate <- struct{}{}:
+	case res := <-done:
+		t.Fatalf("the client returned before the first chunk: %q, %v", res.got, res.err)
+	}
+	res := <-done
 	// The real client ignores read errors once the stream has started: a
 	// canceled stream returns nil, so only ctx.Err() tells.
-	if err != nil || ctx.Err() != context.Canceled || len(got) != 1 || got[0] != "a" {
-		t.Fatalf("got %q, %v, ctx %v; want only the first chunk, nil, canceled ctx", got, err, ctx.Err())
+	if res.err != nil || ctx.Err() != context.Canceled || len(res.got) != 1 || res.got[0] != "a" {
+		t.Fatalf("got %q, %v, ctx %v; want only the first chunk, nil, canceled ctx", res.got, res.err, ctx.Err())
 	}
 	waitCanceled(t, s)
+	// The handler has returned: no one is left to take the next chunk.
+	select {
+	case gate <- struct{}{}:
+		t.Error("the server went on streaming after the client left")
+	default:
+	}
 }
 
-// waitCanceled waits (bounded) for the server to notice the client left:
-// the handler learns it asynchronously after the client returns.
+// waitCanceled waits for the server to notice the client left: the handler
+// learns it asynchronously after the client returns. The deadline only
+// guards against a server that never notices.
 func waitCanceled(t *testing.T, s *Server) {
 	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		if reqs := s.Requests(); len(reqs) == 1 && reqs[0].Canceled {
-			return
-		}
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	err := s.WaitRequests(ctx, func(reqs []Request) bool { return len(reqs) == 1 && reqs[0].Canceled })
+	if err != nil {
+		t.Fatalf("server never saw the client go away: %+v", s.Requests())
 	}
-	t.Fatalf("server never saw the client go away: %+v", s.Requests())
 }
 
 func TestErrorsSurfaceLikeTheRealServer(t *testing.T) {

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/ollama/ollama/api"
 )
@@ -222,9 +221,9 @@ func TestCleanupReleasesHangingHandlers(t *testing.T) {
 			_, err := collectChat(context.Background(), c, chatReq(true, "hi"))
 			done <- err
 		}()
-		for len(s.Requests()) == 0 {
-			// The request must be inside the handler before the test ends.
-			time.Sleep(time.Millisecond)
+		// The request must be inside the handler before the test ends.
+		if err := s.WaitRequests(t.Context(), func(r []Request) bool { return len(r) > 0 }); err != nil {
+			t.Fatal(err)
 		}
 	})
 	// The subtest's cleanup returned, so the hanging handler was released;

@@ -24,6 +24,11 @@ type Reply struct {
 	Delay time.Duration
 	// DelayPerChunk passes before each streamed chunk.
 	DelayPerChunk time.Duration
+	// Gate, when non-nil, holds back each chunk until the test sends on it
+	// (or the client goes away), so a test decides how far an answer has
+	// gone when it acts instead of racing a delay. It applies after
+	// DelayPerChunk, streamed or not.
+	Gate <-chan struct{}
 
 	// Status and Error make an HTTP error: Status (500 when zero) with the
 	// body {"error": Error}, before any content, which the client returns as

@@ -7,6 +7,7 @@
 package ollamatest
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -31,6 +32,9 @@ type Server struct {
 	onChat     func(*api.ChatRequest) Reply
 	onGenerate func(*api.GenerateRequest) Reply
 	requests   []*Request
+	// changed is closed and replaced whenever requests change, waking
+	// WaitRequests.
+	changed chan struct{}
 }
 
 // Option configures a Server in New.
@@ -68,6 +72,7 @@ func New(t testing.TB, opts ...Option) *Server {
 	t.Helper()
 	s := &Server{
 		quit:     make(chan struct{}),
+		changed:  make(chan struct{}),
 		version:  "0.17.4",
 		local:    map[string]Model{},
 		registry: map[string]Model{},
@@ -163,16 +168,44 @@ func (s *Server) ChatRequests() []*api.ChatRequest {
 	return out
 }
 
+// WaitRequests blocks until cond holds for the requests received so far
+// (as Requests returns them), checking again each time one arrives or is
+// marked canceled. It returns ctx's error if ctx ends first. Tests use it
+// to learn what the server saw without polling.
+func (s *Server) WaitRequests(ctx context.Context, cond func([]Request) bool) error {
+	for {
+		s.mu.Lock()
+		changed := s.changed
+		s.mu.Unlock()
+		if cond(s.Requests()) {
+			return nil
+		}
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
 func (s *Server) record(r *Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.requests = append(s.requests, r)
+	s.notify()
 }
 
 func (s *Server) markCanceled(r *Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	r.Canceled = true
+	s.notify()
+}
+
+// notify wakes every WaitRequests; s.mu must be held.
+func (s *Server) notify() {
+	close(s.changed)
+	s.changed = make(chan struct{})
 }
 
 // addLocal must be called with s.mu held or before the server starts.

@@ -106,6 +106,25 @@ func (s *Server) wait(r *http.Request, d time.Duration) bool {
 	}
 }
 
+// pace holds back one chunk of reply: its DelayPerChunk, then its Gate. It
+// reports false when the client went away or the server closed first.
+func (s *Server) pace(r *http.Request, reply Reply) bool {
+	if !s.wait(r, reply.DelayPerChunk) {
+		return false
+	}
+	if reply.Gate == nil {
+		return true
+	}
+	select {
+	case <-reply.Gate:
+		return r.Context().Err() == nil
+	case <-r.Context().Done():
+		return false
+	case <-s.quit:
+		return false
+	}
+}
+
 // gone records a client that went away mid-answer. A server shutting down
 // is not the client's doing.
 func (s *Server) gone(r *http.Request, rec *Request) {
