@@ -201,6 +201,13 @@ func TestTimeoutAnswer(t *testing.T) {
 	if a := TimeoutAnswer(StageTranslator, Input{}); a.ReliabilityScore != 0 || a.Domain != rpc.DomainSystem {
 		t.Errorf("%+v", a)
 	}
+	// A keyword ticket comes from the fallback after the LLM failed: even a
+	// high keyword confidence does not make it confident at a later stage.
+	in := memInput(t)
+	in.Ticket.Source, in.Ticket.Confidence = sourceKeywords, 0.9
+	if a := TimeoutAnswer(StageSpecialist, in); a.ReliabilitySignals.TranslatorConfident {
+		t.Errorf("keyword ticket counted as confident: %+v", a.ReliabilitySignals)
+	}
 }
 
 // sig lists the signals in the spec's order.

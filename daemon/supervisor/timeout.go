@@ -44,7 +44,7 @@ func TimeoutAnswer(stage string, in Input) rpc.Answer {
 		q = timeoutFallback
 	}
 	signals := rpc.Signals{
-		TranslatorConfident: stage != StageTranslator && in.Ticket.Confidence >= ConfidentAt,
+		TranslatorConfident: stage != StageTranslator && Confident(in.Ticket),
 	}
 	return rpc.Answer{
 		Answer:                "I ran out of time at the " + stage + " stage, so I have no checked answer.",
