@@ -1,6 +1,9 @@
 package desk
 
 import (
+	"bytes"
+	"log/slog"
+	"strings"
 	"testing"
 	"time"
 
@@ -16,5 +19,22 @@ func TestSpecBudget(t *testing.T) {
 	}
 	if b.Translator+b.Probes+b.Specialist+b.Supervisor > b.Total || b.Total >= rpc.RequestTimeout {
 		t.Fatalf("total %v must hold every stage and stay below the RPC timeout %v", b.Total, rpc.RequestTimeout)
+	}
+}
+
+// A panic on a desk goroutine becomes an internal error and a log line
+// with the stack, never a crash of annad.
+func TestPanicBecomesAnInternalError(t *testing.T) {
+	var log bytes.Buffer
+	d := New(Options{Logger: slog.New(slog.NewTextHandler(&log, nil))})
+	err := d.safely(StageSupervisor, &work{params: rpc.RequestParams{RequestID: "r1"}}, func() { panic("boom") })
+	if rpc.KindOf(err) != rpc.KindInternal || !strings.HasPrefix(err.Error(), "cannot ") {
+		t.Fatalf("got %v", err)
+	}
+	if !strings.Contains(log.String(), "boom") || !strings.Contains(log.String(), "request=r1") || !strings.Contains(log.String(), "desk_test.go") {
+		t.Fatalf("log lacks the panic, request or stack: %s", log.String())
+	}
+	if err := d.safely(StageSupervisor, &work{}, func() {}); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -82,6 +82,7 @@ func New(o Options) *Queue {
 	if o.PerUser <= 0 {
 		o.PerUser = DefaultPerUser
 	}
+	o.PerUser = min(o.PerUser, o.MaxRequests)
 	if o.Privileged == nil {
 		o.Privileged = func(uid uint32) bool { return uid == 0 }
 	}

@@ -31,6 +31,8 @@ type Server struct {
 	onChat     func(*api.ChatRequest) Reply
 	onGenerate func(*api.GenerateRequest) Reply
 	requests   []*Request
+	chatsNow   int // /api/chat handlers running
+	chatsMax   int // the most that ever ran at once
 }
 
 // Option configures a Server in New.
@@ -161,6 +163,35 @@ func (s *Server) ChatRequests() []*api.ChatRequest {
 		}
 	}
 	return out
+}
+
+// MaxConcurrentChats returns the largest number of /api/chat requests the
+// server was answering at the same moment, to check a client's limit on
+// parallel calls.
+func (s *Server) MaxConcurrentChats() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.chatsMax
+}
+
+// ChatsInFlight returns the number of /api/chat requests being answered.
+func (s *Server) ChatsInFlight() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.chatsNow
+}
+
+func (s *Server) chatBegins() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.chatsNow++
+	s.chatsMax = max(s.chatsMax, s.chatsNow)
+}
+
+func (s *Server) chatEnds() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.chatsNow--
 }
 
 func (s *Server) record(r *Request) {
