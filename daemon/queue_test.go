@@ -198,4 +198,3 @@ func TestHangUpLeavesTheQueue(t *testing.T) {
 		}
 	}
 }
-
