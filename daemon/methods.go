@@ -120,8 +120,7 @@ func (d *Daemon) request(ctx context.Context, raw json.RawMessage) (any, error) 
 	// Admission comes first: a request told "busy" holds nothing.
 	place, err := d.queue.Admit(caller.UID)
 	if err != nil {
-		d.log.Warn("request refused", "uid", caller.UID, "err", err)
-		return nil, err
+		return nil, err // the server's request log line shows it
 	}
 	defer place.Done()
 	rec, err := d.progress.Begin(p.RequestID, caller.UID, d.opt.Config.Daemon.DebugMode)

@@ -33,12 +33,6 @@ func symlink(t *testing.T, target, link string) {
 	}
 }
 
-func needRoot(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("needs root to chown to another uid")
-	}
-}
-
 func TestOpenCreatesAPrivateDirectory(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "var", "lib", "anna")
 	d, err := Open(p)
