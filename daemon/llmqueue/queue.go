@@ -7,12 +7,14 @@
 // per-user share, it is told "busy" at once.
 //
 // The queue is fair between users and kind to deadlines. Each waiting chat
-// gets a virtual turn: one past the turn being served, or past its user's
-// previous turn if that is later (start-time fair queuing). Slots go by
-// turn, so a user with a dozen requests queued takes every other slot at
-// most, not all of them, and a newcomer waits behind at most one chat per
-// other user. Equal turns go to the oldest request, so a request half done
-// is finished before a newer one starts and fewer run out of time.
+// gives its user a virtual turn: one past the turn last served, or past
+// that user's latest waiting turn if that is later (start-time fair
+// queuing). Slots go by turn, so a user with a dozen chats queued takes
+// every other slot at most, not all of them, and a newcomer waits behind at
+// most one chat per other user. A user's turns go to their requests oldest
+// first, and equal turns to the oldest request: every request has the same
+// budget, so finishing a request half done (its second chat) before
+// starting a newer one lets fewer run out of time.
 package llmqueue
 
 import (
@@ -58,14 +60,13 @@ type Queue struct {
 	seq      uint64
 	running  int
 	waiting  []*waiter
-	turn     uint64            // the turn last served
-	lastTurn map[uint32]uint64 // each user's latest turn, while ahead of turn
+	turn     uint64              // the turn last served
+	turns    map[uint32][]uint64 // each user's waiting turns, ascending
 }
 
 type waiter struct {
 	uid   uint32
 	seq   uint64
-	turn  uint64
 	pos   int           // 1-based place in the queue; 0 once granted
 	ready chan struct{} // closed when granted
 	moved chan struct{} // signaled when pos changes
@@ -86,7 +87,7 @@ func New(o Options) *Queue {
 	if o.Privileged == nil {
 		o.Privileged = func(uid uint32) bool { return uid == 0 }
 	}
-	return &Queue{o: o, reserve: max(1, o.MaxRequests/8), byUID: make(map[uint32]int), lastTurn: make(map[uint32]uint64)}
+	return &Queue{o: o, reserve: max(1, o.MaxRequests/8), byUID: make(map[uint32]int), turns: make(map[uint32][]uint64)}
 }
 
 // Parallel returns the number of chats that may run at once.
@@ -155,8 +156,11 @@ func (t *Ticket) Wait(ctx context.Context, report func(position int)) (release f
 	q := t.q
 	w := &waiter{uid: t.uid, seq: t.seq, ready: make(chan struct{}), moved: make(chan struct{}, 1)}
 	q.mu.Lock()
-	w.turn = max(q.turn, q.lastTurn[t.uid]) + 1
-	q.lastTurn[t.uid] = w.turn
+	turn := q.turn
+	if ts := q.turns[t.uid]; len(ts) > 0 {
+		turn = max(turn, ts[len(ts)-1])
+	}
+	q.turns[t.uid] = append(q.turns[t.uid], turn+1)
 	q.waiting = append(q.waiting, w)
 	q.dispatch()
 	q.mu.Unlock()
@@ -178,7 +182,10 @@ func (t *Ticket) Wait(ctx context.Context, report func(position int)) (release f
 			q.mu.Lock()
 			granted := !slices.Contains(q.waiting, w)
 			if !granted {
+				// The user's last turn goes, so their other chats keep
+				// their places and everyone behind moves up.
 				q.waiting = slices.DeleteFunc(q.waiting, func(x *waiter) bool { return x == w })
+				q.dropTurn(w.uid, len(q.turns[w.uid])-1)
 				q.dispatch()
 			}
 			q.mu.Unlock()
@@ -214,12 +221,9 @@ func (q *Queue) dispatch() {
 		q.running++
 		w.pos = 0
 		close(w.ready)
-		q.turn = max(q.turn, w.turn)
-	}
-	for uid, turn := range q.lastTurn {
-		if turn <= q.turn {
-			delete(q.lastTurn, uid)
-		}
+		// The first of a user's waiters in order holds their first turn.
+		q.turn = max(q.turn, q.turns[w.uid][0])
+		q.dropTurn(w.uid, 0)
 	}
 	for i, w := range order {
 		if w.pos != i+1 {
@@ -232,12 +236,33 @@ func (q *Queue) dispatch() {
 	}
 }
 
-// order sorts the waiters by turn, then by the age of their request.
+func (q *Queue) dropTurn(uid uint32, i int) {
+	q.turns[uid] = slices.Delete(q.turns[uid], i, i+1)
+	if len(q.turns[uid]) == 0 {
+		delete(q.turns, uid)
+	}
+}
+
+// order sorts the waiters by turn, then by the age of their request, after
+// handing each user's turns to their requests oldest first.
 func (q *Queue) order() []*waiter {
-	out := slices.Clone(q.waiting)
-	slices.SortFunc(out, func(a, b *waiter) int {
-		return cmp.Or(cmp.Compare(a.turn, b.turn), cmp.Compare(a.seq, b.seq))
-	})
+	type placed struct {
+		w    *waiter
+		turn uint64
+	}
+	byAge := slices.Clone(q.waiting)
+	slices.SortFunc(byAge, func(a, b *waiter) int { return cmp.Compare(a.seq, b.seq) })
+	next := make(map[uint32]int, len(q.turns))
+	ps := make([]placed, len(byAge))
+	for i, w := range byAge {
+		ps[i] = placed{w, q.turns[w.uid][next[w.uid]]}
+		next[w.uid]++
+	}
+	slices.SortStableFunc(ps, func(a, b placed) int { return cmp.Compare(a.turn, b.turn) })
+	out := make([]*waiter, len(ps))
+	for i, p := range ps {
+		out[i] = p.w
+	}
 	return out
 }
 

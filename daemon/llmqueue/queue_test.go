@@ -239,3 +239,37 @@ func TestCancelRacingGrantKeepsSlots(t *testing.T) {
 		}
 	}
 }
+
+// A user's turns go to their oldest request first: a request's second chat
+// is not put behind the same user's newer requests.
+func TestOlderRequestFirstWithinAUser(t *testing.T) {
+	q := New(Options{Parallel: 1})
+	hold, err := admit(t, q, 7).Wait(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	older, newer := admit(t, q, 1000), admit(t, q, 1000)
+	pos := &positions{got: map[string][]int{}}
+	got := make(chan string, 2)
+	// The newer request asks first, as when the older one comes back for
+	// its second chat.
+	for _, c := range []struct {
+		name string
+		tk   *Ticket
+	}{{"newer", newer}, {"older", older}} {
+		name, tk := c.name, c.tk
+		go func() {
+			r, err := tk.Wait(context.Background(), pos.report(name))
+			if err == nil {
+				got <- name
+				r()
+			}
+		}()
+		waitFor(t, name+" queued", func() bool { return pos.last(name) > 0 })
+	}
+	waitFor(t, "older goes ahead", func() bool { return pos.last("older") == 1 && pos.last("newer") == 2 })
+	hold()
+	if first, second := <-got, <-got; first != "older" || second != "newer" {
+		t.Fatalf("served %s then %s", first, second)
+	}
+}
