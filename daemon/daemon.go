@@ -12,10 +12,12 @@ import (
 	"github.com/jjgarcianorway/anna-assistant/daemon/config"
 	"github.com/jjgarcianorway/anna-assistant/daemon/desk"
 	"github.com/jjgarcianorway/anna-assistant/daemon/llm"
+	"github.com/jjgarcianorway/anna-assistant/daemon/llmqueue"
 	"github.com/jjgarcianorway/anna-assistant/daemon/peer"
 	"github.com/jjgarcianorway/anna-assistant/daemon/progress"
 	"github.com/jjgarcianorway/anna-assistant/daemon/server"
 	"github.com/jjgarcianorway/anna-assistant/daemon/session"
+	"github.com/jjgarcianorway/anna-assistant/daemon/statedir"
 	"github.com/jjgarcianorway/anna-assistant/dirs"
 	"github.com/jjgarcianorway/anna-assistant/hardware"
 	"github.com/jjgarcianorway/anna-assistant/probes"
@@ -53,6 +55,8 @@ type Daemon struct {
 	desk     *desk.Desk
 	progress *progress.Store
 	sessions *session.Store
+	queue    *llmqueue.Queue
+	state    *statedir.Dir
 	bus      *systemBus
 	model    rpc.Model
 	// checked is closed when the first Ollama check has finished, so a
@@ -78,9 +82,17 @@ func New(ctx context.Context, opt Options) (*Daemon, error) {
 		}
 	}
 	d := &Daemon{opt: opt, log: opt.Logger, started: time.Now(), progress: progress.NewStore(), sessions: session.NewStore(), checked: make(chan struct{})}
-	if err := os.MkdirAll(opt.StateDir, 0o750); err != nil {
-		return nil, fmt.Errorf("cannot create the state directory: %w", err)
+	state, err := statedir.Open(opt.StateDir)
+	if err != nil {
+		return nil, err
 	}
+	d.state = state
+	euid := uint32(os.Geteuid())
+	d.queue = llmqueue.New(llmqueue.Options{
+		Parallel: opt.Config.Ollama.Parallel, MaxRequests: opt.Config.Daemon.MaxRequests,
+		PerUser:    opt.Config.Daemon.MaxRequestsPerUser,
+		Privileged: func(uid uint32) bool { return uid == 0 || uid == euid },
+	})
 	if opt.Hardware != nil {
 		d.hw = *opt.Hardware
 	} else {
@@ -88,6 +100,7 @@ func New(ctx context.Context, opt Options) (*Daemon, error) {
 		hw, err := hardware.Take(hctx, opt.Layout)
 		cancel()
 		if err != nil {
+			state.Close()
 			return nil, fmt.Errorf("cannot take the hardware snapshot: %w", err)
 		}
 		d.hw = hw
@@ -95,6 +108,7 @@ func New(ctx context.Context, opt Options) (*Daemon, error) {
 	d.model = chooseModel(opt.Config.Ollama.Model, d.hw)
 	client, err := llm.New(llm.Options{URL: opt.Config.Ollama.URL, Model: d.model.Name, NumCtx: opt.Config.Ollama.NumCtx, ConfigFile: opt.ConfigFile})
 	if err != nil {
+		state.Close()
 		return nil, err
 	}
 	d.llm = client
@@ -160,6 +174,7 @@ func (d *Daemon) Run(ctx context.Context, sock *server.Socket, ready func()) err
 	if d.bus != nil {
 		d.bus.Close()
 	}
+	d.state.Close()
 	sock.Remove()
 	if err == server.ErrServerClosed {
 		err = nil
@@ -208,6 +223,8 @@ func (d *Daemon) watch(ctx context.Context) {
 	}
 }
 
-// learnedDir is where learned data lives; `reset` empties it. The ledger
-// and Ollama's models stay: they describe the installation, not the user.
-func (d *Daemon) learnedDir() string { return filepath.Join(d.opt.StateDir, "learned") }
+// learnedDir is the directory under the state directory where learned data
+// lives: a member's in learned/<uid>, what belongs to nobody in particular
+// beside them. `reset` empties it. The ledger and Ollama's models stay:
+// they describe the installation, not the user.
+const learnedDir = "learned"

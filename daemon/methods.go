@@ -5,11 +5,9 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -126,12 +124,18 @@ func (d *Daemon) request(ctx context.Context, raw json.RawMessage) (any, error) 
 		p.RequestID = newID()
 	}
 	caller, _ := peer.FromContext(ctx)
+	// Admission comes first: a request told "busy" holds nothing.
+	place, err := d.queue.Admit(caller.UID)
+	if err != nil {
+		return nil, err // the server's request log line shows it
+	}
+	defer place.Done()
 	rec, err := d.progress.Begin(p.RequestID, caller.UID, d.opt.Config.Daemon.DebugMode)
 	if err != nil {
 		return nil, err
 	}
 	defer rec.Done()
-	return d.desk.Ask(ctx, caller.UID, p, rec)
+	return d.desk.Ask(ctx, place, p, rec)
 }
 
 func newID() string {
@@ -140,28 +144,30 @@ func newID() string {
 	return hex.EncodeToString(b[:])
 }
 
-// reset forgets what Anna learned: conversation sessions, recent progress
-// and the files under <state>/learned. It is idempotent.
+// reset forgets what Anna learned about the caller: their conversation
+// sessions, recent progress and learned/<uid>. Root's reset (and annad's
+// own user's) forgets everyone's, and all of learned/. Nothing is followed
+// through a symlink (package statedir). It is idempotent.
 func (d *Daemon) reset(ctx context.Context, raw json.RawMessage) (any, error) {
 	if _, err := server.Params[struct{}](raw); err != nil {
 		return nil, err
 	}
-	d.sessions.Reset()
-	d.progress.Reset()
-	removed := []string{}
-	dir := d.learnedDir()
-	entries, err := os.ReadDir(dir)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, rpc.Errorf(rpc.KindInternal, "cannot read %s: %v", dir, err)
+	caller, _ := peer.FromContext(ctx)
+	all := caller.IsRoot() || caller.UID == uint32(os.Geteuid())
+	only := ""
+	if all {
+		d.sessions.ResetAll()
+	} else {
+		d.sessions.Reset(caller.UID)
+		only = strconv.FormatUint(uint64(caller.UID), 10)
 	}
-	for _, e := range entries {
-		p := filepath.Join(dir, e.Name())
-		if err := os.RemoveAll(p); err != nil {
-			return nil, rpc.Errorf(rpc.KindInternal, "cannot remove %s: %v", p, err).
-				WithHint("check the journal (journalctl -u annad) and the state directory's permissions")
-		}
-		removed = append(removed, p)
+	d.progress.Reset(caller.UID, all)
+	removed, err := d.state.Empty(learnedDir, only)
+	if err != nil {
+		d.log.Error("reset failed", "uid", caller.UID, "err", err)
+		return nil, rpc.Errorf(rpc.KindInternal, "%v", err).
+			WithHint("check the journal (journalctl -u annad) and the state directory's permissions")
 	}
-	d.log.Info("learned data reset", "removed", len(removed))
+	d.log.Info("learned data reset", "uid", caller.UID, "everyone", all, "removed", len(removed))
 	return rpc.ResetResult{StateDir: d.opt.StateDir, Removed: removed}, nil
 }

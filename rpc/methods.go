@@ -150,6 +150,10 @@ const (
 	EventTimeout       EventKind = "timeout"
 	EventError         EventKind = "error"
 	EventToken         EventKind = "token" // Text holds a chunk of the answer being written
+	// EventQueued says the request waits for the model: Position is its
+	// place (1 is next), sent again as it moves; Position 0 means it has
+	// left the queue, and Message says how long it waited.
+	EventQueued EventKind = "queued"
 )
 
 // Event is one progress event.
@@ -161,6 +165,8 @@ type Event struct {
 	Probe   string    `json:"probe,omitempty"`
 	Message string    `json:"message,omitempty"`
 	Text    string    `json:"text,omitempty"`
+	// Position is set on queued events.
+	Position int `json:"position,omitempty"`
 }
 
 // ResetResult is the result of `reset`.

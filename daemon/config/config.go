@@ -40,6 +40,12 @@ type Daemon struct {
 	ShutdownTimeout Duration `toml:"shutdown_timeout"`
 	// LogLevel is debug, info, warn or error.
 	LogLevel string `toml:"log_level"`
+	// MaxRequests bounds `request`s in progress at once, waiting for the
+	// model or running; one more is told "busy".
+	MaxRequests int `toml:"max_requests"`
+	// MaxRequestsPerUser bounds one user's share of MaxRequests (root has
+	// no share and a reserve); above MaxRequests it is MaxRequests.
+	MaxRequestsPerUser int `toml:"max_requests_per_user"`
 }
 
 // Ollama holds the [ollama] table.
@@ -51,6 +57,9 @@ type Ollama struct {
 	// NumCtx is the context window asked for on every chat; 0 means the
 	// default (8192), which fits the prompt budget.
 	NumCtx int `toml:"num_ctx"`
+	// Parallel bounds chats sent to Ollama at once; the rest wait in a
+	// fair queue.
+	Parallel int `toml:"parallel"`
 }
 
 // Duration is a time.Duration written as a Go duration string ("30s").
@@ -79,8 +88,11 @@ func Default() Config {
 			IdleTimeout:     Duration{2 * time.Minute},
 			ShutdownTimeout: Duration{10 * time.Second},
 			LogLevel:        "info",
+
+			MaxRequests:        64,
+			MaxRequestsPerUser: 16,
 		},
-		Ollama: Ollama{URL: "http://127.0.0.1:11434"},
+		Ollama: Ollama{URL: "http://127.0.0.1:11434", Parallel: 1},
 	}
 }
 
@@ -177,6 +189,12 @@ func (c *Config) validate() *Error {
 		return &Error{Key: "daemon.shutdown_timeout", Msg: "must be between 0s and 5m"}
 	case !validLevel(d.LogLevel):
 		return &Error{Key: "daemon.log_level", Msg: fmt.Sprintf("%q is not one of debug, info, warn, error", d.LogLevel)}
+	case d.MaxRequests < 1 || d.MaxRequests > 4096:
+		return &Error{Key: "daemon.max_requests", Msg: fmt.Sprintf("%d is out of range: use 1 to 4096", d.MaxRequests)}
+	case d.MaxRequestsPerUser < 1 || d.MaxRequestsPerUser > 4096:
+		return &Error{Key: "daemon.max_requests_per_user", Msg: fmt.Sprintf("%d is out of range: use 1 to 4096", d.MaxRequestsPerUser)}
+	case o.Parallel < 1 || o.Parallel > 16:
+		return &Error{Key: "ollama.parallel", Msg: fmt.Sprintf("%d is out of range: use 1 to 16 (Ollama's OLLAMA_NUM_PARALLEL)", o.Parallel)}
 	case o.NumCtx != 0 && (o.NumCtx < 512 || o.NumCtx > 131072):
 		return &Error{Key: "ollama.num_ctx", Msg: fmt.Sprintf("%d is out of range: use 512 to 131072, or 0 for the default", o.NumCtx)}
 	case o.Model != "" && (!modelName.MatchString(o.Model) || len(o.Model) > 128):

@@ -80,6 +80,9 @@ func TestInvalidNamesFileLineAndKey(t *testing.T) {
 		{"duration", "[daemon]\nidle_timeout = \"soon\"\n", ":2"},
 		{"group", "[daemon]\nsocket_group = \"Root Users\"\n", ":2: key daemon.socket_group"},
 		{"level", "[daemon]\nlog_level = \"loud\"\n", ":2: key daemon.log_level"},
+		{"requests", "[daemon]\nmax_requests = 0\n", ":2: key daemon.max_requests: 0 is out of range"},
+		{"share", "[daemon]\nmax_requests = 8\nmax_requests_per_user = 0\n", ":3: key daemon.max_requests_per_user: 0 is out of range"},
+		{"parallel", "[ollama]\nparallel = 0\n", ":2: key ollama.parallel: 0 is out of range"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/llm"
+	"github.com/jjgarcianorway/anna-assistant/daemon/llmqueue"
 	"github.com/jjgarcianorway/anna-assistant/daemon/progress"
 	"github.com/jjgarcianorway/anna-assistant/daemon/session"
 	"github.com/jjgarcianorway/anna-assistant/daemon/specialist"
@@ -18,6 +19,7 @@ import (
 // work is one request as it moves through the stages.
 type work struct {
 	uid      uint32
+	place    *llmqueue.Ticket
 	params   rpc.RequestParams
 	start    time.Time
 	history  []session.Turn
@@ -33,16 +35,22 @@ type work struct {
 	incomplete bool
 }
 
-// Ask answers one request. Errors are *rpc.Error: llm_unavailable when
-// Ollama or the model is missing, or a cancellation when the client hung up.
-// Everything else, timeouts included, is an answer.
-func (d *Desk) Ask(ctx context.Context, uid uint32, p rpc.RequestParams, rec *progress.Recorder) (*rpc.Answer, error) {
-	w := &work{uid: uid, params: p, start: time.Now(), history: d.o.Sessions.History(uid, p.Session), hardware: d.o.Hardware()}
+// Ask answers one request admitted to the queue as place. Errors are
+// *rpc.Error: llm_unavailable when Ollama or the model is missing, or a
+// cancellation when the client hung up. Everything else, timeouts
+// included, is an answer. Time spent waiting for the model counts against
+// the total budget, not against a stage's.
+func (d *Desk) Ask(ctx context.Context, place *llmqueue.Ticket, p rpc.RequestParams, rec *progress.Recorder) (*rpc.Answer, error) {
+	uid := place.UID()
+	w := &work{uid: uid, place: place, params: p, start: time.Now(), history: d.o.Sessions.History(uid, p.Session), hardware: d.o.Hardware()}
 	ctx, cancel := context.WithTimeout(ctx, d.budget.Total)
 	defer cancel()
 
 	rec.Stage(rpc.EventStarting, StageTranslator, "", "")
 	if err := d.translate(ctx, w, rec); err != nil {
+		if ctx.Err() != nil {
+			return d.abandon(ctx, w, StageTranslator, rec)
+		}
 		return nil, err
 	}
 	rec.Stage(rpc.EventComplete, StageTranslator, "", fmt.Sprintf("%s ticket, domain %s, confidence %.2f", w.ticket.Source, w.ticket.Domain, w.ticket.Confidence))
@@ -84,6 +92,11 @@ func (d *Desk) Ask(ctx context.Context, uid uint32, p rpc.RequestParams, rec *pr
 // translate fills w.ticket from the LLM, or from keywords when the LLM's
 // ticket is unusable. Only an unavailable LLM or a lost client stops here.
 func (d *Desk) translate(ctx context.Context, w *work, rec *progress.Recorder) error {
+	release, err := d.turn(ctx, w, StageTranslator, rec)
+	if err != nil {
+		return err
+	}
+	defer release()
 	tctx, cancel := context.WithTimeout(ctx, d.budget.Translator)
 	defer cancel()
 	t, err := translator.LLM(tctx, d.o.LLM, w.params.Text, w.history)
@@ -125,6 +138,11 @@ func (d *Desk) specialize(ctx context.Context, w *work, rec *progress.Recorder) 
 		return rpc.Errorf(rpc.KindInternal, "%v", err)
 	}
 	w.facts = prompt.Facts
+	release, err := d.turn(ctx, w, StageSpecialist, rec)
+	if err != nil {
+		return err
+	}
+	defer release()
 	sctx, cancel := context.WithTimeout(ctx, d.budget.Specialist)
 	defer cancel()
 	reply, err := d.o.LLM.Chat(sctx, llm.Chat{Messages: prompt.Messages, NumPredict: specialist.NumPredict}, rec.Token)
@@ -159,4 +177,31 @@ func (d *Desk) abandon(ctx context.Context, w *work, stage string, rec *progress
 		return d.timeoutAnswer(w, stage, rec), nil
 	}
 	return nil, fmt.Errorf("cannot finish the request: %w", context.Cause(ctx))
+}
+
+// turn waits for the model, telling the client where it stands in the
+// queue and, once served, how long it waited and how much of the budget is
+// left. It returns the function that hands the model to the next request.
+func (d *Desk) turn(ctx context.Context, w *work, stage string, rec *progress.Recorder) (func(), error) {
+	start := time.Now()
+	queued := false
+	release, err := w.place.Wait(ctx, func(pos int) {
+		queued = true
+		rec.Queued(stage, pos, fmt.Sprintf("queued, position %d", pos))
+	})
+	waited := time.Since(start).Round(100 * time.Millisecond)
+	if err != nil {
+		if queued {
+			d.log.Warn("request left the queue for the model", "request", w.params.RequestID, "stage", stage, "waited", waited, "err", err)
+		}
+		return nil, fmt.Errorf("cannot finish the request: %w", context.Cause(ctx))
+	}
+	if queued {
+		left := "no deadline"
+		if dl, ok := ctx.Deadline(); ok {
+			left = time.Until(dl).Round(100*time.Millisecond).String() + " of the " + d.budget.Total.String() + " budget left"
+		}
+		rec.Queued(stage, 0, fmt.Sprintf("left the queue after %v; %s", waited, left))
+	}
+	return release, nil
 }

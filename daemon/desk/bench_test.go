@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/llm"
+	"github.com/jjgarcianorway/anna-assistant/daemon/llmqueue"
 	"github.com/jjgarcianorway/anna-assistant/daemon/session"
 	"github.com/jjgarcianorway/anna-assistant/daemon/translator"
 	"github.com/jjgarcianorway/anna-assistant/dirs"
@@ -46,11 +47,17 @@ func BenchmarkPipelineOverhead(b *testing.B) {
 		Version: "0.1.0",
 	})
 	ctx := context.Background()
+	q := llmqueue.New(llmqueue.Options{})
 	var took []time.Duration
 	b.ReportAllocs()
 	for b.Loop() {
 		start := time.Now()
-		a, err := d.Ask(ctx, 0, rpc.RequestParams{Text: "what is using my memory?", RequestID: "b"}, nil)
+		place, err := q.Admit(0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		a, err := d.Ask(ctx, place, rpc.RequestParams{Text: "what is using my memory?", RequestID: "b"}, nil)
+		place.Done()
 		if err != nil || a.ReliabilityScore == 0 {
 			b.Fatalf("%v %+v", err, a)
 		}

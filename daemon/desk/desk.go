@@ -28,7 +28,9 @@ package desk
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"time"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/llm"
@@ -101,4 +103,19 @@ func New(o Options) *Desk {
 		d.log = slog.New(slog.DiscardHandler)
 	}
 	return d
+}
+
+// safely runs fn, which runs on a goroutine of its own, and turns a panic
+// into an internal error and a log line with the stack: a bug in one
+// request must not take annad, and everyone's requests, down with it.
+func (d *Desk) safely(stage string, w *work, fn func()) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			d.log.Error("bug: panic in the service desk", "stage", stage, "request", w.params.RequestID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			err = rpc.Errorf(rpc.KindInternal, "cannot finish the request: annad hit a bug at %s", stage).
+				WithHint("please report it with the log lines from 'journalctl -u annad'")
+		}
+	}()
+	fn()
+	return nil
 }

@@ -1,6 +1,7 @@
 package desk
 
 import (
+	"github.com/jjgarcianorway/anna-assistant/daemon/llmqueue"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -69,7 +70,12 @@ func TestLastErrorKeepsEveryError(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			d := fakeDesk(t, c.budget, c.translator, c.specialist)
-			a, err := d.Ask(t.Context(), 0, rpc.RequestParams{Text: "what is using my memory?", RequestID: "r"}, nil)
+			place, err := llmqueue.New(llmqueue.Options{}).Admit(0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer place.Done()
+			a, err := d.Ask(t.Context(), place, rpc.RequestParams{Text: "what is using my memory?", RequestID: "r"}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -29,11 +29,13 @@ func (d *Desk) finish(ctx context.Context, w *work, rec *progress.Recorder) (*rp
 	type verdict struct {
 		answer rpc.Answer
 		review supervisor.Review
+		err    error
 	}
 	done := make(chan verdict, 1)
 	go func() {
-		a, r := supervisor.Assemble(w.input())
-		done <- verdict{a, r}
+		var v verdict
+		v.err = d.safely(StageSupervisor, w, func() { v.answer, v.review = supervisor.Assemble(w.input()) })
+		done <- v
 	}()
 	var v verdict
 	select {
@@ -47,6 +49,10 @@ func (d *Desk) finish(ctx context.Context, w *work, rec *progress.Recorder) (*rp
 			return d.abandon(ctx, w, StageSupervisor, rec)
 		}
 		return d.timeoutAnswer(w, StageSupervisor, rec), nil
+	}
+	if v.err != nil {
+		rec.Fail(rpc.EventError, StageSupervisor, v.err.Error())
+		return nil, v.err
 	}
 	a := v.answer
 	if w.lastErr != "" {

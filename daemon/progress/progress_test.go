@@ -46,8 +46,10 @@ func TestDebugModeOffKeepsOnlyTokensAndFailures(t *testing.T) {
 	r.Stage(rpc.EventStarting, "translator", "", "")
 	r.Fail(rpc.EventTimeout, "translator", "timeout at translator")
 	r.Token("hi")
+	r.Queued("specialist", 2, "queued, position 2")
 	p, _ := s.Get("r", 0, alice)
-	if len(p.Events) != 2 || p.Events[0].Kind != rpc.EventTimeout || p.Events[1].Kind != rpc.EventToken {
+	if len(p.Events) != 3 || p.Events[0].Kind != rpc.EventTimeout || p.Events[1].Kind != rpc.EventToken ||
+		p.Events[2].Kind != rpc.EventQueued || p.Events[2].Position != 2 {
 		t.Fatalf("got %+v", p.Events)
 	}
 }
@@ -66,20 +68,65 @@ func TestOnlyOwnerOrRootReads(t *testing.T) {
 	if _, err := s.Get("secret", 0, root); err != nil {
 		t.Fatalf("root: %v", err)
 	}
-	if _, err := s.Begin("secret", bob.UID, true); rpc.KindOf(err) != rpc.KindInvalidParams {
+	if _, err := s.Begin("secret", alice.UID, true); rpc.KindOf(err) != rpc.KindInvalidParams {
 		t.Fatalf("reusing an id: %v", err)
+	}
+}
+
+// Request ids are per user: another user's id is neither refused (which
+// would reveal it) nor readable.
+func TestRequestIDsArePerUser(t *testing.T) {
+	s := NewStore()
+	ra, _ := s.Begin("same", alice.UID, true)
+	ra.Fail(rpc.EventError, "translator", "alice's")
+	rb, err := s.Begin("same", bob.UID, true)
+	if err != nil {
+		t.Fatalf("bob's id collides with alice's: %v", err)
+	}
+	rb.Fail(rpc.EventError, "translator", "bob's")
+	for _, c := range []struct {
+		who  peer.Identity
+		want string
+	}{{alice, "alice's"}, {bob, "bob's"}} {
+		who, want := c.who, c.want
+		p, err := s.Get("same", 0, who)
+		if err != nil || len(p.Events) != 1 || p.Events[0].Message != want {
+			t.Fatalf("uid %d read %+v %v, want %s", who.UID, p, err, want)
+		}
+	}
+	rb.Done()
+	s.Reset(bob.UID, false)
+	if _, err := s.Get("same", 0, alice); err != nil {
+		t.Fatal("bob's reset touched alice's request")
+	}
+	ra.Done()
+	s.Reset(root.UID, true)
+	if len(s.byKey) != 0 {
+		t.Fatalf("root's reset kept %d", len(s.byKey))
 	}
 }
 
 func TestBounded(t *testing.T) {
 	s := NewStore()
 	running, _ := s.Begin("running", alice.UID, true)
+	done, _ := s.Begin("done", alice.UID, true)
+	done.Done()
 	for i := range Keep + 10 {
 		r, _ := s.Begin(fmt.Sprint(i), bob.UID, true)
 		r.Done()
 	}
-	if len(s.byID) > Keep+1 {
-		t.Fatalf("store holds %d requests", len(s.byID))
+	if len(s.byKey) > Keep+2 {
+		t.Fatalf("store holds %d requests", len(s.byKey))
+	}
+	if _, err := s.Get("done", 0, alice); err != nil {
+		t.Fatal("bob's requests pushed out alice's")
+	}
+	for i := range KeepTotal + 10 {
+		r, _ := s.Begin("x", uint32(2000+i), true)
+		r.Done()
+	}
+	if len(s.byKey) > KeepTotal+1 {
+		t.Fatalf("store holds %d requests across users", len(s.byKey))
 	}
 	if _, err := s.Get("running", 0, alice); err != nil {
 		t.Fatal("a running request was evicted")
@@ -95,12 +142,12 @@ func TestBounded(t *testing.T) {
 	if len(p.Events) != MaxEvents+1 || p.Events[len(p.Events)-1].Kind != rpc.EventError {
 		t.Fatalf("%d events, last %+v", len(p.Events), p.Events[len(p.Events)-1])
 	}
-	s.Reset()
+	s.Reset(root.UID, true)
 	if _, err := s.Get("running", 0, alice); err != nil {
 		t.Fatal("Reset dropped a running request")
 	}
-	if len(s.byID) != 1 {
-		t.Fatalf("Reset kept %d", len(s.byID))
+	if len(s.byKey) != 1 {
+		t.Fatalf("Reset kept %d", len(s.byKey))
 	}
 	var nilRec *Recorder
 	nilRec.Token("x")

@@ -10,10 +10,12 @@ import (
 	"unicode/utf8"
 )
 
-// Bounds on what a store holds.
+// Bounds on what a store holds. Each user has an LRU of their own, so one
+// user's many sessions never push out another's.
 const (
 	MaxTurns       = 4   // turns kept per session
-	MaxSessions    = 256 // least recently used beyond this are dropped
+	MaxSessions    = 64  // per user; least recently used beyond this are dropped
+	MaxUsers       = 256 // users with sessions; the least recently active beyond are dropped
 	MaxQuestionLen = 400 // bytes kept of each question
 	MaxAnswerLen   = 800 // bytes kept of each answer
 	IdleExpiry     = 30 * time.Minute
@@ -26,25 +28,26 @@ type Turn struct {
 	Domain   string
 }
 
-type key struct {
-	uid uint32
-	id  string
-}
-
 type history struct {
 	turns []Turn
 	used  time.Time
 }
 
+// user holds one uid's sessions.
+type user struct {
+	m    map[string]*history
+	used time.Time
+}
+
 // Store holds sessions in memory only: a restart or `reset` forgets them.
 type Store struct {
-	mu  sync.Mutex
-	m   map[key]*history
-	now func() time.Time
+	mu    sync.Mutex
+	users map[uint32]*user
+	now   func() time.Time
 }
 
 // NewStore returns an empty store.
-func NewStore() *Store { return &Store{m: make(map[key]*history), now: time.Now} }
+func NewStore() *Store { return &Store{users: make(map[uint32]*user), now: time.Now} }
 
 // History returns the recent turns of a session, oldest first; nil for an
 // empty id or an unknown or expired session.
@@ -54,7 +57,11 @@ func (s *Store) History(uid uint32, id string) []Turn {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	h, ok := s.m[key{uid, id}]
+	u, ok := s.users[uid]
+	if !ok {
+		return nil
+	}
+	h, ok := u.m[id]
 	if !ok || s.now().Sub(h.used) > IdleExpiry {
 		return nil
 	}
@@ -70,50 +77,84 @@ func (s *Store) Append(uid uint32, id string, t Turn) {
 	t.Answer = clip(t.Answer, MaxAnswerLen)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	k := key{uid, id}
-	h, ok := s.m[k]
-	if !ok || s.now().Sub(h.used) > IdleExpiry {
+	now := s.now()
+	u, ok := s.users[uid]
+	if !ok {
+		u = &user{m: make(map[string]*history)}
+		s.users[uid] = u
+	}
+	h, ok := u.m[id]
+	if !ok || now.Sub(h.used) > IdleExpiry {
 		h = &history{}
-		s.m[k] = h
+		u.m[id] = h
 	}
 	h.turns = append(h.turns, t)
 	if len(h.turns) > MaxTurns {
 		h.turns = append([]Turn(nil), h.turns[len(h.turns)-MaxTurns:]...)
 	}
-	h.used = s.now()
-	s.evict()
+	h.used, u.used = now, now
+	u.evict(now)
+	s.evictUsers(now)
 }
 
-// Reset forgets every session.
-func (s *Store) Reset() {
+// Reset forgets the sessions of uid.
+func (s *Store) Reset(uid uint32) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	clear(s.m)
+	delete(s.users, uid)
 }
 
-// Len returns the number of sessions held.
+// ResetAll forgets every user's sessions.
+func (s *Store) ResetAll() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	clear(s.users)
+}
+
+// Len returns the number of sessions held, of all users.
 func (s *Store) Len() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return len(s.m)
+	n := 0
+	for _, u := range s.users {
+		n += len(u.m)
+	}
+	return n
 }
 
-func (s *Store) evict() {
-	now := s.now()
-	for k, h := range s.m {
+func (u *user) evict(now time.Time) {
+	for id, h := range u.m {
 		if now.Sub(h.used) > IdleExpiry {
-			delete(s.m, k)
+			delete(u.m, id)
 		}
 	}
-	for len(s.m) > MaxSessions {
-		var oldest key
+	for len(u.m) > MaxSessions {
+		var oldest string
 		var when time.Time
-		for k, h := range s.m {
+		for id, h := range u.m {
 			if when.IsZero() || h.used.Before(when) {
-				oldest, when = k, h.used
+				oldest, when = id, h.used
 			}
 		}
-		delete(s.m, oldest)
+		delete(u.m, oldest)
+	}
+}
+
+func (s *Store) evictUsers(now time.Time) {
+	for uid, u := range s.users {
+		if now.Sub(u.used) > IdleExpiry {
+			delete(s.users, uid)
+		}
+	}
+	for len(s.users) > MaxUsers {
+		var oldest uint32
+		var when time.Time
+		for uid, u := range s.users {
+			if when.IsZero() || u.used.Before(when) {
+				oldest, when = uid, u.used
+			}
+		}
+		delete(s.users, oldest)
 	}
 }
 

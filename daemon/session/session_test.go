@@ -54,8 +54,39 @@ func TestExpiryAndEviction(t *testing.T) {
 	if s.History(1, "0") != nil || s.History(1, fmt.Sprint(MaxSessions+4)) == nil {
 		t.Fatal("eviction dropped the wrong session")
 	}
-	s.Reset()
+	s.Reset(1)
 	if s.Len() != 0 {
 		t.Fatal("Reset kept sessions")
+	}
+}
+
+// 257 sessions of one member used to push everyone else's history out of a
+// global LRU, and one member's reset wiped every user's sessions.
+func TestUsersAreIsolated(t *testing.T) {
+	s := NewStore()
+	s.Append(0, "root", Turn{Question: "root's"})
+	s.Append(1001, "bob", Turn{Question: "bob's"})
+	for i := range 4 * MaxSessions {
+		s.Append(1000, fmt.Sprint(i), Turn{Question: "flood"})
+	}
+	if s.History(0, "root") == nil || s.History(1001, "bob") == nil {
+		t.Fatal("one user's sessions evicted another's")
+	}
+	if s.Len() != MaxSessions+2 {
+		t.Fatalf("%d sessions held", s.Len())
+	}
+	s.Reset(1000)
+	if s.History(0, "root") == nil || s.History(1001, "bob") == nil || s.Len() != 2 {
+		t.Fatal("a member's reset touched other users' sessions")
+	}
+	for uid := range uint32(MaxUsers + 10) {
+		s.Append(5000+uid, "x", Turn{Question: "q"})
+	}
+	if len(s.users) != MaxUsers {
+		t.Fatalf("%d users held", len(s.users))
+	}
+	s.ResetAll()
+	if s.Len() != 0 {
+		t.Fatal("ResetAll kept sessions")
 	}
 }

@@ -21,6 +21,10 @@ type answer struct {
 }
 
 func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
+	// Counted for the whole handler: the client sees the end of the
+	// response only after the handler returns.
+	s.chatBegins()
+	defer s.chatEnds()
 	var req api.ChatRequest
 	rec, ok := s.decodeRequest(w, r, &req)
 	if !ok {

@@ -34,7 +34,9 @@ type Server struct {
 	requests   []*Request
 	// changed is closed and replaced whenever requests change, waking
 	// WaitRequests.
-	changed chan struct{}
+	changed  chan struct{}
+	chatsNow int // /api/chat handlers running
+	chatsMax int // the most that ever ran at once
 }
 
 // Option configures a Server in New.
@@ -186,6 +188,35 @@ func (s *Server) WaitRequests(ctx context.Context, cond func([]Request) bool) er
 			return ctx.Err()
 		}
 	}
+}
+
+// MaxConcurrentChats returns the largest number of /api/chat requests the
+// server was answering at the same moment, to check a client's limit on
+// parallel calls.
+func (s *Server) MaxConcurrentChats() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.chatsMax
+}
+
+// ChatsInFlight returns the number of /api/chat requests being answered.
+func (s *Server) ChatsInFlight() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.chatsNow
+}
+
+func (s *Server) chatBegins() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.chatsNow++
+	s.chatsMax = max(s.chatsMax, s.chatsNow)
+}
+
+func (s *Server) chatEnds() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.chatsNow--
 }
 
 func (s *Server) record(r *Request) {
