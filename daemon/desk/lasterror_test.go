@@ -1,7 +1,6 @@
 package desk
 
 import (
-	"github.com/jjgarcianorway/anna-assistant/daemon/llmqueue"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/llm"
 	"github.com/jjgarcianorway/anna-assistant/daemon/llm/ollamatest"
+	"github.com/jjgarcianorway/anna-assistant/daemon/llmqueue"
 	"github.com/jjgarcianorway/anna-assistant/daemon/session"
 	"github.com/jjgarcianorway/anna-assistant/dirs"
 	"github.com/jjgarcianorway/anna-assistant/probes"
