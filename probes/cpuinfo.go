@@ -148,7 +148,9 @@ func parseCPUInfo(raw []byte) []cpuFields {
 		if _, dup := cur[k]; dup && k == "processor" {
 			flush()
 		}
-		cur[k] = Sanitize(strings.TrimSpace(v), maxCPUInfoValue)
+		// Tabs separate values here (flags padded with them), so they are
+		// spaces, not control characters for Sanitize to mark.
+		cur[k] = Sanitize(strings.TrimSpace(strings.ReplaceAll(v, "\t", " ")), maxCPUInfoValue)
 	}
 	flush()
 	return out
