@@ -185,7 +185,9 @@ func ports(port int, results []rpc.ProbeResult) Reply {
 			}
 			text += " Listening: " + join(open) + "."
 		}
-		return Reply{Text: text}
+		// The port's absence from the socket table is the evidence; the
+		// fact records that the table was searched for it.
+		return Reply{Text: text, Facts: map[string]string{"port_searched": fmt.Sprintf("port %d: no listening socket", port)}}
 	}
 	if len(all) == 0 {
 		return Reply{Text: "Nothing is listening on any TCP or UDP port."}
