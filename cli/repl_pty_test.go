@@ -189,7 +189,7 @@ func TestPTYREPLFollowUp(t *testing.T) {
 	d := daemontest.Start(t, daemontest.Options{})
 	tm := spawn(t, testEnv(t, d.Socket, "NO_COLOR=1"))
 	tm.expect("anna> ")
-	tm.send("what is using my memory?\r")
+	tm.send("why is memory usage high?\r")
 	tm.expect("[anna] system specialist")
 	tm.expect("From top_memory")
 	tm.expect("anna> ")
@@ -208,7 +208,7 @@ func TestPTYREPLFollowUp(t *testing.T) {
 		t.Fatalf("%d model calls, want 4 (two translators, two specialists)", len(chats))
 	}
 	tr, sp := chats[2], chats[3]
-	if last := tr.Messages[len(tr.Messages)-1].Content; !strings.Contains(last, "Previous question (domain system): what is using my memory?") {
+	if last := tr.Messages[len(tr.Messages)-1].Content; !strings.Contains(last, "Previous question (domain system): why is memory usage high?") {
 		t.Fatalf("the follow-up's translator did not see the previous question: %q", last)
 	}
 	if !hasMessage(sp.Messages, "assistant", "From top_memory") {
