@@ -35,7 +35,7 @@ func TestPTYREPLHelp(t *testing.T) {
 	for _, word := range []string{"help", "?"} {
 		tm.send(word + "\r")
 		out := tm.expect("Ask Anna about this computer in your own words, for example:\r\n")
-		tm.expect("  why is memory usage high?\r\n")
+		tm.expect("  what is using my memory?\r\n")
 		out += tm.expect("exit, quit, bye, q, :q or :wq (or Ctrl-D)")
 		out += tm.expect("Ctrl-C cancels the request that is running")
 		out += tm.expect("'annactl status' shows annad")

@@ -167,7 +167,7 @@ func slowWriter(t *testing.T) *ollamatest.Server {
 
 func TestPTYLiveAnswer(t *testing.T) {
 	d := daemontest.Start(t, daemontest.Options{Ollama: slowWriter(t)})
-	tm := spawn(t, testEnv(t, d.Socket), strings.Fields(quickQuestion)...)
+	tm := spawn(t, testEnv(t, d.Socket), "why", "is", "memory", "usage", "high?")
 	// The first piece appears dimmed under the status line...
 	tm.expect("\r\n\x1b[2mFrom\x1b[0m")
 	// ...and is erased before the block, which holds the whole answer.
@@ -175,7 +175,7 @@ func TestPTYLiveAnswer(t *testing.T) {
 	if !strings.HasSuffix(out, "\x1b[J") {
 		t.Errorf("live area not erased before the answer: %q", out)
 	}
-	tm.expect("\r\nFrom memory_info: ")
+	tm.expect("\r\nFrom top_memory: ")
 	tm.expect("probes:")
 	if code := tm.exitCode(); code != 0 {
 		t.Errorf("exit %d, want 0", code)
