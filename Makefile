@@ -25,7 +25,9 @@ build:
 # later builds compile only what changed and take seconds.
 run:
 	@echo "make run: building annad and annactl into bin/ (the first build downloads and compiles Go modules: a minute or two)"
-	@mkdir -p $(RUNDIR)/state
+	@# annad refuses a state directory (or a parent) that group or others
+	@# can write, so .run and .run/state are private whatever the umask.
+	@mkdir -p -m 0700 $(RUNDIR) $(RUNDIR)/state && chmod 0700 $(RUNDIR) $(RUNDIR)/state
 	@{ $(BUILD) -v -o bin/annad ./cmd/annad && $(BUILD) -v -o bin/annactl ./cmd/annactl; echo $$? >$(RUNDIR)/build.rc; } 2>&1 | \
 	 awk '/^[^ #:]+$$/ { n++; printf "\r  compiled %d packages", n; fflush(); next } { if (n) print ""; n = 0; print }  END { if (n) print "" }'; \
 	 rc=$$(cat $(RUNDIR)/build.rc); rm -f $(RUNDIR)/build.rc; [ "$$rc" = 0 ] || exit $$rc

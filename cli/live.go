@@ -55,6 +55,11 @@ func (l *live) add(events []rpc.Event) {
 			continue
 		}
 		step := describe(e)
+		// A new place in the queue replaces the old one rather than
+		// growing the trail.
+		if e.Kind == rpc.EventQueued && len(l.trail) > 0 && strings.HasPrefix(l.trail[len(l.trail)-1], queuedStep) {
+			l.trail = l.trail[:len(l.trail)-1]
+		}
 		if step != "" && (len(l.trail) == 0 || l.trail[len(l.trail)-1] != step) {
 			l.trail = append(l.trail, step)
 			if len(l.trail) > maxTrail {
@@ -81,10 +86,18 @@ func (l *live) addText(chunk string) {
 	l.lines = lines
 }
 
+// queuedStep starts the step of a request waiting for the model.
+const queuedStep = "waiting for the model"
+
 // describe names the step an event starts, or "" when it starts none.
 func describe(e rpc.Event) string {
 	stage, probe := Sanitize(e.Stage), Sanitize(e.Probe)
 	switch e.Kind {
+	case rpc.EventQueued:
+		// Position 0: the request left the queue; the next stage says so.
+		if e.Position > 0 {
+			return fmt.Sprintf("%s: position %d…", queuedStep, e.Position)
+		}
 	case rpc.EventStarting:
 		if stage != "" {
 			return stage + "…"

@@ -66,8 +66,13 @@ func ruleWidth(width int) int {
 func renderAnswer(w io.Writer, query string, a *rpc.Answer, width int, st style) error {
 	var b strings.Builder
 	rule := strings.Repeat("─", ruleWidth(width))
+	// The header names who wrote the answer: the brain's fast path, or
+	// the model (none when it was unavailable).
 	model := Sanitize(a.Model)
-	if model == "" {
+	switch {
+	case a.Origin == rpc.OriginBrain:
+		model = "brain"
+	case model == "":
 		model = "no llm"
 	}
 	version := strings.TrimPrefix(Sanitize(a.Version), "v")

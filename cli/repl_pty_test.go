@@ -167,7 +167,7 @@ func slowWriter(t *testing.T) *ollamatest.Server {
 
 func TestPTYLiveAnswer(t *testing.T) {
 	d := daemontest.Start(t, daemontest.Options{Ollama: slowWriter(t)})
-	tm := spawn(t, testEnv(t, d.Socket), strings.Fields(quickQuestion)...)
+	tm := spawn(t, testEnv(t, d.Socket), "why", "is", "memory", "usage", "high?")
 	// The first piece appears dimmed under the status line...
 	tm.expect("\r\n\x1b[2mFrom\x1b[0m")
 	// ...and is erased before the block, which holds the whole answer.
@@ -175,7 +175,7 @@ func TestPTYLiveAnswer(t *testing.T) {
 	if !strings.HasSuffix(out, "\x1b[J") {
 		t.Errorf("live area not erased before the answer: %q", out)
 	}
-	tm.expect("\r\nFrom memory_info: ")
+	tm.expect("\r\nFrom top_memory: ")
 	tm.expect("probes:")
 	if code := tm.exitCode(); code != 0 {
 		t.Errorf("exit %d, want 0", code)
@@ -189,7 +189,7 @@ func TestPTYREPLFollowUp(t *testing.T) {
 	d := daemontest.Start(t, daemontest.Options{})
 	tm := spawn(t, testEnv(t, d.Socket, "NO_COLOR=1"))
 	tm.expect("anna> ")
-	tm.send("what is using my memory?\r")
+	tm.send("why is memory usage high?\r")
 	tm.expect("[anna] system specialist")
 	tm.expect("From top_memory")
 	tm.expect("anna> ")
@@ -208,7 +208,7 @@ func TestPTYREPLFollowUp(t *testing.T) {
 		t.Fatalf("%d model calls, want 4 (two translators, two specialists)", len(chats))
 	}
 	tr, sp := chats[2], chats[3]
-	if last := tr.Messages[len(tr.Messages)-1].Content; !strings.Contains(last, "Previous question (domain system): what is using my memory?") {
+	if last := tr.Messages[len(tr.Messages)-1].Content; !strings.Contains(last, "Previous question (domain system): why is memory usage high?") {
 		t.Fatalf("the follow-up's translator did not see the previous question: %q", last)
 	}
 	if !hasMessage(sp.Messages, "assistant", "From top_memory") {

@@ -21,6 +21,9 @@ func renderStatus(w io.Writer, s *rpc.Status, st style) error {
 	section := func(name string) { b.WriteString(st.bold(name) + "\n") }
 
 	section("annad")
+	if d := Sanitize(s.Degraded); d != "" {
+		row("state", st.red("degraded: "+d)+" (see ollama below)")
+	}
 	row("version", Sanitize(s.Version))
 	row("annactl", version.String())
 	row("pid", fmt.Sprint(s.PID))

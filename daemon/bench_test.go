@@ -58,7 +58,7 @@ func BenchmarkRequestPipeline(b *testing.B) {
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := c.Request(ctx, rpc.RequestParams{Text: "what is using my memory?"}); err != nil {
+		if _, err := c.Request(ctx, rpc.RequestParams{Text: "why is memory usage high?"}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -90,7 +90,7 @@ func BenchmarkRequestsInFlight(b *testing.B) {
 				wg.Go(func() {
 					ctx, cancel := context.WithTimeout(context.Background(), rpc.RequestTimeout)
 					defer cancel()
-					_, err := c.Request(ctx, rpc.RequestParams{Text: "what is using my memory?"})
+					_, err := c.Request(ctx, rpc.RequestParams{Text: "why is memory usage high?"})
 					switch rpc.KindOf(err) {
 					case "":
 						answered.Add(1)

@@ -57,6 +57,7 @@ type Daemon struct {
 	sessions *session.Store
 	queue    *llmqueue.Queue
 	state    *statedir.Dir
+	debug    *debugMode
 	bus      *systemBus
 	model    rpc.Model
 	// checked is closed when the first Ollama check has finished, so a
@@ -87,6 +88,7 @@ func New(ctx context.Context, opt Options) (*Daemon, error) {
 		return nil, err
 	}
 	d.state = state
+	d.debug = loadDebugMode(state, opt.Config.Daemon.DebugMode, d.log)
 	euid := uint32(os.Geteuid())
 	d.queue = llmqueue.New(llmqueue.Options{
 		Parallel: opt.Config.Ollama.Parallel, MaxRequests: opt.Config.Daemon.MaxRequests,
@@ -120,7 +122,7 @@ func New(ctx context.Context, opt Options) (*Daemon, error) {
 	d.probes = probes.NewRunner(env)
 	d.desk = desk.New(desk.Options{
 		LLM: d.llm, Probes: d.probes, Sessions: d.sessions, Hardware: d.hardware,
-		Version: version.String(), Logger: d.log, Budget: opt.Budget,
+		Version: version.String(), Logger: d.log, Budget: opt.Budget, Self: self{debugMode: d.debug, d: d},
 	})
 	return d, nil
 }

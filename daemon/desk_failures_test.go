@@ -31,7 +31,7 @@ func wantTimeout(t *testing.T, a *rpc.Answer, stage string) {
 func TestSpecialistTimeout(t *testing.T) {
 	d := scripted(t, &fast, daemontest.Options{}, ticket(rpc.DomainSystem, probes.TopCPU),
 		ollamatest.Reply{Chunks: []string{"Firefox", " is", " using"}, DelayPerChunk: 3 * time.Second})
-	a := ask(t, d, "what is using my cpu?")
+	a := ask(t, d, "why is my cpu so busy?")
 	wantTimeout(t, a, "specialist")
 	if len(a.Evidence.ProbesExecuted) != 1 || a.Evidence.TranslatorTicket.Domain != rpc.DomainSystem {
 		t.Fatalf("evidence gathered before the timeout was lost: %+v", a.Evidence)
@@ -47,7 +47,7 @@ func TestSupervisorTimeout(t *testing.T) {
 	b := fast
 	b.Supervisor = time.Nanosecond
 	d := scripted(t, &b, daemontest.Options{}, ticket(rpc.DomainSystem, probes.MemoryInfo), ollamatest.Reply{Content: "ok"})
-	a := ask(t, d, "how much memory do I have?")
+	a := ask(t, d, "is my memory enough for this work?")
 	wantTimeout(t, a, "supervisor")
 	if !a.ReliabilitySignals.TranslatorConfident || a.ReliabilityScore != 20 {
 		t.Fatalf("a confident ticket should keep translator_confident: %+v", a.ReliabilitySignals)
@@ -90,7 +90,7 @@ func TestHedgingAndInventedFigures(t *testing.T) {
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
 			d := scripted(t, nil, daemontest.Options{}, ticket(rpc.DomainSystem, probes.TopMemory), ollamatest.Reply{Content: c.answer})
-			a := ask(t, d, "what is using my memory?")
+			a := ask(t, d, "why is memory usage high?")
 			s := a.ReliabilitySignals
 			if s.AnswerGrounded != c.grounded || s.NoInvention != c.noInvent || a.ReliabilityScore != s.Score() {
 				t.Fatalf("%q: signals %+v score %d", c.answer, s, a.ReliabilityScore)
@@ -116,22 +116,12 @@ func TestVagueInputAsksBack(t *testing.T) {
 	}
 }
 
-func TestOllamaProblemsAreErrorsWithAdvice(t *testing.T) {
-	down := daemontest.Start(t, daemontest.Options{Config: "[ollama]\nurl = \"http://127.0.0.1:1\"\n"})
-	_, err := down.Client(t).Request(ctx(t), rpc.RequestParams{Text: "what is using my memory?"})
-	e, ok := err.(*rpc.Error)
-	if !ok || e.Kind() != rpc.KindLLMUnavailable || !strings.Contains(e.Hint(), "systemctl start ollama") {
-		t.Fatalf("ollama down: %#v", err)
-	}
-
-	missing := daemontest.Start(t, daemontest.Options{Config: "[ollama]\nmodel = \"qwen2.5:7b\"\n"})
-	_, err = missing.Client(t).Request(ctx(t), rpc.RequestParams{Text: "what is using my memory?"})
-	if e, ok := err.(*rpc.Error); !ok || e.Kind() != rpc.KindLLMUnavailable || !strings.Contains(e.Hint(), "ollama pull qwen2.5:7b") {
-		t.Fatalf("missing model: %#v", err)
-	}
-
+// A model that fails mid-answer is an error with advice, and status shows
+// it. (An unreachable Ollama or a missing model gives an answer instead:
+// brain_test.go.)
+func TestBrokenModelIsAnErrorWithAdvice(t *testing.T) {
 	broken := scripted(t, nil, daemontest.Options{}, ticket(rpc.DomainSystem), ollamatest.Reply{Error: "an error was encountered while running the model: out of memory", Chunks: []string{"Fire"}})
-	_, err = broken.Client(t).Request(ctx(t), rpc.RequestParams{Text: "what is using my memory?"})
+	_, err := broken.Client(t).Request(ctx(t), rpc.RequestParams{Text: "why is memory usage high?"})
 	if rpc.KindOf(err) != rpc.KindLLMBadReply {
 		t.Fatalf("runner failure mid-answer: %v", err)
 	}
@@ -147,7 +137,7 @@ func TestOllamaProblemsAreErrorsWithAdvice(t *testing.T) {
 func TestCutOffAnswerIsJudgedAndRecorded(t *testing.T) {
 	d := scripted(t, nil, daemontest.Options{}, ticket(rpc.DomainSystem, probes.TopMemory),
 		ollamatest.Reply{Chunks: []string{"Your", " system", " system", " system"}, Abort: true})
-	a := ask(t, d, "what is using my memory?")
+	a := ask(t, d, "why is memory usage high?")
 	if a.Answer != "Your system system system" || a.Evidence.LastError == nil || !strings.Contains(*a.Evidence.LastError, "cut off") {
 		t.Fatalf("cut-off answer: %q, last_error %v", a.Answer, a.Evidence.LastError)
 	}
@@ -159,14 +149,14 @@ func TestCutOffAnswerIsJudgedAndRecorded(t *testing.T) {
 func TestSessionsCarryFollowUps(t *testing.T) {
 	d := daemontest.Start(t, daemontest.Options{})
 	c := d.Client(t)
-	for _, q := range []string{"what is using my memory?", "and the second one?"} {
+	for _, q := range []string{"why is memory usage high?", "and the second one?"} {
 		if _, err := c.Request(ctx(t), rpc.RequestParams{Text: q, Session: "repl-1"}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	chats := d.Ollama.ChatRequests()
 	tr, sp := chats[2], chats[3]
-	if !strings.Contains(tr.Messages[len(tr.Messages)-1].Content, "Previous question (domain system): what is using my memory?") {
+	if !strings.Contains(tr.Messages[len(tr.Messages)-1].Content, "Previous question (domain system): why is memory usage high?") {
 		t.Fatalf("translator lacks the previous turn: %q", tr.Messages[len(tr.Messages)-1].Content)
 	}
 	if !slices.ContainsFunc(sp.Messages, func(m api.Message) bool {
@@ -190,7 +180,7 @@ func TestHangUpCancelsTheRequest(t *testing.T) {
 	cctx, cancel := context.WithCancel(ctx(t))
 	errc := make(chan error, 1)
 	go func() {
-		_, err := c.Request(cctx, rpc.RequestParams{Text: "what is using my memory?"})
+		_, err := c.Request(cctx, rpc.RequestParams{Text: "why is memory usage high?"})
 		errc <- err
 	}()
 	waitFor(t, "the specialist call", func() bool { return len(d.Ollama.ChatRequests()) == 2 })

@@ -45,7 +45,7 @@ func ask(t *testing.T, d *daemontest.Daemon, text string) *rpc.Answer {
 
 func TestGroundedAnswer(t *testing.T) {
 	d := daemontest.Start(t, daemontest.Options{})
-	a := ask(t, d, "what is using my memory?")
+	a := ask(t, d, "why is memory usage high?")
 	if a.Domain != rpc.DomainSystem || a.NeedsClarification || a.ClarificationQuestion != nil || a.Model != "tiny" || a.RequestID == "" {
 		t.Fatalf("answer: %+v", a)
 	}
@@ -94,7 +94,7 @@ func TestProgressStreamsInOrder(t *testing.T) {
 	c := d.Client(t)
 	done := make(chan *rpc.Answer, 1)
 	go func() {
-		a, _ := c.Request(ctx(t), rpc.RequestParams{Text: "what is using my memory?", RequestID: "r-1"})
+		a, _ := c.Request(ctx(t), rpc.RequestParams{Text: "why is memory usage high?", RequestID: "r-1"})
 		done <- a
 	}()
 	var events []rpc.Event
@@ -166,7 +166,7 @@ func TestTranslatorFallbacks(t *testing.T) {
 func TestUnknownProbesFromTheModelAreDropped(t *testing.T) {
 	d := scripted(t, nil, daemontest.Options{}, ticket("weather", probes.DiskUsage, "rm_rf", "cat /etc/shadow", probes.DiskUsage),
 		ollamatest.Reply{Content: "ok"})
-	a := ask(t, d, "how full is my disk?")
+	a := ask(t, d, "why is my disk so full?")
 	tk := a.Evidence.TranslatorTicket
 	if !slices.Equal(tk.NeedsProbes, []string{probes.DiskUsage}) || len(a.Evidence.ProbesExecuted) != 1 {
 		t.Fatalf("probes %v, ran %d", tk.NeedsProbes, len(a.Evidence.ProbesExecuted))

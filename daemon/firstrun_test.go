@@ -64,7 +64,7 @@ func TestTimeoutAnswerNamesTheModel(t *testing.T) {
 	b := fast
 	b.Translator, b.Specialist, b.Total = 200*time.Millisecond, 200*time.Millisecond, 20*time.Second
 	d := scripted(t, &b, daemontest.Options{}, ollamatest.Reply{Hang: true}, ollamatest.Reply{Hang: true})
-	a := ask(t, d, "what is using my memory?")
+	a := ask(t, d, "why is memory usage high?")
 	if a.ReliabilityScore > 20 || a.Evidence.LastError == nil || !strings.Contains(*a.Evidence.LastError, "specialist") {
 		t.Fatalf("not a specialist timeout: %+v", a)
 	}
@@ -88,12 +88,11 @@ func TestAdviceNamesTheLoadedConfigFile(t *testing.T) {
 		!strings.Contains(st.Ollama.LastErrorHint, "[ollama] url in "+d.ConfigFile) || !st.Ollama.LastErrorResolvedAt.IsZero() {
 		t.Fatalf("status does not explain the problem with the loaded file: config %q, ollama %+v", st.ConfigFile, st.Ollama)
 	}
-	_, err = c.Request(ctx(t), rpc.RequestParams{Text: "what is using my memory?"})
-	e, ok := err.(*rpc.Error)
-	if !ok || e.Kind() != rpc.KindLLMUnavailable || !strings.Contains(e.Hint(), "[ollama] url in "+d.ConfigFile) {
-		t.Fatalf("ollama down: %#v", err)
+	a, err := c.Request(ctx(t), rpc.RequestParams{Text: "why is memory usage high?"})
+	if err != nil || !strings.Contains(a.Answer, "[ollama] url in "+d.ConfigFile) {
+		t.Fatalf("ollama down: %v, %+v", err, a)
 	}
-	if strings.Contains(e.Hint()+st.Ollama.LastErrorHint, "/etc/anna") {
+	if strings.Contains(a.Answer+st.Ollama.LastErrorHint, "/etc/anna") {
 		t.Fatal("advice names /etc/anna although another file is in use")
 	}
 }
@@ -107,14 +106,14 @@ func TestStatusMarksAnErrorResolved(t *testing.T) {
 		ollamatest.Reply{Content: "ok"}).Reply)
 	d := daemontest.Start(t, daemontest.Options{Ollama: fake})
 	c := d.Client(t)
-	if _, err := c.Request(ctx(t), rpc.RequestParams{Text: "what is using my memory?"}); rpc.KindOf(err) != rpc.KindLLMBadReply {
+	if _, err := c.Request(ctx(t), rpc.RequestParams{Text: "why is memory usage high?"}); rpc.KindOf(err) != rpc.KindLLMBadReply {
 		t.Fatalf("first request: %v", err)
 	}
 	st, _ := c.Status(ctx(t))
 	if !strings.Contains(st.Ollama.LastError, "out of memory") || !st.Ollama.LastErrorResolvedAt.IsZero() {
 		t.Fatalf("standing error: %+v", st.Ollama)
 	}
-	ask(t, d, "what is using my memory?")
+	ask(t, d, "why is memory usage high?")
 	st, _ = c.Status(ctx(t))
 	if !strings.Contains(st.Ollama.LastError, "out of memory") || st.Ollama.LastErrorResolvedAt.Before(st.Ollama.LastErrorAt) {
 		t.Fatalf("not marked resolved after a whole answer: %+v", st.Ollama)

@@ -48,7 +48,7 @@ func (d *Daemon) status(ctx context.Context, raw json.RawMessage) (any, error) {
 		PID:           os.Getpid(),
 		StartedAt:     d.started,
 		UptimeSeconds: time.Since(d.started).Seconds(),
-		DebugMode:     d.opt.Config.Daemon.DebugMode,
+		DebugMode:     d.debug.DebugMode(),
 		Socket:        d.opt.Socket,
 		StateDir:      d.opt.StateDir,
 		ConfigFile:    d.opt.ConfigFile,
@@ -61,6 +61,7 @@ func (d *Daemon) status(ctx context.Context, raw json.RawMessage) (any, error) {
 		},
 		Probes:         probes.IDs,
 		ConfigWarnings: d.opt.ConfigWarnings,
+		Degraded:       degraded(h),
 	}, nil
 }
 
@@ -130,7 +131,7 @@ func (d *Daemon) request(ctx context.Context, raw json.RawMessage) (any, error) 
 		return nil, err // the server's request log line shows it
 	}
 	defer place.Done()
-	rec, err := d.progress.Begin(p.RequestID, caller.UID, d.opt.Config.Daemon.DebugMode)
+	rec, err := d.progress.Begin(p.RequestID, caller.UID, d.debug.DebugMode())
 	if err != nil {
 		return nil, err
 	}
@@ -146,7 +147,9 @@ func newID() string {
 
 // reset forgets what Anna learned about the caller: their conversation
 // sessions, recent progress and learned/<uid>. Root's reset (and annad's
-// own user's) forgets everyone's, and all of learned/. Nothing is followed
+// own user's) forgets everyone's, and all of learned/, and returns the
+// debug mode to the config's default. A member's reset leaves the debug
+// mode alone: it is daemon-wide, not the member's. Nothing is followed
 // through a symlink (package statedir). It is idempotent.
 func (d *Daemon) reset(ctx context.Context, raw json.RawMessage) (any, error) {
 	if _, err := server.Params[struct{}](raw); err != nil {
@@ -163,11 +166,14 @@ func (d *Daemon) reset(ctx context.Context, raw json.RawMessage) (any, error) {
 	}
 	d.progress.Reset(caller.UID, all)
 	removed, err := d.state.Empty(learnedDir, only)
+	if err == nil && all {
+		err = d.debug.reset()
+	}
 	if err != nil {
 		d.log.Error("reset failed", "uid", caller.UID, "err", err)
 		return nil, rpc.Errorf(rpc.KindInternal, "%v", err).
 			WithHint("check the journal (journalctl -u annad) and the state directory's permissions")
 	}
-	d.log.Info("learned data reset", "uid", caller.UID, "everyone", all, "removed", len(removed))
+	d.log.Info("learned data reset", "uid", caller.UID, "everyone", all, "removed", len(removed), "debug_mode", d.debug.DebugMode())
 	return rpc.ResetResult{StateDir: d.opt.StateDir, Removed: removed}, nil
 }

@@ -82,7 +82,7 @@ func TestQueueBoundsChatsInFlight(t *testing.T) {
 	d, open := gated(t, "[ollama]\nparallel = 2\n")
 	var calls []*call
 	for i := range 6 {
-		calls = append(calls, start(t, d.Client(t), fmt.Sprint("r", i), "what is using my memory?"))
+		calls = append(calls, start(t, d.Client(t), fmt.Sprint("r", i), "why is memory usage high?"))
 	}
 	until(t, "two chats run and four requests wait", func() bool {
 		queued := map[int]bool{}
@@ -122,7 +122,7 @@ func TestBusyBeyondTheCap(t *testing.T) {
 	d, open := gated(t, "[daemon]\nmax_requests = 3\n")
 	var calls []*call
 	for i := range 3 {
-		calls = append(calls, start(t, d.Client(t), fmt.Sprint("r", i), "what is using my memory?"))
+		calls = append(calls, start(t, d.Client(t), fmt.Sprint("r", i), "why is memory usage high?"))
 	}
 	until(t, "one request runs and two wait", func() bool {
 		queued := 0
@@ -133,7 +133,7 @@ func TestBusyBeyondTheCap(t *testing.T) {
 		}
 		return queued == 2 && d.Ollama.ChatsInFlight() == 1
 	})
-	_, err := d.Client(t).Request(ctx(t), rpc.RequestParams{Text: "what is using my memory?", RequestID: "r3"})
+	_, err := d.Client(t).Request(ctx(t), rpc.RequestParams{Text: "why is memory usage high?", RequestID: "r3"})
 	e, ok := err.(*rpc.Error)
 	if !ok || e.Kind() != rpc.KindBusy || !strings.Contains(e.Message, "already working on 3 requests") || !strings.Contains(e.Hint(), "max_requests") {
 		t.Fatalf("fourth request: %#v", err)
@@ -148,7 +148,7 @@ func TestBusyBeyondTheCap(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := d.Client(t).Request(ctx(t), rpc.RequestParams{Text: "what is using my memory?"}); err != nil {
+	if _, err := d.Client(t).Request(ctx(t), rpc.RequestParams{Text: "why is memory usage high?"}); err != nil {
 		t.Fatalf("places were not given back: %v", err)
 	}
 }
@@ -160,15 +160,15 @@ func TestPerUserShareAndFairQueue(t *testing.T) {
 	member := d.ClientAs(t, 1000)
 	var calls []*call
 	for i := range 3 {
-		calls = append(calls, start(t, member, fmt.Sprint("m", i), "what is using my memory?"))
+		calls = append(calls, start(t, member, fmt.Sprint("m", i), "why is memory usage high?"))
 		// In order, so the queue's order is known.
 		until(t, "member request admitted", func() bool { return i == 0 && d.Ollama.ChatsInFlight() == 1 || position(t, calls[i]) > 0 })
 	}
-	_, err := member.Request(ctx(t), rpc.RequestParams{Text: "what is using my memory?"})
+	_, err := member.Request(ctx(t), rpc.RequestParams{Text: "why is memory usage high?"})
 	if rpc.KindOf(err) != rpc.KindBusy || !strings.Contains(err.Error(), "you already have 3 requests") {
 		t.Fatalf("fourth member request: %v", err)
 	}
-	root := start(t, d.Client(t), "root", "what is using my memory?")
+	root := start(t, d.Client(t), "root", "why is memory usage high?")
 	until(t, "root queued", func() bool { return position(t, root) > 0 })
 	if p, m2 := position(t, root), position(t, calls[2]); p != 2 || m2 != 3 {
 		t.Fatalf("root is at %d and the member's third request at %d; want 2 and 3", p, m2)
@@ -183,11 +183,11 @@ func TestPerUserShareAndFairQueue(t *testing.T) {
 
 func TestHangUpLeavesTheQueue(t *testing.T) {
 	d, open := gated(t, "")
-	first := start(t, d.Client(t), "first", "what is using my memory?")
+	first := start(t, d.Client(t), "first", "why is memory usage high?")
 	until(t, "first runs", func() bool { return d.Ollama.ChatsInFlight() == 1 })
 	gone := start(t, rpc.NewClient(d.Socket), "gone", "is my swap in use?")
 	until(t, "gone queued", func() bool { return position(t, gone) == 1 })
-	last := start(t, d.Client(t), "last", "what is using my memory?")
+	last := start(t, d.Client(t), "last", "why is memory usage high?")
 	until(t, "last queued", func() bool { return position(t, last) == 2 })
 	gone.client.Close()
 	until(t, "last moves up", func() bool { return position(t, last) == 1 })

@@ -81,7 +81,7 @@ func TestResetIsPerUser(t *testing.T) {
 	}
 	root, member := d.Client(t), d.ClientAs(t, 1000)
 	for _, c := range []*rpc.Client{root, member} {
-		if _, err := c.Request(ctx(t), rpc.RequestParams{Text: "what is using my memory?", RequestID: "same"}); err != nil {
+		if _, err := c.Request(ctx(t), rpc.RequestParams{Text: "why is memory usage high?", RequestID: "same"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -108,14 +108,14 @@ func TestResetIsPerUser(t *testing.T) {
 func TestRequestIDsArePerUser(t *testing.T) {
 	d := daemontest.Start(t, daemontest.Options{})
 	root, member := d.Client(t), d.ClientAs(t, 1000)
-	a, err := root.Request(ctx(t), rpc.RequestParams{Text: "what is using my memory?", RequestID: "abc"})
+	a, err := root.Request(ctx(t), rpc.RequestParams{Text: "why is memory usage high?", RequestID: "abc"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := member.Progress(ctx(t), rpc.ProgressParams{RequestID: "abc"}); rpc.KindOf(err) != rpc.KindNotFound {
 		t.Fatalf("the member read root's request: %v", err)
 	}
-	b, err := member.Request(ctx(t), rpc.RequestParams{Text: "how much memory do I have?", RequestID: "abc"})
+	b, err := member.Request(ctx(t), rpc.RequestParams{Text: "is my memory enough for this work?", RequestID: "abc"})
 	if err != nil || b.RequestID != "abc" {
 		t.Fatalf("the member's own id was refused: %v", err)
 	}
@@ -128,7 +128,7 @@ func TestRequestIDsArePerUser(t *testing.T) {
 			t.Fatal("the member saw root's answer")
 		}
 	}
-	_, err = root.Request(ctx(t), rpc.RequestParams{Text: "what is using my memory?", RequestID: "abc"})
+	_, err = root.Request(ctx(t), rpc.RequestParams{Text: "why is memory usage high?", RequestID: "abc"})
 	if rpc.KindOf(err) != rpc.KindInvalidParams || !strings.Contains(err.Error(), "already used") {
 		t.Fatalf("root reusing its own id: %v", err)
 	}

@@ -43,8 +43,9 @@ type cacheEntry struct {
 
 // flight is one execution of a probe that any number of callers wait on.
 type flight struct {
-	done chan struct{} // closed once res is set
-	res  rpc.ProbeResult
+	done    chan struct{} // closed once res is set
+	res     rpc.ProbeResult
+	started time.Time // by r.now, before the probe began to read
 }
 
 // Option configures a Runner.
@@ -205,21 +206,30 @@ func (r *Runner) unknown(id string) *rpc.Error {
 }
 
 // run answers from the cache, joins the execution in flight, or starts one.
+// Under WithFresh, a result or an execution older than FreshAge is not
+// reused.
 func (r *Runner) run(ctx context.Context, spec Spec) rpc.ProbeResult {
 	start := time.Now()
+	limit := maxAge(ctx, spec.ID)
 	r.mu.Lock()
+	now := r.now()
 	if c, ok := r.cache[spec.ID]; ok {
-		if age := r.now().Sub(c.at); age >= 0 && age < CacheTTL {
+		age := now.Sub(c.at)
+		if age >= 0 && age < limit {
 			r.mu.Unlock()
 			res := c.res
 			res.Cached = true
 			return res
 		}
-		delete(r.cache, spec.ID)
+		if age < 0 || age >= CacheTTL {
+			delete(r.cache, spec.ID)
+		}
 	}
 	f, ok := r.flights[spec.ID]
-	if !ok {
-		f = &flight{done: make(chan struct{})}
+	if !ok || now.Sub(f.started) > limit {
+		// A flight too old for this caller keeps running for those who
+		// joined it; this one replaces it for newcomers.
+		f = &flight{done: make(chan struct{}), started: now}
 		r.flights[spec.ID] = f
 		go r.fly(context.WithoutCancel(ctx), spec, f)
 	}
@@ -255,9 +265,13 @@ func (r *Runner) run(ctx context.Context, spec Spec) rpc.ProbeResult {
 func (r *Runner) fly(ctx context.Context, spec Spec, f *flight) {
 	res := r.execute(ctx, spec)
 	r.mu.Lock()
-	delete(r.flights, spec.ID)
-	if res.ExitCode == ExitOK {
-		r.cache[spec.ID] = cacheEntry{res: res, at: r.now()}
+	if r.flights[spec.ID] == f {
+		delete(r.flights, spec.ID)
+	}
+	// A result's age counts from when its execution began, and a newer
+	// result in the cache is never replaced by an older one.
+	if c, ok := r.cache[spec.ID]; res.ExitCode == ExitOK && (!ok || !c.at.After(f.started)) {
+		r.cache[spec.ID] = cacheEntry{res: res, at: f.started}
 	}
 	f.res = res
 	close(f.done)

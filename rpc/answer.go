@@ -43,10 +43,22 @@ type Answer struct {
 	// ClarificationQuestion is null unless NeedsClarification.
 	ClarificationQuestion *string `json:"clarification_question"`
 	// Model names the LLM annad called for this request, also when its reply
-	// was not used (a keyword fallback, a timeout); empty when none was called.
-	Model      string `json:"model,omitempty"`
+	// was not used (a keyword fallback, a timeout); empty when none was
+	// called or it was unavailable.
+	Model string `json:"model,omitempty"`
+	// Origin says who wrote the answer: OriginBrain for the fast path's
+	// deterministic answers (no LLM call), OriginLLM for the service desk's
+	// LLM path, including its timeout and no-model answers. Empty from an
+	// annad older than the field; clients treat that as OriginLLM.
+	Origin     string `json:"origin,omitempty"`
 	DurationMS int64  `json:"duration_ms"`
 }
+
+// Values of Answer.Origin.
+const (
+	OriginBrain = "brain"
+	OriginLLM   = "llm"
+)
 
 // Signals are the five booleans behind the reliability score.
 type Signals struct {

@@ -28,19 +28,30 @@ type Status struct {
 	PID           int       `json:"pid"`
 	StartedAt     time.Time `json:"started_at"`
 	UptimeSeconds float64   `json:"uptime_seconds"`
-	DebugMode     bool      `json:"debug_mode"`
-	Socket        string    `json:"socket"`
-	StateDir      string    `json:"state_dir"`
-	ConfigFile    string    `json:"config_file"`
-	Hardware      Hardware  `json:"hardware"`
-	Model         Model     `json:"model"`
-	Ollama        Ollama    `json:"ollama"`
+	// DebugMode is the debug mode now: the config's debug_mode until a
+	// user turns it on or off in plain words ("enable debug mode"), which
+	// persists across restarts until root's reset.
+	DebugMode  bool     `json:"debug_mode"`
+	Socket     string   `json:"socket"`
+	StateDir   string   `json:"state_dir"`
+	ConfigFile string   `json:"config_file"`
+	Hardware   Hardware `json:"hardware"`
+	Model      Model    `json:"model"`
+	Ollama     Ollama   `json:"ollama"`
 	// Probes lists the probe IDs of the allowlist.
 	Probes []string `json:"probes"`
 	// ConfigWarnings lists problems in the config file that did not stop
 	// annad, such as unknown keys.
 	ConfigWarnings []string `json:"config_warnings,omitempty"`
+	// Degraded is set while Anna works without her LLM (Ollama unreachable
+	// or the model missing): it is DegradedNoLLM, and only the fast path's
+	// facts are answered. Empty when the LLM is usable as far as the last
+	// check knows.
+	Degraded string `json:"degraded,omitempty"`
 }
+
+// DegradedNoLLM is Status.Degraded when Ollama or the model is missing.
+const DegradedNoLLM = "no LLM: answers limited to facts"
 
 // Hardware is the snapshot annad takes at start and uses to choose a model.
 type Hardware struct {

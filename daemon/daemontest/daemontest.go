@@ -44,6 +44,9 @@ type Options struct {
 	Logger *slog.Logger
 	// Budget replaces the spec's stage deadlines, so timeout tests are fast.
 	Budget *desk.Budget
+	// StateDir replaces the temporary state directory, so a test can stop
+	// annad and start another on the same state.
+	StateDir string
 }
 
 // Daemon is a running test daemon.
@@ -59,6 +62,9 @@ func Start(t testing.TB, o Options) *Daemon {
 	t.Helper()
 	dir := t.TempDir()
 	td := &Daemon{Socket: filepath.Join(dir, "run", "anna.sock"), StateDir: filepath.Join(dir, "state"), ConfigFile: filepath.Join(dir, "config.toml")}
+	if o.StateDir != "" {
+		td.StateDir = o.StateDir
+	}
 	if err := os.WriteFile(td.ConfigFile, []byte(o.Config), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/jjgarcianorway/anna-assistant/daemon/brain"
 	"github.com/jjgarcianorway/anna-assistant/daemon/llm"
 	"github.com/jjgarcianorway/anna-assistant/daemon/llmqueue"
 	"github.com/jjgarcianorway/anna-assistant/daemon/progress"
@@ -29,22 +30,32 @@ type work struct {
 	facts    map[string]string
 	answer   string
 	model    string
+	origin   string // rpc.OriginBrain or rpc.OriginLLM
 	lastErr  string
+	// unavailable is the llm_unavailable error that stopped the LLM path;
+	// the answer then says so (withoutModel) instead of explaining.
+	unavailable error
 	// incomplete marks a specialist reply that stopped before the model
 	// finished; the supervisor scores it as unusable.
 	incomplete bool
 }
 
-// Ask answers one request admitted to the queue as place. Errors are
-// *rpc.Error: llm_unavailable when Ollama or the model is missing, or a
-// cancellation when the client hung up. Everything else, timeouts
-// included, is an answer. Time spent waiting for the model counts against
-// the total budget, not against a stage's.
+// Ask answers one request admitted to the queue as place: by the fast
+// path when the brain recognizes it (and Options.Self is set), else by the
+// LLM path. Errors are *rpc.Error, or a cancellation when the client hung
+// up. Everything else, timeouts and a missing LLM included, is an answer.
+// Time spent waiting for the model counts against the total budget, not
+// against a stage's.
 func (d *Desk) Ask(ctx context.Context, place *llmqueue.Ticket, p rpc.RequestParams, rec *progress.Recorder) (*rpc.Answer, error) {
 	uid := place.UID()
-	w := &work{uid: uid, place: place, params: p, start: time.Now(), history: d.o.Sessions.History(uid, p.Session), hardware: d.o.Hardware()}
+	w := &work{uid: uid, place: place, params: p, start: time.Now(), history: d.o.Sessions.History(uid, p.Session), hardware: d.o.Hardware(), origin: rpc.OriginLLM}
 	ctx, cancel := context.WithTimeout(ctx, d.budget.Total)
 	defer cancel()
+	if d.o.Self != nil {
+		if in, ok := brain.Match(p.Text); ok {
+			return d.fast(ctx, w, in, rec)
+		}
+	}
 
 	rec.Stage(rpc.EventStarting, StageTranslator, "", "")
 	if err := d.translate(ctx, w, rec); err != nil {
@@ -73,11 +84,20 @@ func (d *Desk) Ask(ctx context.Context, place *llmqueue.Ticket, p rpc.RequestPar
 		return d.abandon(ctx, w, StageProbes, rec)
 	}
 	rec.Stage(rpc.EventComplete, StageProbes, "", "")
+	if w.unavailable != nil {
+		return d.finish(ctx, w, rec)
+	}
 
 	rec.Stage(rpc.EventStarting, StageSpecialist, "", w.ticket.Domain+" specialist")
 	if err := d.specialize(ctx, w, rec); err != nil {
 		if rpc.KindOf(err) == rpc.KindTimeout {
 			return d.timeoutAnswer(w, StageSpecialist, rec), nil
+		}
+		if rpc.KindOf(err) == rpc.KindLLMUnavailable && ctx.Err() == nil {
+			rec.Fail(rpc.EventError, StageSpecialist, err.Error())
+			w.unavailable, w.model = err, ""
+			w.lastErr = joinErr(w.lastErr, "specialist: "+err.Error())
+			return d.finish(ctx, w, rec)
 		}
 		if ctx.Err() != nil {
 			return d.abandon(ctx, w, StageSpecialist, rec)
@@ -90,7 +110,8 @@ func (d *Desk) Ask(ctx context.Context, place *llmqueue.Ticket, p rpc.RequestPar
 }
 
 // translate fills w.ticket from the LLM, or from keywords when the LLM's
-// ticket is unusable. Only an unavailable LLM or a lost client stops here.
+// ticket is unusable or the LLM unavailable (then w.unavailable says why).
+// Only a lost client stops here.
 func (d *Desk) translate(ctx context.Context, w *work, rec *progress.Recorder) error {
 	release, err := d.turn(ctx, w, StageTranslator, rec)
 	if err != nil {
@@ -106,9 +127,13 @@ func (d *Desk) translate(ctx context.Context, w *work, rec *progress.Recorder) e
 	switch {
 	case err == nil:
 		w.ticket = t
-	case rpc.KindOf(err) == rpc.KindLLMUnavailable:
-		rec.Fail(rpc.EventError, StageTranslator, err.Error())
-		return err
+	case rpc.KindOf(err) == rpc.KindLLMUnavailable && ctx.Err() == nil:
+		// The spec: fall back to keywords if the LLM fails. The model was
+		// not reached, so the answer names none.
+		w.unavailable, w.model = err, ""
+		w.lastErr = "translator: " + err.Error() + " (keyword fallback used)"
+		rec.Fail(rpc.EventError, StageTranslator, w.lastErr)
+		w.ticket = translator.Keywords(w.params.Text)
 	case ctx.Err() != nil:
 		return fmt.Errorf("cannot finish the request: %w", context.Cause(ctx))
 	case tctx.Err() == context.DeadlineExceeded || rpc.KindOf(err) == rpc.KindTimeout:

@@ -1,8 +1,19 @@
-// Package desk is the service desk (spec: "Service Desk Architecture"): the
-// translator reads the request into a ticket, the dispatcher runs the
-// ticket's probes and picks the domain's specialist, the specialist writes
-// the answer from the evidence, and the supervisor scores it
-// deterministically and builds the evidence block.
+// Package desk is the service desk (spec: "Service Desk Architecture").
+//
+// Step 0 is the fast path: when the brain (package brain) recognizes a
+// simple factual question, its probes are read (memory, CPU and process
+// figures fresh, see probes.WithFresh), the brain composes the answer and
+// the supervisor judges it with the same five signals and evidence block
+// as any answer. No LLM is called and the model's queue is not waited on;
+// the answer's origin is "brain". Debug mode is changed here too ("enable
+// debug mode"): `request` needs operate access, so a read-only caller never
+// reaches it.
+//
+// Everything else takes the LLM path (origin "llm"): the translator reads
+// the request into a ticket, the dispatcher runs the ticket's probes and
+// picks the domain's specialist, the specialist writes the answer from the
+// evidence, and the supervisor scores it deterministically and builds the
+// evidence block.
 //
 // Each stage runs under its own deadline (Budget) and all of them under a
 // total below the client's 45 s RPC timeout. At most two LLM calls are made
@@ -11,14 +22,20 @@
 // Failures, by stage:
 //   - translator: any failure, timeout included, falls back to the keyword
 //     classifier and the request continues; the fallback is recorded in
-//     evidence.last_error. An unreachable Ollama or a missing model fails the
-//     request with llm_unavailable instead: without an LLM Anna is broken
-//     and says so rather than answering without one.
+//     evidence.last_error. When the failure is an unreachable Ollama or a
+//     missing model (llm_unavailable), the probes still run but no
+//     specialist is asked: the answer says plainly that Anna cannot explain
+//     without her model and why (the URL tried, the missing model, the
+//     advice), lists the first rows each probe printed, verbatim, and points
+//     to `annactl status`. No checked answer was written, so, as for a
+//     timeout, only translator_confident can hold: it scores at most 20,
+//     and last_error names the cause. A specialist that finds the LLM gone
+//     gives the same answer.
 //   - probes: a probe that fails or times out is reported in the evidence
 //     and costs probe_coverage; the specialist still answers from the rest.
 //   - specialist: a timeout yields the spec's timeout response (score ≤ 20,
 //     needs_clarification, an actionable question, last_error ending in
-//     "timeout at specialist"); llm_unavailable fails the request.
+//     "timeout at specialist"); llm_unavailable gives the answer above.
 //
 // evidence.last_error keeps every error of a request in the order they
 // happened, so a timeout does not hide the fallback that preceded it.
@@ -81,7 +98,9 @@ type Options struct {
 	Sessions *session.Store
 	Hardware func() rpc.Hardware
 	Version  string
-	Logger   *slog.Logger
+	// Self enables the fast path (package brain) and tells it about annad.
+	Self   Self
+	Logger *slog.Logger
 	// Budget defaults to SpecBudget.
 	Budget *Budget
 }

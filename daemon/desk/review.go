@@ -23,6 +23,9 @@ func (w *work) input() supervisor.Input {
 // finish runs the supervisor on a written answer (or a clarification
 // question) and records the turn in the session.
 func (d *Desk) finish(ctx context.Context, w *work, rec *progress.Recorder) (*rpc.Answer, error) {
+	if w.unavailable != nil && w.ticket.ClarificationQuestion == nil {
+		w.answer = withoutModel(w.unavailable, w.results)
+	}
 	rec.Stage(rpc.EventStarting, StageSupervisor, "", "")
 	sctx, cancel := context.WithTimeout(ctx, d.budget.Supervisor)
 	defer cancel()
@@ -55,13 +58,16 @@ func (d *Desk) finish(ctx context.Context, w *work, rec *progress.Recorder) (*rp
 		return nil, v.err
 	}
 	a := v.answer
+	if w.unavailable != nil && !a.NeedsClarification {
+		unexplained(&a, w.ticket)
+	}
 	if w.lastErr != "" {
 		e := clipErrors(w.lastErr)
 		a.Evidence.LastError = &e
 	}
 	d.complete(w, &a)
 	d.log.Info("answered", "request", w.params.RequestID, "domain", a.Domain, "score", a.ReliabilityScore,
-		"ticket", w.ticket.Source, "probes", len(w.results), "grounded_found", len(v.review.Grounding.Found),
+		"origin", w.origin, "ticket", w.ticket.Source, "probes", len(w.results), "grounded_found", len(v.review.Grounding.Found),
 		"grounded_missing", v.review.Grounding.Missing, "hedges", v.review.Hedges, "ms", a.DurationMS)
 	rec.Stage(rpc.EventComplete, StageSupervisor, "", fmt.Sprintf("reliability %d%%", a.ReliabilityScore))
 	d.o.Sessions.Append(w.uid, w.params.Session, session.Turn{Question: w.params.Text, Answer: a.Answer, Domain: a.Domain})
@@ -82,7 +88,7 @@ func (d *Desk) timeoutAnswer(w *work, stage string, rec *progress.Recorder) *rpc
 }
 
 func (d *Desk) complete(w *work, a *rpc.Answer) {
-	a.RequestID, a.Version, a.Model = w.params.RequestID, d.o.Version, w.model
+	a.RequestID, a.Version, a.Model, a.Origin = w.params.RequestID, d.o.Version, w.model, w.origin
 	a.DurationMS = time.Since(w.start).Milliseconds()
 }
 

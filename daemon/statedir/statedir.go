@@ -1,5 +1,6 @@
-// Package statedir opens annad's state directory (/var/lib/anna) safely
-// and removes learned data beneath it without following symlinks.
+// Package statedir opens annad's state directory (/var/lib/anna) safely,
+// keeps small settings files in it (written atomically), and removes
+// learned data beneath it, never following a symlink.
 //
 // annad is root and members of the socket group can ask it to delete
 // things (`reset`), so the directory must be one nobody else can change:
