@@ -113,18 +113,20 @@ func (e *Entry) Fields() ([]Field, error) {
 	return fields, nil
 }
 
-// Value returns the first value of the field name, reading only the DATA
-// objects it needs; ok is false when e has no such field.
+// Value returns the value of the field name, reading only the DATA
+// objects it needs; ok is false when e has no such field. A field set
+// more than once yields its last value, as journalctl's short format
+// shows it.
 func (e *Entry) Value(name string) (f Field, ok bool, err error) {
-	for _, off := range e.items {
-		n, err := e.file.name(off)
+	for i := len(e.items) - 1; i >= 0; i-- {
+		n, err := e.file.name(e.items[i])
 		if err != nil {
 			return Field{}, false, err
 		}
 		if n != name {
 			continue
 		}
-		f, err := e.file.data(off, e.file.limits.MaxFieldBytes)
+		f, err := e.file.data(e.items[i], e.file.limits.MaxFieldBytes)
 		return f, err == nil, err
 	}
 	return Field{}, false, nil

@@ -1,10 +1,11 @@
 """Writes journal export format for make-fixtures.sh, deterministically.
 
-main: 600 entries over two boots, every priority and none, with the
+main: 600 entries over two boots, the special ones among the newest,, every priority and none, with the
 fields system_logs reads, a message long enough to be compressed, one
 over the reader's 64 KiB field bound, binary and invalid UTF-8 values,
 terminal escapes, several lines, and a field set twice.
-user: 40 entries of a user session interleaved in time with main.
+user: 40 entries of a user session interleaved in time with main, in
+the same two boots.
 """
 import struct
 import sys
@@ -43,7 +44,9 @@ def main(out):
             ("_TRANSPORT", "syslog"),
         ]
         k = i % 5
-        if i % 23 != 7:
+        if 560 <= i < 570:
+            fields.append(("PRIORITY", str(1 + i % 4)))  # shown by -p warning..alert
+        elif i % 23 != 7:
             fields.append(("PRIORITY", str(i % 8)))
         if units[k]:
             fields.append(("_SYSTEMD_UNIT", units[k]))
@@ -57,26 +60,26 @@ def main(out):
         if i % 13 == 5:
             fields.append(("SYSLOG_PID", str(42)))
         msg = "message %d from %s" % (i, idents[k])
-        if i == 100:
+        if i == 560:
             msg = "long message " + "abcdefghij" * 200  # compressed
-        elif i == 101:
+        elif i == 561:
             msg = "huge message " + "".join("%07d\n" % n for n in range(12000))  # 96 KiB
-        elif i == 102:
+        elif i == 562:
             msg = b"\x00\x01binary\xff"
-        elif i == 103:
+        elif i == 563:
             msg = b"not utf-8 \xc3\x28 here"
-        elif i == 104:
+        elif i == 564:
             msg = "escape \x1b[31mred\x1b[0m \x1b]0;title\x07 bell"
-        elif i == 105:
+        elif i == 565:
             msg = "tar: /srv: Cannot open\ntar: Exiting with failure status"
-        elif i == 106:
+        elif i == 566:
             msg = "trailing newline\n"
-        elif i == 107:
+        elif i == 567:
             msg = "héllo wörld ✓ " * 3
         fields.append(("MESSAGE", msg))
-        if i == 108:
+        if i == 568:
             fields.append(("MESSAGE", "second value"))
-        if i == 109:
+        if i == 569:
             fields.append(("BLOB", bytes(range(256)) * 8))  # compressed binary
         for name, value in fields:
             field(out, name, value)
@@ -85,10 +88,15 @@ def main(out):
 
 def user(out):
     for i in range(40):
+        rt = T0 + 250_000_000 + i * 7_000_001
+        # The boots of main, with the same offset between the clocks.
+        boot, mono = 0, rt - T0 + 5_000_000
+        if rt >= T0 + 300 * 1_000_003:
+            boot, mono = 1, rt - T0 - 300 * 1_000_003 + 5_000_000
         fields = [
-            ("__REALTIME_TIMESTAMP", str(T0 + 250_000_000 + i * 7_000_001)),
-            ("__MONOTONIC_TIMESTAMP", str(9_000_000 + i * 7_000_001)),
-            ("_BOOT_ID", BOOTS[0]),
+            ("__REALTIME_TIMESTAMP", str(rt)),
+            ("__MONOTONIC_TIMESTAMP", str(mono)),
+            ("_BOOT_ID", BOOTS[boot]),
             ("_HOSTNAME", "anna-host"),
             ("PRIORITY", str((i % 4) + 1)),
             ("_SYSTEMD_USER_UNIT", "app.service"),

@@ -22,6 +22,7 @@ write() { # name input env...
 	shift 2
 	env "$@" "$remote" --output="$tmp/$name" "$tmp/$input" 2>"$tmp/log" || { cat "$tmp/log"; exit 1; }
 	zstd -q -19 -f "$tmp/$name" -o "$name.zst"
+	chmod 644 "$name.zst"
 }
 write compact.journal main.export
 write regular.journal main.export SYSTEMD_JOURNAL_COMPACT=0
