@@ -134,8 +134,8 @@ func flagNames(f uint32) string {
 	for _, n := range []struct {
 		bit  uint32
 		name string
-	}{{flagCompressedXZ, "COMPRESSED-XZ"}, {flagCompressedLZ4, "COMPRESSED-LZ4"}, {flagKeyedHash, "KEYED-HASH"},
-		{flagCompressedZSTD, "COMPRESSED-ZSTD"}, {flagCompact, "COMPACT"}} {
+	}{{flagCompressedXZ, "COMPRESSED-XZ"}, {flagCompressedLZ4, "COMPRESSED-LZ4"}, {flagCompressedZSTD, "COMPRESSED-ZSTD"},
+		{flagKeyedHash, "KEYED-HASH"}, {flagCompact, "COMPACT"}} {
 		if f&n.bit != 0 {
 			names = append(names, n.name)
 			f &^= n.bit
