@@ -30,7 +30,7 @@ func Tail[T any](ctx context.Context, files []*File, n int, pick func(*Entry) (T
 	}
 	order := slices.Clone(files)
 	slices.SortFunc(order, func(a, b *File) int { return cmp.Compare(b.hdr.TailRealtime, a.hdr.TailRealtime) })
-	var kept []Item[T]
+	var kept []*Item[T] // pointers: sorting moves them, not the values
 	var problems []error
 	for _, f := range order {
 		if err := ctx.Err(); err != nil {
@@ -51,7 +51,7 @@ func Tail[T any](ctx context.Context, files []*File, n int, pick func(*Entry) (T
 			}
 			v, ok := pick(e)
 			if ok {
-				kept = append(kept, Item[T]{Realtime: e.Realtime, Seqnum: e.Seqnum, Value: v})
+				kept = append(kept, &Item[T]{Realtime: e.Realtime, Seqnum: e.Seqnum, Value: v})
 				got++
 			}
 			return got < n
@@ -64,12 +64,16 @@ func Tail[T any](ctx context.Context, files []*File, n int, pick func(*Entry) (T
 		case skipped > 0 && f.hdr.State != StateOnline:
 			problems = append(problems, fmt.Errorf("skipped %d unreadable entries in %s", skipped, f.Name()))
 		}
-		slices.SortStableFunc(kept, func(a, b Item[T]) int {
+		slices.SortStableFunc(kept, func(a, b *Item[T]) int {
 			return cmp.Or(cmp.Compare(a.Realtime, b.Realtime), cmp.Compare(a.Seqnum, b.Seqnum))
 		})
 		if len(kept) > n {
 			kept = slices.Delete(kept, 0, len(kept)-n)
 		}
 	}
-	return kept, problems
+	items := make([]Item[T], len(kept))
+	for i, it := range kept {
+		items[i] = *it
+	}
+	return items, problems
 }

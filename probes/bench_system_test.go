@@ -77,6 +77,7 @@ func benchSystemProbe(b *testing.B, id string, env *Env, argv ...string) {
 	}
 	b.Run("native", func(b *testing.B) {
 		b.ReportAllocs()
+		defer reportCPU(b, cpuTime())
 		for b.Loop() {
 			ctx, cancel := context.WithTimeout(context.Background(), PerProbeTimeout)
 			out, err := spec.Run(ctx, env)
@@ -98,6 +99,7 @@ func benchSystemProbe(b *testing.B, id string, env *Env, argv ...string) {
 			b.Skipf("%v cannot run here: %v", argv, err)
 		}
 		b.ReportAllocs()
+		defer reportCPU(b, cpuTime())
 		for b.Loop() {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			_, err := exec.CommandContext(ctx, path, argv[1:]...).Output()
