@@ -9,11 +9,14 @@ require (
 	github.com/coreos/go-systemd/v22 v22.7.0
 	github.com/creack/pty v1.1.24
 	github.com/godbus/dbus/v5 v5.2.4
+	github.com/klauspost/compress v1.18.3
 	github.com/mattn/go-runewidth v0.0.31
 	github.com/ollama/ollama v0.17.4
 	github.com/peterh/liner v1.2.3
+	github.com/pierrec/lz4/v4 v4.1.33
 	github.com/prometheus/procfs v0.23.0
 	github.com/spf13/pflag v1.0.10
+	github.com/ulikunitz/xz v0.5.17
 	github.com/vishvananda/netlink v1.3.1
 	github.com/vishvananda/netns v0.0.5
 	golang.org/x/sys v0.49.0

@@ -51,3 +51,13 @@ func (l Layout) Mountinfo() string { return l.join("/proc/self/mountinfo") }
 // Path resolves an arbitrary absolute host path under the root, for the
 // rare reader (such as /proc/driver/nvidia) that has no method of its own.
 func (l Layout) Path(p string) string { return l.join(p) }
+
+// JournalDirs are where journald keeps its files: the volatile
+// /run/log/journal and the persistent /var/log/journal, each with one
+// subdirectory per machine ID.
+func (l Layout) JournalDirs() []string {
+	return []string{l.join("/run/log/journal"), l.join("/var/log/journal")}
+}
+
+// MachineID is the file holding the machine ID, normally /etc/machine-id.
+func (l Layout) MachineID() string { return l.join("/etc/machine-id") }

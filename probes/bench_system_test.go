@@ -1,9 +1,7 @@
 package probes
 
 import (
-	"bytes"
 	"context"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
@@ -55,35 +53,21 @@ func BenchmarkFailedServices(b *testing.B) {
 	benchSystemProbe(b, FailedServices, &Env{Systemd: conn}, "systemctl", "--failed")
 }
 
-// BenchmarkSystemLogs runs journalctl both ways: -o json parsed natively
-// against the short format. This host has no journal files, so it
-// measures the process and the query; BenchmarkSystemLogsParse measures
-// parsing and rendering 200 entries.
+// BenchmarkSystemLogs reads the journal fixtures (a compact system file
+// of 600 entries and a user file of 40) natively, against
+// journalctl -D on the same directory.
 func BenchmarkSystemLogs(b *testing.B) {
-	benchSystemProbe(b, SystemLogs, &Env{}, "journalctl", "-p", "warning..alert", "-n", "200", "--no-pager")
+	layout := journalRoot(b, map[string]string{
+		"var/log/journal/" + fixtureMachine + "/system.journal":    "compact",
+		"var/log/journal/" + fixtureMachine + "/user-1000.journal": "user",
+	})
+	benchSystemProbe(b, SystemLogs, &Env{Layout: layout}, "journalctl", "-D", filepath.Join(layout.Root, "var/log/journal"),
+		"-p", "warning..alert", "-n", "200", "--no-pager")
 }
 
-// BenchmarkSystemLogsParse parses and renders 200 fixture entries, the
-// spec's -n 200.
-func BenchmarkSystemLogsParse(b *testing.B) {
-	one, err := os.ReadFile(filepath.Join("testdata", "journal", "warnings.jsonl"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	lines := bytes.SplitAfter(bytes.TrimSpace(one), []byte("\n"))
-	var data []byte
-	for i := range 200 {
-		data = append(data, bytes.TrimSpace(lines[i%len(lines)])...)
-		data = append(data, '\n')
-	}
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	for b.Loop() {
-		log := parseJournal(data)
-		if len(log.Entries) != 200 || renderJournal(log.Entries) == "" {
-			b.Fatalf("parsed %d entries", len(log.Entries))
-		}
-	}
+// BenchmarkSystemLogsHost reads this host's journal both ways.
+func BenchmarkSystemLogsHost(b *testing.B) {
+	benchSystemProbe(b, SystemLogs, &Env{Layout: dirs.Host}, "journalctl", "-p", "warning..alert", "-n", "200", "--no-pager")
 }
 
 func benchSystemProbe(b *testing.B, id string, env *Env, argv ...string) {
@@ -93,6 +77,7 @@ func benchSystemProbe(b *testing.B, id string, env *Env, argv ...string) {
 	}
 	b.Run("native", func(b *testing.B) {
 		b.ReportAllocs()
+		defer reportCPU(b, cpuTime())
 		for b.Loop() {
 			ctx, cancel := context.WithTimeout(context.Background(), PerProbeTimeout)
 			out, err := spec.Run(ctx, env)
@@ -114,6 +99,7 @@ func benchSystemProbe(b *testing.B, id string, env *Env, argv ...string) {
 			b.Skipf("%v cannot run here: %v", argv, err)
 		}
 		b.ReportAllocs()
+		defer reportCPU(b, cpuTime())
 		for b.Loop() {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			_, err := exec.CommandContext(ctx, path, argv[1:]...).Output()

@@ -4,21 +4,22 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"os/exec"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/jjgarcianorway/anna-assistant/dirs"
 )
 
 // SystemLog is the Data of system_logs: the journal's warnings and worse,
 // oldest first, as journalctl's short format shows them.
 type SystemLog struct {
 	Entries []LogEntry `json:"entries"`
-	// Malformed counts journal lines that were not JSON entries with a
-	// timestamp; they are skipped, not guessed at.
+	// Malformed counts lines of an injected journalctl -o json reader
+	// that were not entries with a timestamp; they are skipped, not
+	// guessed at. Journal files read natively have none.
 	Malformed int `json:"malformed_lines,omitempty"`
 }
 
@@ -32,7 +33,9 @@ type LogEntry struct {
 	Identifier string `json:"identifier,omitempty"`
 	PID        int    `json:"pid,omitempty"`
 	Unit       string `json:"unit,omitempty"`
-	Message    string `json:"message"`
+	// BootID is the boot the entry was logged in, 32 hex digits.
+	BootID  string `json:"boot_id,omitempty"`
+	Message string `json:"message"`
 	// Cut is set when Message was cut to MaxLogMessageBytes.
 	Cut bool `json:"cut,omitempty"`
 }
@@ -41,33 +44,34 @@ type LogEntry struct {
 // included; the rest is cut at a rune boundary.
 const MaxLogMessageBytes = 2048
 
-// maxJournalBytes caps what is read from journalctl. Only the newest bytes
-// are kept: the newest entries matter most, and a partial first line is
-// counted as malformed.
-const maxJournalBytes = 8 << 20
-
-// journalArgs is the spec's query, fixed: JSON keeps the fields apart and
-// needs no parsing of the human format.
-var journalArgs = []string{"-o", "json", "-p", "warning..alert", "-n", "200", "--no-pager"}
-
 // levels are the syslog priority names journalctl uses.
 var levels = []string{"emerg", "alert", "crit", "err", "warning", "notice", "info", "debug"}
 
-// systemLogs reads the journal's recent warnings through env.Journal, or
-// journalctl when it is nil.
+// systemLogs reads the journal's recent warnings from the journal files,
+// natively: annad runs no journalctl. A test's env.Journal replaces the
+// files with fixed journalctl -o json output.
 func systemLogs(ctx context.Context, env *Env) (Output, error) {
-	var reader JournalReader = journalctl{}
+	var log SystemLog
+	var notes []string
 	if env != nil && env.Journal != nil {
-		reader = env.Journal
+		out, err := env.Journal.ReadJournal(ctx)
+		if err != nil {
+			return Output{}, err
+		}
+		log = parseJournal(out)
+	} else {
+		layout := dirs.Host
+		if env != nil {
+			layout = env.Layout
+		}
+		var err error
+		if log, notes, err = readJournalFiles(ctx, layout); err != nil {
+			return Output{}, err
+		}
 	}
-	out, err := reader.ReadJournal(ctx)
-	if err != nil {
-		return Output{}, err
-	}
-	log := parseJournal(out)
 	// Room for the rest of SystemLog around the entries.
 	kept, dropped := fitRows(log.Entries, MaxDataBytes-128, true)
-	res := Output{}
+	res := Output{Notes: notes}
 	if dropped > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("kept the newest %d of %d entries: all of them are over the %d KiB bound",
 			len(kept), len(log.Entries), MaxDataBytes>>10))
@@ -75,56 +79,6 @@ func systemLogs(ctx context.Context, env *Env) (Output, error) {
 	}
 	res.Stdout, res.Data = renderJournal(log.Entries), log
 	return res, nil
-}
-
-// journalctl runs `journalctl -o json -p warning..alert -n 200 --no-pager`.
-type journalctl struct{}
-
-// ReadJournal runs journalctl, found in $PATH, under ctx.
-func (journalctl) ReadJournal(ctx context.Context) ([]byte, error) {
-	path, err := exec.LookPath("journalctl")
-	if err != nil {
-		return nil, fmt.Errorf("cannot read the journal: journalctl is not installed: %w", err)
-	}
-	cmd := exec.CommandContext(ctx, path, journalArgs...)
-	stdout := &tailBuffer{max: maxJournalBytes}
-	stderr := &tailBuffer{max: 4 << 10}
-	cmd.Stdout, cmd.Stderr = stdout, stderr
-	cmd.WaitDelay = time.Second
-	err = cmd.Run()
-	if ctx.Err() != nil {
-		return nil, fmt.Errorf("cannot read the journal: %w", context.Cause(ctx))
-	}
-	var exit *exec.ExitError
-	if errors.As(err, &exit) {
-		return nil, fmt.Errorf("cannot read the journal: journalctl failed (%v): %s",
-			exit.ProcessState, strings.TrimSpace(string(stderr.bytes())))
-	}
-	if err != nil {
-		return nil, fmt.Errorf("cannot read the journal: %w", err)
-	}
-	return stdout.bytes(), nil
-}
-
-// tailBuffer keeps the last max bytes written to it.
-type tailBuffer struct {
-	buf []byte
-	max int
-}
-
-func (b *tailBuffer) Write(p []byte) (int, error) {
-	b.buf = append(b.buf, p...)
-	if len(b.buf) > 2*b.max {
-		b.buf = append(b.buf[:0], b.buf[len(b.buf)-b.max:]...)
-	}
-	return len(p), nil
-}
-
-func (b *tailBuffer) bytes() []byte {
-	if len(b.buf) > b.max {
-		return b.buf[len(b.buf)-b.max:]
-	}
-	return b.buf
 }
 
 // journalEntry holds the fields system_logs uses. journalctl writes each
@@ -140,6 +94,7 @@ type journalEntry struct {
 	SyslogPID json.RawMessage `json:"SYSLOG_PID"`
 	Unit      json.RawMessage `json:"_SYSTEMD_UNIT"`
 	Host      json.RawMessage `json:"_HOSTNAME"`
+	Boot      json.RawMessage `json:"_BOOT_ID"`
 }
 
 // parseJournal decodes journalctl's JSON lines; blank lines are ignored,
@@ -182,7 +137,7 @@ func parseEntry(line []byte) (LogEntry, bool) {
 		v, _ := fieldValue(raw)
 		return Sanitize(v, maxNameBytes)
 	}
-	e.Host, e.Unit = name(j.Host), name(j.Unit)
+	e.Host, e.Unit, e.BootID = name(j.Host), name(j.Unit), name(j.Boot)
 	if e.Identifier = name(j.Ident); e.Identifier == "" {
 		e.Identifier = name(j.Comm)
 	}
@@ -231,20 +186,24 @@ func fieldValue(raw json.RawMessage) (string, bool) {
 			return string(b), true
 		}
 		// A field set more than once: journalctl's short format shows the
-		// first value.
-		return fieldValue(items[0])
+		// last value.
+		return fieldValue(items[len(items)-1])
 	}
 	return "", false
 }
 
 // renderJournal writes entries like journalctl's short format, in local
-// time, with continuation lines indented under the first.
+// time, with continuation lines indented under the first and a "-- Boot
+// … --" line where the boot changes.
 func renderJournal(entries []LogEntry) string {
 	if len(entries) == 0 {
 		return "-- No entries --\n"
 	}
 	var b strings.Builder
-	for _, e := range entries {
+	for i, e := range entries {
+		if i > 0 && e.BootID != entries[i-1].BootID {
+			b.WriteString("-- Boot " + e.BootID + " --\n")
+		}
 		prefix := e.Time.Local().Format("Jan 02 15:04:05")
 		if e.Host != "" {
 			prefix += " " + e.Host

@@ -1,6 +1,6 @@
 // Package probes implements the spec's read-only probe allowlist natively:
-// procfs, sysfs, statfs, netlink, systemd over D-Bus, and journalctl with a
-// fixed argument vector. No probe ever runs a shell. Each result keeps the
+// procfs, sysfs, statfs, netlink, systemd over D-Bus, and the journal's
+// files. No probe runs a process. Each result keeps the
 // spec's shape (command, exit_code, stdout, stderr, timing_ms) with Stdout
 // rendered like the familiar command and typed rows in Data.
 package probes
@@ -81,7 +81,8 @@ type UnitLister interface {
 }
 
 // JournalReader returns the output of the spec's journal query as
-// `journalctl -o json` lines.
+// `journalctl -o json` lines. It is a seam for tests that need a fixed or
+// a stalling journal; annad reads the journal files themselves.
 type JournalReader interface {
 	ReadJournal(ctx context.Context) ([]byte, error)
 }
@@ -93,7 +94,8 @@ type Env struct {
 	// Systemd answers failed_services; nil means no system bus, and the
 	// probe fails saying so.
 	Systemd UnitLister
-	// Journal answers system_logs; nil means run journalctl.
+	// Journal answers system_logs in tests; nil means read the journal
+	// files under Layout.
 	Journal JournalReader
 	// Netlink answers network_addrs, network_routes and listening_ports;
 	// nil means the daemon's own network namespace. Tests open it with

@@ -79,7 +79,8 @@ func (b budgetExceeded) Error() string {
 
 // NewRunner returns a runner over the whole allowlist, reading from env. A
 // nil env means the running host: dirs.Host, no systemd connection (so
-// failed_services fails saying so), and journalctl for the journal.
+// failed_services fails saying so), and the journal files under
+// dirs.Host.
 func NewRunner(env *Env, opts ...Option) *Runner {
 	specs := make([]Spec, 0, len(IDs))
 	for _, id := range IDs {

@@ -17,7 +17,7 @@ func systemSpecs() []Spec {
 		{ID: NetworkRoutes, Command: "ip route", Source: "netlink", Run: networkRoutes},
 		{ID: ListeningPorts, Command: "ss -tulpn", Source: "netlink sock_diag + procfs", Run: listeningPorts},
 		{ID: FailedServices, Command: "systemctl --failed", Source: "systemd D-Bus", Run: failedServices},
-		{ID: SystemLogs, Command: "journalctl -p warning..alert -n 200 --no-pager", Source: "journalctl -o json", Run: systemLogs},
+		{ID: SystemLogs, Command: "journalctl -p warning..alert -n 200 --no-pager", Source: "journal files, read natively", Run: systemLogs},
 	}
 }
 

@@ -1,0 +1,31 @@
+#!/bin/sh
+# Regenerates the journal files in this directory with systemd's own
+# writer: systemd-journal-remote turns journal export format into journal
+# files offline (Debian: apt-get install systemd-journal-remote). The
+# export input is made by export.py, deterministically. Each file is
+# written sparse (8 MiB) and stored zstd-compressed; the tests
+# decompress them.
+#
+#   compact.journal   the default of systemd 252: compact, zstd, keyed hash
+#   regular.journal   SYSTEMD_JOURNAL_COMPACT=0: 64-bit offsets
+#   jenkins.journal   SYSTEMD_JOURNAL_KEYED_HASH=0 and not compact
+#   user.journal      a second file to merge with compact.journal
+set -eu
+cd "$(dirname "$0")"
+remote=/lib/systemd/systemd-journal-remote
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+python3 export.py main >"$tmp/main.export"
+python3 export.py user >"$tmp/user.export"
+write() { # name input env...
+	name=$1 input=$2
+	shift 2
+	env "$@" "$remote" --output="$tmp/$name" "$tmp/$input" 2>"$tmp/log" || { cat "$tmp/log"; exit 1; }
+	zstd -q -19 -f "$tmp/$name" -o "$name.zst"
+	chmod 644 "$name.zst"
+}
+write compact.journal main.export
+write regular.journal main.export SYSTEMD_JOURNAL_COMPACT=0
+write jenkins.journal main.export SYSTEMD_JOURNAL_COMPACT=0 SYSTEMD_JOURNAL_KEYED_HASH=0
+write user.journal user.export
+"$remote" --version | head -1 >writer-version.txt
