@@ -37,7 +37,7 @@ type Options struct {
 	Logger         *slog.Logger
 	// Systemd answers failed_services; nil means the system bus.
 	Systemd probes.UnitLister
-	// Journal answers system_logs; nil means journalctl.
+	// Journal answers system_logs; nil means the journal files under Layout.
 	Journal probes.JournalReader
 	// Hardware replaces the snapshot annad takes at start (tests).
 	Hardware *rpc.Hardware
