@@ -43,6 +43,13 @@ type claim struct {
 	// clause is the byte offset where the claim's clause starts (see
 	// clauseStart).
 	clause int
+	// seg is where the claim's segment starts and lead is set when the
+	// claim opens it; paren is the offset of the bracket enclosing it or
+	// -1; agent is set on a name right after "by" (see segments.go).
+	seg   int
+	lead  bool
+	paren int
+	agent bool
 }
 
 // class is the kind of entity a claim names.
@@ -85,6 +92,16 @@ func extract(answer string, known map[string]class) []claim {
 	for _, s := range spans {
 		at = s.start
 		if text := strings.TrimSpace(answer[s.start+1 : s.end]); !isCommand(text) {
+			if strings.HasPrefix(strings.TrimLeft(answer[s.end+1:], " "), "(") {
+				// "`go test` (PID 4260)": a quoted name the bracket is about.
+				quoted(text, func(c claim) {
+					if c.class == classNone && c.textual {
+						c.class = classProcess
+					}
+					add(c)
+				}, known)
+				continue
+			}
 			quoted(text, add, known)
 		}
 	}
@@ -96,33 +113,39 @@ func extract(answer string, known map[string]class) []claim {
 	}
 	for i := 0; i < len(words); i++ {
 		at = ws[i].off
+		if isSeparator(blanked, ws, words, i) {
+			continue
+		}
 		i += max(0, classify(words, raws, i, add, known))
 	}
 	slices.SortStableFunc(out, func(a, b claim) int { return a.off - b.off })
 	bounds := sentences(answer, spans)
-	advice := map[int]bool{}
+	advice := adviceSentences(answer, bounds)
 	for i := range out {
 		c := &out[i]
 		c.wi, _ = slices.BinarySearchFunc(ws, c.off, func(w word, off int) int { return w.off - off })
 		c.sent, _ = slices.BinarySearch(bounds, c.off)
-		a, ok := advice[c.sent]
-		if !ok {
-			start := 0
-			if c.sent > 0 {
-				start = bounds[c.sent-1] + 1
-			}
-			a = isAdvice(answer[start:min(bounds[c.sent], len(answer))])
-			advice[c.sent] = a
-		}
-		c.advice = a
+		c.advice = advice[c.sent]
 		if c.wi > 0 && c.wi <= len(words) {
 			prev := words[c.wi-1]
 			c.loose = prev == "of" || prev == "/" || prev == "total" ||
 				(c.wi >= 2 && words[c.wi-2] == "of" && lexicon.IsStopword(prev))
 		}
 		c.clause = clauseStart(answer, bounds, *c)
-		if !c.loose { // "6.1 GiB of 15 GiB is in use": 15 GiB is the whole
+		sentStart := 0
+		if c.sent > 0 {
+			sentStart = min(bounds[c.sent-1]+1, c.off)
+		}
+		c.seg, c.lead = segmentOf(answer, sentStart, c.off)
+		c.paren = openParen(answer, sentStart, c.off)
+		c.agent = c.wi > 0 && c.wi <= len(words) && words[c.wi-1] == "by"
+		if !c.loose {
 			c.field = fieldOf(answer, *c)
+		} else {
+			// "6.1 GiB of 15 GiB is in use": 15 GiB is the whole, and only
+			// a field word right after it is its own ("of 23 GiB total",
+			// "/ 9.3 GiB used").
+			c.field = looseField(answer, *c, words[c.wi-1] == "/")
 		}
 	}
 	return out

@@ -68,6 +68,11 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 			add(claim{text: raw, kind: kindPort, port: p, key: w[1:]})
 		}
 		return 0
+	case isDigit(w[0]) && (strings.HasSuffix(w, "/tcp") || strings.HasSuffix(w, "/udp")):
+		if p, ok := lexicon.Port(w[:len(w)-4]); ok { // "22/tcp"
+			add(claim{text: raw, kind: kindPort, port: p, key: w[:len(w)-4]})
+		}
+		return 0
 	case colon && isClock(w):
 		add(claim{text: raw, kind: kindClock})
 		return 0
@@ -246,7 +251,12 @@ func contextual(words []string, i int) bool {
 		}
 		return ""
 	}
-	return kindWords[at(1)] || actionWords[at(1)] ||
+	// "PID 1 is systemd", "PID 4242 belongs to firefox"; not "PID 1 is
+	// running", "PID 1 is sleeping".
+	afterPID := (((at(-1) == "is" || at(-1) == "was") && allDigits(at(-2)) && at(-3) == "pid") ||
+		(at(-1) == "to" && at(-2) == "belongs" && allDigits(at(-3)))) &&
+		stateWords[w] == "" && !progressiveWords[w] && !strings.HasSuffix(w, "ing") && !strings.HasSuffix(w, "ed")
+	return afterPID || kindWords[at(1)] || actionWords[at(1)] ||
 		((at(1) == "is" || at(1) == "are") && progressiveWords[at(2)]) ||
 		((at(-1) == "process" || at(-1) == "program") && !strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "ing"))
 }
