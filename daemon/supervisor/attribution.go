@@ -95,7 +95,9 @@ func (ix *index) supportsGlobal(c claim) bool {
 // supports reports whether this record holds c.
 func (r record) supports(c claim) bool {
 	switch c.kind {
-	case kindSize, kindPercent, kindFreq, kindCount:
+	case kindCount:
+		return r.hasValue(c.kind, c.ivs, c.field) && (c.noun == "" || r.hasPrefix(c.noun))
+	case kindSize, kindPercent, kindFreq:
 		return r.hasValue(c.kind, c.ivs, c.field)
 	case kindPort:
 		p := float64(c.port)
@@ -145,6 +147,11 @@ func (r record) hasPID(pid string) bool {
 		off = i + 1
 	}
 	return false
+}
+
+// hasPrefix reports a word of the record that starts with stem.
+func (r record) hasPrefix(stem string) bool {
+	return slices.ContainsFunc(r.words, func(w string) bool { return strings.HasPrefix(w, stem) })
 }
 
 // hasName matches a name against the record's words the way the index

@@ -23,7 +23,8 @@ type claim struct {
 	// its sentence are tied to it (see attribution.go). classNone for
 	// everything that is not an entity.
 	class class
-	// noun is the hardware noun of a kindHWCount ("cpu", "core", "socket").
+	// noun is the hardware noun of a kindHWCount ("cpu", "core", "socket"),
+	// or the stem of what a kindCount counts ("proces" for "12 processes").
 	noun string
 
 	off  int // byte offset in the answer
@@ -38,6 +39,8 @@ type claim struct {
 	// loose is set when a figure may be a machine-wide one even in a
 	// sentence about an entity: after "of" or "out of" ("of your 15 GiB").
 	loose bool
+	// user is set on a user name (see users.go).
+	user bool
 	// every is set on a state said of every entity of its sentence.
 	every bool
 	// clause is the byte offset where the claim's clause starts (see

@@ -24,6 +24,10 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 	}
 	colon := strings.Contains(w, ":")
 	digit := strings.ContainsAny(w, "0123456789")
+	if isUser(words, i) {
+		add(claim{text: raw, kind: kindName, user: true})
+		return 0
+	}
 	if cl, ok := known[w]; ok && !lexicon.IsStopword(w) {
 		return name(false, cl)
 	}
@@ -151,7 +155,7 @@ func figure(words, raws []string, i int, add func(claim)) int {
 		if integer && (n.value <= 10 || (n.value >= 1900 && n.value <= 2099)) || proseCounters[prev] {
 			return consumed
 		}
-		add(claim{text: text, kind: kindCount, ivs: []interval{n.plain()}, key: strings.ToLower(text)})
+		add(claim{text: text, kind: kindCount, ivs: []interval{n.plain()}, key: strings.ToLower(text), noun: countedNoun(words, i+1+consumed)})
 		return consumed
 	}
 	u, ok := units[suffix]
@@ -259,4 +263,19 @@ func contextual(words []string, i int) bool {
 	return afterPID || kindWords[at(1)] || actionWords[at(1)] ||
 		((at(1) == "is" || at(1) == "are") && progressiveWords[at(2)]) ||
 		((at(-1) == "process" || at(-1) == "program") && !strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "ing"))
+}
+
+// countedNoun returns the stem of the plural noun a count counts ("12
+// processes", "25 entries"), or "": such a count is a fact only where the
+// evidence counts the same thing ("2 loaded units listed").
+func countedNoun(words []string, k int) string {
+	if k >= len(words) {
+		return ""
+	}
+	w := words[k]
+	if len(w) < 4 || !strings.HasSuffix(w, "s") || strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") != "" ||
+		w == "times" || lexicon.IsProgram(w) || units[w] != (unit{}) {
+		return ""
+	}
+	return w[:max(4, len(w)-3)]
 }

@@ -44,7 +44,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	ix := newIndex(evidence)
 	claims := extract(answer, ix.entities)
 	if len(claims) == 0 {
-		return g
+		return withPhrase(g, answer, evidence)
 	}
 	var user *index
 	isGiven := func(c claim) bool {
@@ -100,6 +100,12 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 			continue
 		}
+		if c.user && a == nil {
+			if addr := userAnchor(c, claims); addr != nil && !ix.inRecords(c, ix.anchorRecords(*addr)) {
+				report(&g.Missing, c.text+" (for "+addr.text+")")
+				continue
+			}
+		}
 		if attributed(c) && a != nil && !ix.inRecords(c, records[a.off]) &&
 			!((c.loose || a.off < c.clause) && ix.supportsGlobal(c)) {
 			report(&g.Missing, c.text+" (for "+a.text+")")
@@ -120,6 +126,17 @@ func Check(answer, evidence string, given ...string) Grounding {
 			continue
 		}
 		report(&g.Missing, c.text)
+	}
+	return withPhrase(g, answer, evidence)
+}
+
+// withPhrase adds a phrase the answer quotes from the evidence (see
+// phrases.go) when nothing else was found, missing or given.
+func withPhrase(g Grounding, answer, evidence string) Grounding {
+	if len(g.Found)+len(g.Missing)+len(g.Given) == 0 {
+		if p := phrases(answer, evidence); p != "" {
+			g.Found = append(g.Found, p)
+		}
 	}
 	return g
 }
@@ -143,7 +160,7 @@ func attributed(c claim) bool {
 	case kindSize, kindPercent, kindFreq, kindCount, kindPort, kindClock:
 		return true
 	case kindName:
-		return c.textual && c.class == classNone && isAddress(c.key)
+		return c.user || (c.textual && c.class == classNone && isAddress(c.key))
 	}
 	return false
 }
