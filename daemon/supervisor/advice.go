@@ -39,7 +39,7 @@ var adviceOpeners = [][]string{
 	{"you", "would"}, {"you", "want"}, {"if"}, {"to"}, {"for", "more"}, {"for", "details"},
 	{"for", "further"}, {"it", "may", "help"}, {"it", "might", "help"}, {"it", "would", "help"},
 	{"it", "is", "worth"}, {"it", "s", "worth"}, {"please"}, {"i", "recommend"}, {"i", "suggest"},
-	{"we", "recommend"}, {"a", "good", "idea"}, {"tip"}, {"optionally"}, {"alternatively"},
+	{"we", "recommend"}, {"i", "d"}, {"i", "would"}, {"id", "look"}, {"a", "good", "idea"}, {"tip"}, {"optionally"}, {"alternatively"},
 }
 
 // adviceAnywhere mark a sentence as advice wherever they occur.

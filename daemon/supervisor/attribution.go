@@ -61,7 +61,16 @@ func (ix *index) findAnchor(a claim) []int32 {
 		}
 		return out
 	}
-	return ix.nameRecords(a.key, maxAnchorTokens)
+	recs := ix.nameRecords(a.key, maxAnchorTokens)
+	if base, ok := lexicon.CutUnitSuffix(a.key); ok && a.class == classUnit {
+		// A unit's events are logged by its program: certbot.timer's
+		// failure time is on certbot's journal line. (Its state is read
+		// from the unit's own records; see stateRecords.)
+		recs = append(recs, ix.nameRecords(base, maxAnchorTokens)...)
+		slices.Sort(recs)
+		recs = slices.Compact(recs)
+	}
+	return recs
 }
 
 // inRecords reports whether one of recs supports c.
@@ -182,7 +191,10 @@ func (r record) hasState(state string) bool {
 	if (state == "running" || state == "up" || state == "active") && liveProbes[r.probe] {
 		return true
 	}
-	for _, w := range r.words {
+	for i, w := range r.words {
+		if state == "failed" && i+1 < len(r.words) && failedEvents[r.words[i+1]] {
+			continue
+		}
 		for _, t := range strings.FieldsFunc(w, func(c rune) bool { return c == ',' || c == '<' || c == '>' || c == ':' }) {
 			if t == state {
 				return true
@@ -191,6 +203,10 @@ func (r record) hasState(state string) bool {
 	}
 	return false
 }
+
+// failedEvents after "failed" say what failed: "sshd: Failed password" is
+// a refused login, not a failed sshd.
+var failedEvents = lexicon.NewSet(`password passwords login logins authentication attempt attempts publickey`)
 
 // nearestAnchor returns the entity c is tied to among the anchors of its
 // sentence: the name right after a figure that opens its segment

@@ -42,7 +42,7 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 		return 0
 	case products[w]:
 		return product(words, raws, i, add)
-	case stateWords[w] != "" && stated(words, i):
+	case stateWords[w] != "" && (stated(words, i) || (len(raw) > 1 && raw == strings.ToUpper(raw) && i > 0 && !negations[at(-1)])):
 		add(claim{text: raw, kind: kindState, key: stateWords[w], every: pluralCopulas[at(-1)]})
 		return 0
 	case stateWords[w] != "" && groupNouns[at(1)]:
@@ -155,7 +155,11 @@ func figure(words, raws []string, i int, add func(claim)) int {
 		if integer && (n.value <= 10 || (n.value >= 1900 && n.value <= 2099)) || proseCounters[prev] {
 			return consumed
 		}
-		add(claim{text: text, kind: kindCount, ivs: []interval{n.plain()}, key: strings.ToLower(text), noun: countedNoun(words, i+1+consumed)})
+		c := claim{text: text, kind: kindCount, ivs: []interval{n.plain()}, key: strings.ToLower(text)}
+		if integer {
+			c.noun = countedNoun(words, i+1+consumed)
+		}
+		add(c)
 		return consumed
 	}
 	u, ok := units[suffix]
@@ -242,7 +246,8 @@ func stated(words []string, i int) bool {
 func contextual(words []string, i int) bool {
 	w := words[i]
 	// Adverbs ("probably uses", "currently uses") are not names either.
-	if !lexicon.IsName(w) || lexicon.IsStopword(w) || notNames[w] || kindWords[w] || strings.HasSuffix(w, "ly") || hedgeSeqs[w] != nil ||
+	if !lexicon.IsName(w) || lexicon.IsStopword(w) || notNames[w] || kindWords[w] || fieldWords[w] != "" ||
+		strings.HasSuffix(w, "ly") || hedgeSeqs[w] != nil ||
 		(strings.Contains(w, "-") && !strings.HasPrefix(w, "systemd-")) {
 		return false
 	}
@@ -259,7 +264,8 @@ func contextual(words []string, i int) bool {
 	// running", "PID 1 is sleeping".
 	afterPID := (((at(-1) == "is" || at(-1) == "was") && allDigits(at(-2)) && at(-3) == "pid") ||
 		(at(-1) == "to" && at(-2) == "belongs" && allDigits(at(-3)))) &&
-		stateWords[w] == "" && !progressiveWords[w] && !strings.HasSuffix(w, "ing") && !strings.HasSuffix(w, "ed")
+		stateWords[w] == "" && !progressiveWords[w] && !strings.HasSuffix(w, "ing") && !strings.HasSuffix(w, "ed") &&
+		!prepositions[at(1)] // "PID 700 is bound to"
 	return afterPID || kindWords[at(1)] || actionWords[at(1)] ||
 		((at(1) == "is" || at(1) == "are") && progressiveWords[at(2)]) ||
 		((at(-1) == "process" || at(-1) == "program") && !strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "ing"))
@@ -274,6 +280,7 @@ func countedNoun(words []string, k int) string {
 	}
 	w := words[k]
 	if len(w) < 4 || !strings.HasSuffix(w, "s") || strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") != "" ||
+		strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us") || strings.HasSuffix(w, "is") ||
 		w == "times" || lexicon.IsProgram(w) || units[w] != (unit{}) {
 		return ""
 	}
