@@ -41,6 +41,10 @@ type claim struct {
 	loose bool
 	// user is set on a user name (see users.go).
 	user bool
+	// denied is set on a state the answer denies ("nginx is not running").
+	denied bool
+	// facts are those of the claim's sentence (see relations.go).
+	facts sentenceFacts
 	// every is set on a state said of every entity of its sentence.
 	every bool
 	// clause is the byte offset where the claim's clause starts (see
@@ -82,6 +86,13 @@ type span struct{ start, end int }
 // the evidence (process, interface and journal names that no word list
 // has); it may be nil. It runs in time linear in the answer.
 func extract(answer string, known map[string]class) []claim {
+	out, _ := extractAll(answer, known)
+	return out
+}
+
+// extractAll is extract that also returns the facts of each sentence (see
+// relations.go), which hold even in a sentence without claims.
+func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts) {
 	var out []claim
 	at := 0
 	add := func(c claim) {
@@ -124,11 +135,24 @@ func extract(answer string, known map[string]class) []claim {
 	slices.SortStableFunc(out, func(a, b claim) int { return a.off - b.off })
 	bounds := sentences(answer, spans)
 	advice := adviceSentences(answer, bounds)
+	facts := make([]sentenceFacts, len(bounds))
+	heads := headings(answer, bounds)
+	for k, end := range bounds {
+		start := 0
+		if k > 0 {
+			start = min(bounds[k-1]+1, len(answer))
+		}
+		if !advice[k] {
+			facts[k] = readSentence(answer[start:min(end, len(answer))])
+		}
+		facts[k].head = heads[k]
+	}
 	for i := range out {
 		c := &out[i]
 		c.wi, _ = slices.BinarySearchFunc(ws, c.off, func(w word, off int) int { return w.off - off })
 		c.sent, _ = slices.BinarySearch(bounds, c.off)
 		c.advice = advice[c.sent]
+		c.facts = facts[c.sent]
 		if c.wi > 0 && c.wi <= len(words) {
 			prev := words[c.wi-1]
 			c.loose = prev == "of" || prev == "/" || prev == "total" ||
@@ -151,7 +175,7 @@ func extract(answer string, known map[string]class) []claim {
 			c.field = looseField(answer, *c, words[c.wi-1] == "/")
 		}
 	}
-	return out
+	return out, facts
 }
 
 // quotes finds every short `backticked`, "double-quoted" or 'single-quoted'

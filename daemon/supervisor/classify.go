@@ -42,6 +42,9 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 		return 0
 	case products[w]:
 		return product(words, raws, i, add)
+	case deniable[stateWords[w]] && denied(words, i):
+		add(claim{text: raw, kind: kindState, key: stateWords[w], denied: true})
+		return 0
 	case stateWords[w] != "" && (stated(words, i) || (len(raw) > 1 && raw == strings.ToUpper(raw) && i > 0 && !negations[at(-1)])):
 		add(claim{text: raw, kind: kindState, key: stateWords[w], every: pluralCopulas[at(-1)]})
 		return 0
@@ -285,4 +288,24 @@ func countedNoun(words []string, k int) string {
 		return ""
 	}
 	return w[:max(4, len(w)-3)]
+}
+
+// deniable states can be checked when denied: "nginx is not running" is
+// false when ps shows nginx.
+var deniable = map[string]bool{"running": true, "active": true, "failed": true}
+
+// denied reports "is not running", "isn't active", "has not failed", "is
+// no longer running".
+func denied(words []string, i int) bool {
+	if i < 2 {
+		return false
+	}
+	neg := i - 1
+	if words[neg] == "longer" && words[neg-1] == "no" {
+		neg--
+	}
+	if words[neg] == "isn't" || words[neg] == "isnt" || words[neg] == "hasn't" || words[neg] == "wasn't" {
+		return true
+	}
+	return (words[neg] == "not" || words[neg] == "no") && neg >= 1 && copulas[words[neg-1]]
 }

@@ -82,7 +82,7 @@ func fieldOf(answer string, c claim) string {
 	}
 	before := plainWords(head)
 	for k, n := len(before)-1, 0; k >= 0 && n < 2; k-- {
-		if f := fieldFor(c, before[k]); f != "" {
+		if f := fieldFor(c, before[k]); f != "" && before[k] != "use" { // "A and B use 7.4%"
 			return f
 		}
 		if subjectNouns[before[k]] {

@@ -42,8 +42,9 @@ func Check(answer, evidence string, given ...string) Grounding {
 	g := Grounding{Found: []string{}, Missing: []string{}, Given: []string{}, Echoed: []string{}}
 	g.Echoed = append(g.Echoed, echoes(answer, instructions(evidence))...)
 	ix := newIndex(evidence)
-	claims := extract(answer, ix.entities)
+	claims, facts := extractAll(answer, ix.entities)
 	if len(claims) == 0 {
+		relate(ix, &g, facts, nil)
 		return withPhrase(g, answer, evidence)
 	}
 	var user *index
@@ -57,6 +58,8 @@ func Check(answer, evidence string, given ...string) Grounding {
 		return user.has(c)
 	}
 	anchors, records := sentenceAnchors(ix, claims)
+	relate(ix, &g, facts, anchors)
+	resp := respective(claims, anchors)
 	seen := map[*[]string]map[string]bool{&g.Found: {}, &g.Missing: {}, &g.Given: {}}
 	report := func(list *[]string, text string) {
 		if !seen[list][text] {
@@ -68,6 +71,9 @@ func Check(answer, evidence string, given ...string) Grounding {
 	for _, c := range claims {
 		as := anchors[c.sent]
 		a := nearestAnchor(c, as)
+		if r := resp[c.off]; r != nil {
+			a = r
+		}
 		if c.advice && !checkedInAdvice(c, a) {
 			continue
 		}
@@ -79,6 +85,12 @@ func Check(answer, evidence string, given ...string) Grounding {
 				if e.class != classPID && e.class != classPath && !ix.inRecords(c, stateRecords(ix, e, c, records)) {
 					report(&g.Missing, e.text+" ("+c.text+")")
 				}
+			}
+			continue
+		}
+		if c.kind == kindState && c.denied {
+			if a != nil && ix.inRecords(c, stateRecords(ix, *a, c, records)) {
+				report(&g.Missing, "not "+c.text+" (for "+a.text+")")
 			}
 			continue
 		}
@@ -186,6 +198,13 @@ func sentenceAnchors(ix *index, claims []claim) (map[int][]claim, map[int][]int3
 		if recs := ix.anchorRecords(c); len(recs) > 0 {
 			anchors[c.sent] = append(anchors[c.sent], c)
 			records[c.off] = recs
+		}
+	}
+	for _, c := range claims {
+		// "firefox:\n  memory: 7.4%": a line under a heading is about
+		// the heading's entity when it names none.
+		if h := c.facts.head; h >= 0 && len(anchors[c.sent]) == 0 && len(anchors[h]) > 0 {
+			anchors[c.sent] = anchors[h]
 		}
 	}
 	return anchors, records

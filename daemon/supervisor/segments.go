@@ -79,3 +79,38 @@ func isSeparator(text string, ws []word, words []string, i int) bool {
 	_, isUnit := units[prev]
 	return isDigit(prev[0]) || isUnit || fieldWords[prev] != "" || hwNouns[prev] != ""
 }
+
+// headings returns for each sentence the index of the line heading it, or
+// -1: a line that ends with a colon ("firefox:", "**eth0:**") heads the
+// indented lines and list items right under it, so "  memory: 7.4%" under
+// "firefox:" is firefox's.
+func headings(answer string, bounds []int) []int {
+	out := make([]int, len(bounds))
+	head := -1
+	for k, end := range bounds {
+		out[k] = -1
+		start := 0
+		if k > 0 {
+			start = min(bounds[k-1]+1, len(answer))
+		}
+		text := answer[start:min(end, len(answer))]
+		lineStart := k == 0 || answer[min(bounds[k-1], len(answer)-1)] == '\n'
+		trimmed := strings.TrimLeft(text, " \t")
+		switch {
+		case !lineStart:
+			out[k] = head
+			continue
+		case strings.TrimSpace(text) == "":
+			head = -1
+			continue
+		case head >= 0 && (trimmed != text || isListItem(trimmed)):
+			out[k] = head
+			continue
+		}
+		head = -1
+		if strings.HasSuffix(strings.TrimRight(text, " *_#"), ":") {
+			head = k
+		}
+	}
+	return out
+}
