@@ -124,7 +124,7 @@ const (
 // it, and garbage scores at most 20 with a reason. docs/SCORING.md reports
 // the rates this test logs.
 func TestCorpus(t *testing.T) {
-	for _, name := range []string{"corpus.txt", "heldout.txt", "heldout2.txt", "heldout3.txt", "heldout4.txt"} {
+	for _, name := range []string{"corpus.txt", "heldout.txt", "heldout2.txt", "heldout3.txt", "heldout4.txt", "heldout5.txt"} {
 		t.Run(name, func(t *testing.T) { checkCorpus(t, name) })
 	}
 }
