@@ -155,7 +155,10 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 		c.facts = facts[c.sent]
 		if c.wi > 0 && c.wi <= len(words) {
 			prev := words[c.wi-1]
-			c.loose = prev == "of" || prev == "/" || prev == "total" ||
+			// "RAM: 23 GiB total, 783 MiB available": a "total" ended by a
+			// comma is the previous figure's.
+			touching := strings.TrimSpace(blanked[ws[c.wi-1].off+len(ws[c.wi-1].text):c.off]) == ""
+			c.loose = prev == "of" || prev == "/" || (prev == "total" && touching) ||
 				(c.wi >= 2 && words[c.wi-2] == "of" && lexicon.IsStopword(prev))
 		}
 		c.clause = clauseStart(answer, bounds, *c)

@@ -274,13 +274,15 @@ func itoa(n int) string {
 	return itoa(n/10) + string(rune('0'+n%10))
 }
 
-// onlyTags reports a reply whose words are all markup tags ("<think>",
-// "</think>", "<|im_end|>"): a model's scaffolding with no answer in it.
+// onlyTags reports a reply that is markup tags ("<think>", "</think>",
+// "<|im_end|>") around fewer than minAnswerWords words ("assistant"): a
+// model's chat scaffolding with no answer in it.
 func onlyTags(words []string) bool {
+	text := 0
 	for _, w := range words {
 		if !strings.HasPrefix(w, "<") || !strings.HasSuffix(w, ">") {
-			return false
+			text++
 		}
 	}
-	return true
+	return text < len(words) && text < minAnswerWords
 }

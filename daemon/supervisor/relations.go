@@ -36,7 +36,7 @@ var (
 	cpuWords     = lexicon.NewSet(`cpu processor cycles busiest`)
 	nothingWords = lexicon.NewSet(`no zero without none nothing`)
 	logNouns     = lexicon.NewSet(`entries errors warnings error warning messages problems issues events`)
-	logTopics    = lexicon.NewSet(`journal log logs syslog`)
+	logTopics    = lexicon.NewSet(`journal log logs syslog logged`)
 	rankedGroups = lexicon.NewSet(`processes programs users consumers ones apps applications tasks services`)
 )
 
