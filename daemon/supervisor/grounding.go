@@ -89,7 +89,9 @@ func Check(answer, evidence string, given ...string) Grounding {
 			continue
 		}
 		if c.kind == kindState && c.denied {
-			if a != nil && ix.inRecords(c, stateRecords(ix, *a, c, records)) {
+			// Only its subject, before it, is denied the state: not
+			// nginx in "mysqld is not running, but nginx is".
+			if a != nil && a.off < c.off && ix.inRecords(c, stateRecords(ix, *a, c, records)) {
 				report(&g.Missing, "not "+c.text+" (for "+a.text+")")
 			}
 			continue
