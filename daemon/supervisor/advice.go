@@ -100,10 +100,17 @@ func isListItem(line string) bool {
 // on the machine. List markers ("-", "1.") before it are ignored, and so
 // is a label ("Next step: run …").
 func isAdvice(sentence string) bool {
-	if head, rest, ok := strings.Cut(sentence, ": "); ok && len(plainWords(head)) <= 3 && rest != "" && isAdvice(rest) {
+	if head, rest, ok := strings.Cut(sentence, ": "); ok && len(head) <= maxLabel && len(plainWords(head)) <= 3 && adviceAt(plainWords(rest)) {
 		return true
 	}
-	words := plainWords(sentence)
+	return adviceAt(plainWords(sentence))
+}
+
+// maxLabel bounds the label before a colon ("Next step: …").
+const maxLabel = 40
+
+// adviceAt reports whether a sentence's words advise (see isAdvice).
+func adviceAt(words []string) bool {
 	for len(words) > 0 && allDigits(words[0]) {
 		words = words[1:]
 	}

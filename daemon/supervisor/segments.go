@@ -14,6 +14,10 @@ import (
 // 1544) and postgres (PID 2231)" PID 1544 is nginx's. A name after "by"
 // is the agent of its clause ("port 22 is listened on by nginx").
 
+// segWindow bounds how far back a segment's start or a bracket is looked
+// for.
+const segWindow = 200
+
 // leadFillers may stand before a figure that still opens its segment.
 var leadFillers = lexicon.NewSet(`about roughly around approximately approx nearly almost only just
 	over under at with`)
@@ -22,6 +26,9 @@ var leadFillers = lexicon.NewSet(`about roughly around approximately approx near
 // whether the claim at off opens it (nothing but fillers and list numbers
 // before it).
 func segmentOf(answer string, sentStart, off int) (int, bool) {
+	// The window keeps extraction linear: a segment longer than it is
+	// cut at its start, and its claims do not open it.
+	sentStart = max(sentStart, off-segWindow)
 	seg := sentStart
 	for i := off - 1; i >= sentStart; i-- {
 		c := answer[i]
@@ -49,7 +56,7 @@ func segmentOf(answer string, sentStart, off int) (int, bool) {
 // sentence, or -1.
 func openParen(answer string, sentStart, off int) int {
 	depth := 0
-	for i := off - 1; i >= sentStart; i-- {
+	for i := off - 1; i >= max(sentStart, off-segWindow); i-- {
 		switch answer[i] {
 		case ')':
 			depth++
