@@ -1,6 +1,10 @@
 package supervisor
 
-import "github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+import (
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
 
 // A sentence that advises ("Consider `journalctl -p err` for details.",
 // "You could run df -h again.", "To free memory, close some tabs.") names
@@ -15,7 +19,18 @@ var adviceVerbs = lexicon.NewSet(`consider try run use check restart stop close 
 	delete uninstall install update upgrade reboot monitor look see review inspect investigate increase
 	reduce add disable enable ensure verify limit configure move clean empty reload follow watch
 	compare search contact plan schedule lower raise tune adjust archive rotate trim purge prune
-	avoid make keep let`)
+	avoid make keep let set grow create extend resize expand renew rerun retry replace apply block edit
+	change switch migrate vacuum back`)
+
+// adviceHeadings before a colon head advice: "Tips: …", "Next steps:"
+// and the list items under them.
+var adviceHeadings = lexicon.NewSet(`tip tips option options step steps suggestion suggestions
+	recommendation recommendations fix fixes solution solutions idea ideas action actions remedy
+	remedies`)
+
+// modals in a sentence that opens with a gerund make it advice:
+// "Installing fail2ban would block …", "Adding swap can help".
+var modals = lexicon.NewSet(`would could should will can may might helps`)
 
 // adviceOpeners open an advice sentence: "you could …", "if you …", "to
 // free memory, …", "for details, …".
@@ -24,7 +39,7 @@ var adviceOpeners = [][]string{
 	{"you", "would"}, {"you", "want"}, {"if"}, {"to"}, {"for", "more"}, {"for", "details"},
 	{"for", "further"}, {"it", "may", "help"}, {"it", "might", "help"}, {"it", "would", "help"},
 	{"it", "is", "worth"}, {"it", "s", "worth"}, {"please"}, {"i", "recommend"}, {"i", "suggest"},
-	{"we", "recommend"}, {"a", "good", "idea"}, {"tip"}, {"optionally"}, {"alternatively"},
+	{"we", "recommend"}, {"i", "d"}, {"i", "would"}, {"id", "look"}, {"a", "good", "idea"}, {"tip"}, {"optionally"}, {"alternatively"},
 }
 
 // adviceAnywhere mark a sentence as advice wherever they occur.
@@ -34,10 +49,68 @@ var adviceAnywhere = [][]string{
 	{"recommended"}, {"suggest"}, {"for", "details"}, {"for", "more", "details"},
 }
 
+// adviceSentences reports for each sentence of answer (ending at bounds)
+// whether it advises: isAdvice, or a list item under an advice heading
+// ("Options:\n- `VACUUM FULL` large tables").
+func adviceSentences(answer string, bounds []int) []bool {
+	out := make([]bool, len(bounds))
+	list := false
+	for k, end := range bounds {
+		start := 0
+		if k > 0 {
+			start = min(bounds[k-1]+1, len(answer))
+		}
+		text := answer[start:min(end, len(answer))]
+		trimmed := strings.TrimLeft(text, " \t")
+		lineStart := k == 0 || answer[min(bounds[k-1], len(answer)-1)] == '\n'
+		if lineStart && !isListItem(trimmed) && strings.TrimSpace(text) != "" {
+			list = false
+		}
+		out[k] = list || isAdvice(text)
+		if head, _, ok := strings.Cut(trimmed, ":"); ok && strings.TrimSpace(text) != "" {
+			for _, w := range plainWords(head) {
+				list = list || adviceHeadings[w]
+			}
+			out[k] = out[k] || list
+		}
+	}
+	return out
+}
+
+// isListItem reports a line that starts with a list marker.
+func isListItem(line string) bool {
+	if line == "" {
+		return false
+	}
+	switch line[0] {
+	case '-', '*', '+', '|':
+		return true
+	}
+	if strings.HasPrefix(line, "\u2022") {
+		return true
+	}
+	i := 0
+	for i < len(line) && isDigit(line[i]) {
+		i++
+	}
+	return i > 0 && i < len(line) && (line[i] == '.' || line[i] == ')')
+}
+
 // isAdvice reports whether a sentence advises the user rather than reports
-// on the machine. List markers ("-", "1.") before it are ignored.
+// on the machine. List markers ("-", "1.") before it are ignored, and so
+// is a label ("Next step: run …").
 func isAdvice(sentence string) bool {
-	words := plainWords(sentence)
+	if head, rest, ok := strings.Cut(sentence, ": "); ok && len(head) <= maxLabel && len(plainWords(head)) <= 3 && adviceAt(plainWords(rest)) {
+		return true
+	}
+	return adviceAt(plainWords(sentence))
+}
+
+// maxLabel bounds the label before a colon ("Next step: …").
+const maxLabel = 40
+
+// adviceAt reports whether a sentence's words advise (see isAdvice).
+func adviceAt(words []string) bool {
 	for len(words) > 0 && allDigits(words[0]) {
 		words = words[1:]
 	}
@@ -46,6 +119,13 @@ func isAdvice(sentence string) bool {
 	}
 	if adviceVerbs[words[0]] {
 		return true
+	}
+	if len(words[0]) > 5 && strings.HasSuffix(words[0], "ing") {
+		for _, w := range words[1:] {
+			if modals[w] {
+				return true
+			}
+		}
 	}
 	for _, p := range adviceOpeners {
 		if len(p) <= len(words) && equalAt(words, 0, p) {

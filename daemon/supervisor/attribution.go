@@ -52,7 +52,7 @@ func (ix *index) findAnchor(a claim) []int32 {
 		return ix.tokens["/"]
 	case a.textual:
 		// Only records holding the path's last part can hold the path.
-		part := a.key[strings.LastIndexAny(a.key[:len(a.key)-1], "/:.@,")+1:]
+		part := a.key[strings.LastIndexAny(a.key[:len(a.key)-1], "/:.@, ")+1:]
 		var out []int32
 		for _, id := range ix.tokens[strings.TrimRight(part, "/")] {
 			if containsBounded(ix.recs[id].text, a.key, false) {
@@ -61,7 +61,16 @@ func (ix *index) findAnchor(a claim) []int32 {
 		}
 		return out
 	}
-	return ix.nameRecords(a.key, maxAnchorTokens)
+	recs := ix.nameRecords(a.key, maxAnchorTokens)
+	if base, ok := lexicon.CutUnitSuffix(a.key); ok && a.class == classUnit {
+		// A unit's events are logged by its program: certbot.timer's
+		// failure time is on certbot's journal line. (Its state is read
+		// from the unit's own records; see stateRecords.)
+		recs = append(recs, ix.nameRecords(base, maxAnchorTokens)...)
+		slices.Sort(recs)
+		recs = slices.Compact(recs)
+	}
+	return recs
 }
 
 // inRecords reports whether one of recs supports c.
@@ -95,7 +104,9 @@ func (ix *index) supportsGlobal(c claim) bool {
 // supports reports whether this record holds c.
 func (r record) supports(c claim) bool {
 	switch c.kind {
-	case kindSize, kindPercent, kindFreq, kindCount:
+	case kindCount:
+		return r.hasValue(c.kind, c.ivs, c.field) && (c.noun == "" || r.hasPrefix(c.noun))
+	case kindSize, kindPercent, kindFreq:
 		return r.hasValue(c.kind, c.ivs, c.field)
 	case kindPort:
 		p := float64(c.port)
@@ -147,6 +158,11 @@ func (r record) hasPID(pid string) bool {
 	return false
 }
 
+// hasPrefix reports a word of the record that starts with stem.
+func (r record) hasPrefix(stem string) bool {
+	return slices.ContainsFunc(r.words, func(w string) bool { return strings.HasPrefix(w, stem) })
+}
+
 // hasName matches a name against the record's words the way the index
 // does (token, part, kernel-cut prefix, unit program, affix).
 func (r record) hasName(key string) bool {
@@ -175,7 +191,10 @@ func (r record) hasState(state string) bool {
 	if (state == "running" || state == "up" || state == "active") && liveProbes[r.probe] {
 		return true
 	}
-	for _, w := range r.words {
+	for i, w := range r.words {
+		if state == "failed" && i+1 < len(r.words) && failedEvents[r.words[i+1]] {
+			continue
+		}
 		for _, t := range strings.FieldsFunc(w, func(c rune) bool { return c == ',' || c == '<' || c == '>' || c == ':' }) {
 			if t == state {
 				return true
@@ -185,9 +204,15 @@ func (r record) hasState(state string) bool {
 	return false
 }
 
+// failedEvents after "failed" say what failed: "sshd: Failed password" is
+// a refused login, not a failed sshd.
+var failedEvents = lexicon.NewSet(`password passwords login logins authentication attempt attempts publickey`)
+
 // nearestAnchor returns the entity c is tied to among the anchors of its
-// sentence: the closest before it, else the closest after it; nil if the
-// sentence names no entity the evidence knows.
+// sentence: the name right after a figure that opens its segment
+// ("7.4% firefox, 2.9% gnome-shell"), else the closest before it, else
+// the closest after it; nil if the sentence names no entity the evidence
+// knows.
 func nearestAnchor(c claim, anchors []claim) *claim {
 	var before, after *claim
 	for i := range anchors {
@@ -201,18 +226,26 @@ func nearestAnchor(c claim, anchors []claim) *claim {
 			after = a
 		}
 	}
+	if c.lead && after != nil && after.seg == c.seg && after.wi-c.wi-strings.Count(c.text, " ") <= leadGap {
+		return after
+	}
 	if before != nil {
 		return before
 	}
 	// An entity after the claim is its subject only when close: "using
 	// 1.1 GiB, firefox is…", not "the backup failed at 02:00:05 because
-	// /srv/data was full".
-	// A clock time dates the event its sentence tells, whatever the order.
-	if after != nil && (after.wi-c.wi <= maxAfter || c.kind == kindClock) {
+	// /srv/data was full"; or when it is the agent ("1.8 GB is held by
+	// firefox"). A clock time dates the event its sentence tells, whatever
+	// the order.
+	if after != nil && (after.wi-c.wi <= maxAfter || c.kind == kindClock || after.agent) {
 		return after
 	}
 	return nil
 }
+
+// leadGap is how many words may stand between a figure that opens its
+// segment and the name it belongs to ("1.1 GiB for firefox").
+const leadGap = 2
 
 // maxAfter is how many words after a claim its entity may come.
 const maxAfter = 4
@@ -231,6 +264,19 @@ func partner(c claim, anchors []claim) *claim {
 		return false
 	}
 	var best *claim
+	if c.class == classPID && c.paren >= 0 {
+		// "nginx's worker (PID 1544) and postgres": the bracket is about
+		// the name before it.
+		for i := range anchors {
+			a := &anchors[i]
+			if want(*a) && a.off < c.paren && c.wi-a.wi <= pairDistance+2 {
+				best = a
+			}
+		}
+		if best != nil {
+			return best
+		}
+	}
 	for i := range anchors {
 		a := &anchors[i]
 		d := c.wi - a.wi

@@ -23,7 +23,8 @@ type claim struct {
 	// its sentence are tied to it (see attribution.go). classNone for
 	// everything that is not an entity.
 	class class
-	// noun is the hardware noun of a kindHWCount ("cpu", "core", "socket").
+	// noun is the hardware noun of a kindHWCount ("cpu", "core", "socket"),
+	// or the stem of what a kindCount counts ("proces" for "12 processes").
 	noun string
 
 	off  int // byte offset in the answer
@@ -38,11 +39,24 @@ type claim struct {
 	// loose is set when a figure may be a machine-wide one even in a
 	// sentence about an entity: after "of" or "out of" ("of your 15 GiB").
 	loose bool
+	// user is set on a user name (see users.go).
+	user bool
+	// denied is set on a state the answer denies ("nginx is not running").
+	denied bool
+	// facts are those of the claim's sentence (see relations.go).
+	facts sentenceFacts
 	// every is set on a state said of every entity of its sentence.
 	every bool
 	// clause is the byte offset where the claim's clause starts (see
 	// clauseStart).
 	clause int
+	// seg is where the claim's segment starts and lead is set when the
+	// claim opens it; paren is the offset of the bracket enclosing it or
+	// -1; agent is set on a name right after "by" (see segments.go).
+	seg   int
+	lead  bool
+	paren int
+	agent bool
 }
 
 // class is the kind of entity a claim names.
@@ -72,6 +86,13 @@ type span struct{ start, end int }
 // the evidence (process, interface and journal names that no word list
 // has); it may be nil. It runs in time linear in the answer.
 func extract(answer string, known map[string]class) []claim {
+	out, _ := extractAll(answer, known)
+	return out
+}
+
+// extractAll is extract that also returns the facts of each sentence (see
+// relations.go), which hold even in a sentence without claims.
+func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts) {
 	var out []claim
 	at := 0
 	add := func(c claim) {
@@ -85,6 +106,16 @@ func extract(answer string, known map[string]class) []claim {
 	for _, s := range spans {
 		at = s.start
 		if text := strings.TrimSpace(answer[s.start+1 : s.end]); !isCommand(text) {
+			if strings.HasPrefix(strings.TrimLeft(answer[s.end+1:], " "), "(") {
+				// "`go test` (PID 4260)": a quoted name the bracket is about.
+				quoted(text, func(c claim) {
+					if c.class == classNone && c.textual {
+						c.class = classProcess
+					}
+					add(c)
+				}, known)
+				continue
+			}
 			quoted(text, add, known)
 		}
 	}
@@ -96,36 +127,58 @@ func extract(answer string, known map[string]class) []claim {
 	}
 	for i := 0; i < len(words); i++ {
 		at = ws[i].off
+		if isSeparator(blanked, ws, words, i) {
+			continue
+		}
 		i += max(0, classify(words, raws, i, add, known))
 	}
 	slices.SortStableFunc(out, func(a, b claim) int { return a.off - b.off })
 	bounds := sentences(answer, spans)
-	advice := map[int]bool{}
+	advice := adviceSentences(answer, bounds)
+	facts := make([]sentenceFacts, len(bounds))
+	heads := headings(answer, bounds)
+	for k, end := range bounds {
+		start := 0
+		if k > 0 {
+			start = min(bounds[k-1]+1, len(answer))
+		}
+		if !advice[k] {
+			facts[k] = readSentence(answer[start:min(end, len(answer))])
+		}
+		facts[k].head = heads[k]
+	}
 	for i := range out {
 		c := &out[i]
 		c.wi, _ = slices.BinarySearchFunc(ws, c.off, func(w word, off int) int { return w.off - off })
 		c.sent, _ = slices.BinarySearch(bounds, c.off)
-		a, ok := advice[c.sent]
-		if !ok {
-			start := 0
-			if c.sent > 0 {
-				start = bounds[c.sent-1] + 1
-			}
-			a = isAdvice(answer[start:min(bounds[c.sent], len(answer))])
-			advice[c.sent] = a
-		}
-		c.advice = a
+		c.advice = advice[c.sent]
+		c.facts = facts[c.sent]
 		if c.wi > 0 && c.wi <= len(words) {
 			prev := words[c.wi-1]
-			c.loose = prev == "of" || prev == "/" || prev == "total" ||
+			// "RAM: 23 GiB total, 783 MiB available": a "total" ended by a
+			// comma is the previous figure's.
+			touching := strings.TrimSpace(blanked[ws[c.wi-1].off+len(ws[c.wi-1].text):c.off]) == ""
+			c.loose = prev == "of" || prev == "/" || (prev == "total" && touching) ||
 				(c.wi >= 2 && words[c.wi-2] == "of" && lexicon.IsStopword(prev))
 		}
 		c.clause = clauseStart(answer, bounds, *c)
-		if !c.loose { // "6.1 GiB of 15 GiB is in use": 15 GiB is the whole
+		sentStart := 0
+		if c.sent > 0 {
+			sentStart = min(bounds[c.sent-1]+1, c.off)
+		}
+		c.seg, c.lead = segmentOf(answer, sentStart, c.off)
+		c.paren = openParen(answer, sentStart, c.off)
+		c.agent = c.wi > 0 && c.wi <= len(words) && words[c.wi-1] == "by"
+		if !c.loose {
 			c.field = fieldOf(answer, *c)
+		} else {
+			// "6.1 GiB of 15 GiB is in use": 15 GiB is the whole, and only
+			// a field word right after it is its own ("of 23 GiB total",
+			// "/ 9.3 GiB used").
+			c.field = looseField(answer, *c, words[c.wi-1] == "/")
 		}
 	}
-	return out
+	return out, facts
 }
 
 // quotes finds every short `backticked`, "double-quoted" or 'single-quoted'

@@ -24,6 +24,10 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 	}
 	colon := strings.Contains(w, ":")
 	digit := strings.ContainsAny(w, "0123456789")
+	if isUser(words, i) {
+		add(claim{text: raw, kind: kindName, user: true})
+		return 0
+	}
 	if cl, ok := known[w]; ok && !lexicon.IsStopword(w) {
 		return name(false, cl)
 	}
@@ -38,7 +42,10 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 		return 0
 	case products[w]:
 		return product(words, raws, i, add)
-	case stateWords[w] != "" && stated(words, i):
+	case deniable[stateWords[w]] && denied(words, i):
+		add(claim{text: raw, kind: kindState, key: stateWords[w], denied: true})
+		return 0
+	case stateWords[w] != "" && (stated(words, i) || (len(raw) > 1 && raw == strings.ToUpper(raw) && i > 0 && !negations[at(-1)])):
 		add(claim{text: raw, kind: kindState, key: stateWords[w], every: pluralCopulas[at(-1)]})
 		return 0
 	case stateWords[w] != "" && groupNouns[at(1)]:
@@ -66,6 +73,11 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 	case w[0] == ':' && allDigits(w[1:]):
 		if p, ok := lexicon.Port(w[1:]); ok {
 			add(claim{text: raw, kind: kindPort, port: p, key: w[1:]})
+		}
+		return 0
+	case isDigit(w[0]) && (strings.HasSuffix(w, "/tcp") || strings.HasSuffix(w, "/udp")):
+		if p, ok := lexicon.Port(w[:len(w)-4]); ok { // "22/tcp"
+			add(claim{text: raw, kind: kindPort, port: p, key: w[:len(w)-4]})
 		}
 		return 0
 	case colon && isClock(w):
@@ -146,7 +158,11 @@ func figure(words, raws []string, i int, add func(claim)) int {
 		if integer && (n.value <= 10 || (n.value >= 1900 && n.value <= 2099)) || proseCounters[prev] {
 			return consumed
 		}
-		add(claim{text: text, kind: kindCount, ivs: []interval{n.plain()}, key: strings.ToLower(text)})
+		c := claim{text: text, kind: kindCount, ivs: []interval{n.plain()}, key: strings.ToLower(text)}
+		if integer {
+			c.noun = countedNoun(words, i+1+consumed)
+		}
+		add(c)
 		return consumed
 	}
 	u, ok := units[suffix]
@@ -233,7 +249,8 @@ func stated(words []string, i int) bool {
 func contextual(words []string, i int) bool {
 	w := words[i]
 	// Adverbs ("probably uses", "currently uses") are not names either.
-	if !lexicon.IsName(w) || lexicon.IsStopword(w) || notNames[w] || kindWords[w] || strings.HasSuffix(w, "ly") || hedgeSeqs[w] != nil ||
+	if !lexicon.IsName(w) || lexicon.IsStopword(w) || notNames[w] || kindWords[w] || fieldWords[w] != "" ||
+		strings.HasSuffix(w, "ly") || hedgeSeqs[w] != nil ||
 		(strings.Contains(w, "-") && !strings.HasPrefix(w, "systemd-")) {
 		return false
 	}
@@ -246,7 +263,49 @@ func contextual(words []string, i int) bool {
 		}
 		return ""
 	}
-	return kindWords[at(1)] || actionWords[at(1)] ||
+	// "PID 1 is systemd", "PID 4242 belongs to firefox"; not "PID 1 is
+	// running", "PID 1 is sleeping".
+	afterPID := (((at(-1) == "is" || at(-1) == "was") && allDigits(at(-2)) && at(-3) == "pid") ||
+		(at(-1) == "to" && at(-2) == "belongs" && allDigits(at(-3)))) &&
+		stateWords[w] == "" && !progressiveWords[w] && !strings.HasSuffix(w, "ing") && !strings.HasSuffix(w, "ed") &&
+		!prepositions[at(1)] // "PID 700 is bound to"
+	return afterPID || kindWords[at(1)] || actionWords[at(1)] ||
 		((at(1) == "is" || at(1) == "are") && progressiveWords[at(2)]) ||
 		((at(-1) == "process" || at(-1) == "program") && !strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "ing"))
+}
+
+// countedNoun returns the stem of the plural noun a count counts ("12
+// processes", "25 entries"), or "": such a count is a fact only where the
+// evidence counts the same thing ("2 loaded units listed").
+func countedNoun(words []string, k int) string {
+	if k >= len(words) {
+		return ""
+	}
+	w := words[k]
+	if len(w) < 4 || !strings.HasSuffix(w, "s") || strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") != "" ||
+		strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us") || strings.HasSuffix(w, "is") ||
+		w == "times" || lexicon.IsProgram(w) || units[w] != (unit{}) {
+		return ""
+	}
+	return w[:max(4, len(w)-3)]
+}
+
+// deniable states can be checked when denied: "nginx is not running" is
+// false when ps shows nginx.
+var deniable = map[string]bool{"running": true, "active": true, "failed": true}
+
+// denied reports "is not running", "isn't active", "has not failed", "is
+// no longer running".
+func denied(words []string, i int) bool {
+	if i < 2 {
+		return false
+	}
+	neg := i - 1
+	if words[neg] == "longer" && words[neg-1] == "no" {
+		neg--
+	}
+	if words[neg] == "isn't" || words[neg] == "isnt" || words[neg] == "hasn't" || words[neg] == "wasn't" {
+		return true
+	}
+	return (words[neg] == "not" || words[neg] == "no") && neg >= 1 && copulas[words[neg-1]]
 }

@@ -128,6 +128,10 @@ func lineValues(line string, fields, cols []string) []value {
 		if (w == "port" || w == "ports") && i+1 < len(words) {
 			addPort(words[i+1].text)
 		}
+		if k := strings.LastIndexByte(w, ':'); k > 0 && k+1 < len(w) && !isDigit(w[0]) && isDigit(w[k+1]) {
+			// The kernel's "anon-rss:4194304kB", "total-vm:9120344kB".
+			col, w = w[:k], w[k+1:]
+		}
 		if !isDigit(w[0]) || isClock(w) || lexicon.IsIPv4(w) || isVersion(w) {
 			continue
 		}

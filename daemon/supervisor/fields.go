@@ -17,6 +17,7 @@ var fieldWords = map[string]string{
 	"cpu": "cpu", "processor": "cpu",
 	"memory": "memory", "ram": "memory", "mem": "memory", "resident": "memory",
 	"virtual": "virtual", "vsz": "virtual",
+	"cache": "cache", "cached": "cache", "buffers": "cache", "buff": "cache", "shared": "shared",
 }
 
 // fieldColumns are the parts of evidence column names ("%cpu", "use%",
@@ -25,6 +26,7 @@ var fieldWords = map[string]string{
 var fieldColumns = map[string][]string{
 	"used": {"use"}, "free": {"free", "avail"}, "available": {"avail"}, "total": {"total", "size"},
 	"cpu": {"cpu"}, "memory": {"mem", "rss"}, "virtual": {"vsz"},
+	"cache": {"cache", "buff"}, "shared": {"shared"},
 }
 
 // fieldLookahead is how many words after a figure may name its column,
@@ -55,8 +57,12 @@ func fieldOf(answer string, c claim) string {
 	for i := 0; i < len(ws) && n < fieldLookahead; i++ {
 		w := ws[i]
 		if w == "of" && i+1 < len(ws) && isDigit(ws[i+1][0]) {
-			// "18 GiB of 31 GiB is used": the used figure is the first.
+			// "18 GiB of 31 GiB is used": the used figure is the first;
+			// but in "821 MB of 25.3 GB total" the total is the second.
 			for i++; i+1 < len(ws) && (isDigit(ws[i+1][0]) || units[ws[i+1]] != (unit{})); i++ {
+			}
+			if i+1 < len(ws) && fieldFor(c, ws[i+1]) == "total" {
+				break
 			}
 			continue
 		}
@@ -75,13 +81,35 @@ func fieldOf(answer string, c claim) string {
 		head = head[i+1:]
 	}
 	before := plainWords(head)
-	for k := len(before) - 1; k >= 0 && k >= len(before)-2; k-- {
-		if f := fieldFor(c, before[k]); f != "" {
+	for k, n := len(before)-1, 0; k >= 0 && n < 2; k-- {
+		if f := fieldFor(c, before[k]); f != "" && before[k] != "use" { // "A and B use 7.4%"
 			return f
+		}
+		if subjectNouns[before[k]] {
+			continue // "Used memory is 821 MB"
 		}
 		if !copulas[before[k]] && before[k] != "at" {
 			break
 		}
+		n++
+	}
+	return ""
+}
+
+// subjectNouns name what a figure measures, not its column; a field word
+// may stand before them ("Used memory is", "free disk space:").
+var subjectNouns = map[string]bool{"memory": true, "ram": true, "swap": true, "disk": true, "space": true, "storage": true}
+
+// looseField returns the field of a figure that may be a whole ("of 15
+// GiB"): a field word right after it, only "total" after "of".
+func looseField(answer string, c claim, slash bool) string {
+	rest := answer[min(len(answer), c.off+len(c.text)):]
+	ws := plainWords(rest[:min(len(rest), fieldWindow)])
+	if len(ws) == 0 {
+		return ""
+	}
+	if f := fieldFor(c, ws[0]); f == "total" || slash {
+		return f
 	}
 	return ""
 }

@@ -84,6 +84,9 @@ func Garbled(reply string) string {
 	if len(words) < minAnswerWords || letters < minAnswerLetters {
 		return "the reply is too short to be an answer"
 	}
+	if onlyTags(words) {
+		return "the reply is only markup tags, no text"
+	}
 	if c := text[0]; c == '{' || c == '[' || (c == '"' && strings.Count(text, `"`) < 2) {
 		return "the reply is a JSON fragment, not prose"
 	}
@@ -269,4 +272,17 @@ func itoa(n int) string {
 		return string(rune('0' + n))
 	}
 	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+// onlyTags reports a reply that is markup tags ("<think>", "</think>",
+// "<|im_end|>") around fewer than minAnswerWords words ("assistant"): a
+// model's chat scaffolding with no answer in it.
+func onlyTags(words []string) bool {
+	text := 0
+	for _, w := range words {
+		if !strings.HasPrefix(w, "<") || !strings.HasSuffix(w, ">") {
+			text++
+		}
+	}
+	return text < len(words) && text < minAnswerWords
 }

@@ -42,9 +42,10 @@ func Check(answer, evidence string, given ...string) Grounding {
 	g := Grounding{Found: []string{}, Missing: []string{}, Given: []string{}, Echoed: []string{}}
 	g.Echoed = append(g.Echoed, echoes(answer, instructions(evidence))...)
 	ix := newIndex(evidence)
-	claims := extract(answer, ix.entities)
+	claims, facts := extractAll(answer, ix.entities)
 	if len(claims) == 0 {
-		return g
+		relate(ix, &g, facts, nil)
+		return withPhrase(g, answer, evidence)
 	}
 	var user *index
 	isGiven := func(c claim) bool {
@@ -57,6 +58,8 @@ func Check(answer, evidence string, given ...string) Grounding {
 		return user.has(c)
 	}
 	anchors, records := sentenceAnchors(ix, claims)
+	relate(ix, &g, facts, anchors)
+	resp := respective(claims, anchors)
 	seen := map[*[]string]map[string]bool{&g.Found: {}, &g.Missing: {}, &g.Given: {}}
 	report := func(list *[]string, text string) {
 		if !seen[list][text] {
@@ -68,6 +71,9 @@ func Check(answer, evidence string, given ...string) Grounding {
 	for _, c := range claims {
 		as := anchors[c.sent]
 		a := nearestAnchor(c, as)
+		if r := resp[c.off]; r != nil {
+			a = r
+		}
 		if c.advice && !checkedInAdvice(c, a) {
 			continue
 		}
@@ -79,6 +85,14 @@ func Check(answer, evidence string, given ...string) Grounding {
 				if e.class != classPID && e.class != classPath && !ix.inRecords(c, stateRecords(ix, e, c, records)) {
 					report(&g.Missing, e.text+" ("+c.text+")")
 				}
+			}
+			continue
+		}
+		if c.kind == kindState && c.denied {
+			// Only its subject, before it, is denied the state: not
+			// nginx in "mysqld is not running, but nginx is".
+			if a != nil && a.off < c.off && ix.inRecords(c, stateRecords(ix, *a, c, records)) {
+				report(&g.Missing, "not "+c.text+" (for "+a.text+")")
 			}
 			continue
 		}
@@ -100,6 +114,12 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 			continue
 		}
+		if c.user && a == nil {
+			if addr := userAnchor(c, claims); addr != nil && !ix.inRecords(c, ix.anchorRecords(*addr)) {
+				report(&g.Missing, c.text+" (for "+addr.text+")")
+				continue
+			}
+		}
 		if attributed(c) && a != nil && !ix.inRecords(c, records[a.off]) &&
 			!((c.loose || a.off < c.clause) && ix.supportsGlobal(c)) {
 			report(&g.Missing, c.text+" (for "+a.text+")")
@@ -120,6 +140,17 @@ func Check(answer, evidence string, given ...string) Grounding {
 			continue
 		}
 		report(&g.Missing, c.text)
+	}
+	return withPhrase(g, answer, evidence)
+}
+
+// withPhrase adds a phrase the answer quotes from the evidence (see
+// phrases.go) when nothing else was found, missing or given.
+func withPhrase(g Grounding, answer, evidence string) Grounding {
+	if len(g.Found)+len(g.Missing)+len(g.Given) == 0 {
+		if p := phrases(answer, evidence); p != "" {
+			g.Found = append(g.Found, p)
+		}
 	}
 	return g
 }
@@ -143,7 +174,7 @@ func attributed(c claim) bool {
 	case kindSize, kindPercent, kindFreq, kindCount, kindPort, kindClock:
 		return true
 	case kindName:
-		return c.textual && c.class == classNone && isAddress(c.key)
+		return c.user || (c.textual && c.class == classNone && isAddress(c.key))
 	}
 	return false
 }
@@ -169,6 +200,13 @@ func sentenceAnchors(ix *index, claims []claim) (map[int][]claim, map[int][]int3
 		if recs := ix.anchorRecords(c); len(recs) > 0 {
 			anchors[c.sent] = append(anchors[c.sent], c)
 			records[c.off] = recs
+		}
+	}
+	for _, c := range claims {
+		// "firefox:\n  memory: 7.4%": a line under a heading is about
+		// the heading's entity when it names none.
+		if h := c.facts.head; h >= 0 && len(anchors[c.sent]) == 0 && len(anchors[h]) > 0 {
+			anchors[c.sent] = anchors[h]
 		}
 	}
 	return anchors, records

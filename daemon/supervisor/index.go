@@ -197,7 +197,7 @@ const commLen = 15
 func (ix *index) has(c claim) bool {
 	switch c.kind {
 	case kindSize, kindPercent, kindFreq, kindCount:
-		if c.field != "" {
+		if c.field != "" || c.noun != "" {
 			return slices.ContainsFunc(ix.recs, func(r record) bool { return r.supports(c) })
 		}
 		return ix.anyRange(&ix.all, c)

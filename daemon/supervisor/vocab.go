@@ -78,3 +78,7 @@ var rootNouns = lexicon.NewSet(`filesystem filesystems partition fs volume mount
 // groupNouns after a state word make it say something of every entity in
 // the sentence: "the failed units are …", "down interfaces: …".
 var groupNouns = lexicon.NewSet(`units services interfaces links processes daemons timers`)
+
+// prepositions after a word make it a predicate, not a name: "PID 700 is
+// bound to …".
+var prepositions = lexicon.NewSet(`to on at by in for with from of as into`)

@@ -1,0 +1,217 @@
+package supervisor
+
+import (
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
+
+// Relations between a sentence's parts that no single claim carries:
+//
+//   - "A and B use X and Y respectively": the i-th figure is the i-th
+//     entity's.
+//   - "The biggest memory user is gnome-shell": the first process named
+//     must be the first row of the probe sorted by that measure (ps
+//     --sort=-%mem for memory, -%cpu for CPU).
+//   - "the journal is empty", "no failed units": true only when the
+//     journal probe printed no entries, or systemctl listed 0 units.
+
+// sentenceFacts are what extract reads from a whole sentence.
+type sentenceFacts struct {
+	respectively bool
+	// top is the probe whose first row the sentence's first process must
+	// be, or "".
+	top string
+	// absent is the probe whose output the sentence says is empty, or "".
+	absent string
+	// head is the sentence heading this one ("firefox:" above "  pid:
+	// 4242"), or -1 (see headings).
+	head int
+}
+
+// superlatives rank a process; memoryWords and cpuWords say by what.
+var (
+	superlatives = lexicon.NewSet(`biggest largest heaviest hungriest greediest busiest most highest`)
+	memoryWords  = lexicon.NewSet(`memory ram mem rss resident`)
+	cpuWords     = lexicon.NewSet(`cpu processor cycles busiest`)
+	nothingWords = lexicon.NewSet(`no zero without none nothing`)
+	logNouns     = lexicon.NewSet(`entries errors warnings error warning messages problems issues events`)
+	logTopics    = lexicon.NewSet(`journal log logs syslog logged`)
+	rankedGroups = lexicon.NewSet(`processes programs users consumers ones apps applications tasks services`)
+)
+
+// readSentence returns the facts of one sentence.
+func readSentence(sentence string) sentenceFacts {
+	ws := plainWords(sentence)
+	var f sentenceFacts
+	for i, w := range ws {
+		switch {
+		case w == "respectively":
+			f.respectively = true
+		case superlatives[w] && f.top == "":
+			f.top = rankedBy(ws, i)
+		case nothingWords[w]:
+			f.absent = absentProbe(ws, i, f.absent)
+		case w == "empty" && anyOf(ws, logTopics):
+			f.absent = "system_logs"
+		}
+	}
+	return f
+}
+
+// rankedBy returns the probe a superlative at ws[i] ranks by: CPU for
+// "busiest" or a CPU word, memory for a memory word, the nearest after
+// it when both occur; memory for "biggest" and the like alone.
+func rankedBy(ws []string, i int) string {
+	for k := i + 1; k < len(ws) && k <= i+2; k++ {
+		if rankedGroups[ws[k]] {
+			return "" // "the two busiest processes": a set, not the first
+		}
+	}
+	if ws[i] == "busiest" {
+		return "top_cpu"
+	}
+	for _, w := range ws[i+1:] {
+		switch {
+		case memoryWords[w]:
+			return "top_memory"
+		case cpuWords[w]:
+			return "top_cpu"
+		}
+	}
+	for _, w := range ws[:i] {
+		switch {
+		case memoryWords[w]:
+			return "top_memory"
+		case cpuWords[w]:
+			return "top_cpu"
+		}
+	}
+	if ws[i] == "most" || ws[i] == "highest" {
+		return ""
+	}
+	return "top_memory"
+}
+
+// absentProbe reads "no errors", "no failed units", "nothing failed"
+// after the word at ws[i].
+func absentProbe(ws []string, i int, prev string) string {
+	for k := i + 1; k < len(ws) && k <= i+3; k++ {
+		switch {
+		case ws[k] == "failed" || ws[k] == "failing":
+			return "failed_services"
+		case logNouns[ws[k]] || (logTopics[ws[k]] && ws[i] == "nothing"):
+			return "system_logs"
+		}
+	}
+	return prev
+}
+
+func anyOf(ws []string, set lexicon.Set) bool {
+	for _, w := range ws {
+		if set[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// respective pairs the figures of a "respectively" sentence with its
+// entities in order, when there are as many of each; it returns the
+// entity of each paired figure by the figure's offset.
+func respective(claims []claim, anchors map[int][]claim) map[int]*claim {
+	out := map[int]*claim{}
+	bySent := map[int][]claim{}
+	for _, c := range claims {
+		if c.facts.respectively && attributed(c) && c.class == classNone {
+			bySent[c.sent] = append(bySent[c.sent], c)
+		}
+	}
+	for s, figs := range bySent {
+		as := anchors[s]
+		if len(as) != len(figs) {
+			continue
+		}
+		for i := range figs {
+			out[figs[i].off] = &as[i]
+		}
+	}
+	return out
+}
+
+// topRecord returns the first process row of a probe's table, or -1.
+func (ix *index) topRecord(probe string) int32 {
+	for id, r := range ix.recs {
+		if r.probe != probe {
+			continue
+		}
+		for _, v := range r.values {
+			if v.col == "pid" {
+				return int32(id)
+			}
+		}
+	}
+	return -1
+}
+
+// ranked checks a superlative sentence: its first process or PID must
+// hold the probe's first row. It reports the claim that fails, or nil.
+func ranked(ix *index, anchors []claim, probe string) *claim {
+	top := ix.topRecord(probe)
+	if top < 0 {
+		return nil
+	}
+	for i := range anchors {
+		a := &anchors[i]
+		if a.class != classProcess && a.class != classPID {
+			continue
+		}
+		for _, id := range ix.anchorRecords(*a) {
+			if id == top {
+				return nil
+			}
+		}
+		return a
+	}
+	return nil
+}
+
+// absentFound reports whether a probe's output is empty: the journal said
+// "-- No entries --", or systemctl listed 0 units. ok is false when the
+// probe did not run.
+func (ix *index) absentFound(probe string) (empty, ok bool) {
+	for _, r := range ix.recs {
+		if r.probe != probe {
+			continue
+		}
+		ok = true
+		if strings.Contains(r.text, "no entries") || strings.HasPrefix(r.text, "0 loaded units") {
+			return true, true
+		}
+	}
+	return false, ok
+}
+
+// relate reports what the sentences' relations say: a superlative whose
+// process is not the probe's first row, and an empty journal or failed
+// list that the probe contradicts (or confirms). With anchors nil it
+// reports only the latter, for answers without claims.
+func relate(ix *index, g *Grounding, facts []sentenceFacts, anchors map[int][]claim) {
+	for k, f := range facts {
+		if f.top != "" && anchors != nil {
+			if a := ranked(ix, anchors[k], f.top); a != nil {
+				g.Missing = append(g.Missing, a.text+" (not first in "+f.top+")")
+			}
+		}
+		if f.absent == "" {
+			continue
+		}
+		switch empty, ok := ix.absentFound(f.absent); {
+		case !ok:
+		case empty:
+			g.Found = append(g.Found, "nothing in "+f.absent)
+		default:
+			g.Missing = append(g.Missing, "nothing in "+f.absent)
+		}
+	}
+}

@@ -1,0 +1,123 @@
+package supervisor
+
+import (
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
+
+// Where a claim sits in its sentence says which entity it is about. A
+// sentence is cut into segments at commas, colons and "and"/"or": in
+// "Memory: 7.4% firefox, 2.9% gnome-shell" each figure opens its segment
+// and belongs to the name right after it, not to the name of the previous
+// segment. A bracket annotates what precedes it: in "nginx's worker (PID
+// 1544) and postgres (PID 2231)" PID 1544 is nginx's. A name after "by"
+// is the agent of its clause ("port 22 is listened on by nginx").
+
+// segWindow bounds how far back a segment's start or a bracket is looked
+// for.
+const segWindow = 200
+
+// leadFillers may stand before a figure that still opens its segment.
+var leadFillers = lexicon.NewSet(`about roughly around approximately approx nearly almost only just
+	over under at with`)
+
+// segmentOf returns where the segment holding off begins (see above) and
+// whether the claim at off opens it (nothing but fillers and list numbers
+// before it).
+func segmentOf(answer string, sentStart, off int) (int, bool) {
+	// The window keeps extraction linear: a segment longer than it is
+	// cut at its start, and its claims do not open it.
+	sentStart = max(sentStart, off-segWindow)
+	seg := sentStart
+	for i := off - 1; i >= sentStart; i-- {
+		c := answer[i]
+		if (c == ',' || c == ':' || c == ';') && (i+1 >= len(answer) || answer[i+1] == ' ' || answer[i+1] == '\n') {
+			seg = i + 1
+			break
+		}
+	}
+	head := strings.ToLower(answer[seg:off])
+	for _, sep := range []string{" and ", " or "} {
+		if i := strings.LastIndex(head, sep); i >= 0 {
+			seg += i + len(sep)
+			head = head[i+len(sep):]
+		}
+	}
+	for _, w := range plainWords(head) {
+		if !leadFillers[w] && !allDigits(w) {
+			return seg, false
+		}
+	}
+	return seg, true
+}
+
+// openParen returns the offset of the bracket that encloses off within its
+// sentence, or -1.
+func openParen(answer string, sentStart, off int) int {
+	depth := 0
+	for i := off - 1; i >= max(sentStart, off-segWindow); i-- {
+		switch answer[i] {
+		case ')':
+			depth++
+		case '(':
+			if depth == 0 {
+				return i
+			}
+			depth--
+		}
+	}
+	return -1
+}
+
+// isSeparator reports whether the "/" at words[i] divides two figures
+// ("15 GiB total / 6.1 GiB used", "8 cores / 16 threads") rather than
+// naming the root filesystem: a figure, unit or field word touches it on
+// the left (no punctuation between) and a number follows.
+func isSeparator(text string, ws []word, words []string, i int) bool {
+	if words[i] != "/" || i == 0 || i+1 >= len(words) || !isDigit(words[i+1][0]) {
+		return false
+	}
+	prev := words[i-1]
+	end := ws[i-1].off + len(ws[i-1].text)
+	if strings.TrimSpace(text[end:ws[i].off]) != "" {
+		return false // "59% used, / at 90%"
+	}
+	_, isUnit := units[prev]
+	return isDigit(prev[0]) || isUnit || fieldWords[prev] != "" || hwNouns[prev] != ""
+}
+
+// headings returns for each sentence the index of the line heading it, or
+// -1: a line that ends with a colon ("firefox:", "**eth0:**") heads the
+// indented lines and list items right under it, so "  memory: 7.4%" under
+// "firefox:" is firefox's.
+func headings(answer string, bounds []int) []int {
+	out := make([]int, len(bounds))
+	head := -1
+	for k, end := range bounds {
+		out[k] = -1
+		start := 0
+		if k > 0 {
+			start = min(bounds[k-1]+1, len(answer))
+		}
+		text := answer[start:min(end, len(answer))]
+		lineStart := k == 0 || answer[min(bounds[k-1], len(answer)-1)] == '\n'
+		trimmed := strings.TrimLeft(text, " \t")
+		switch {
+		case !lineStart:
+			out[k] = head
+			continue
+		case strings.TrimSpace(text) == "":
+			head = -1
+			continue
+		case head >= 0 && (trimmed != text || isListItem(trimmed)):
+			out[k] = head
+			continue
+		}
+		head = -1
+		if strings.HasSuffix(strings.TrimRight(text, " *_#"), ":") {
+			head = k
+		}
+	}
+	return out
+}

@@ -1,0 +1,45 @@
+package supervisor
+
+import (
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
+
+// A user name is a claim about a record: "nginx (PID 930) runs as root"
+// is true of the ps row of PID 930 only, and "someone tried to log in as
+// root from 203.0.113.9" is false when the journal line with that address
+// says "invalid user admin". A user name is the word after "user" or
+// after "as" following "log in", "logged in", "runs" or "running"; it must
+// come from a record of its sentence's entity or, when the sentence names
+// none, of an address it names.
+
+// userVerbs before "as" make the next word a user name.
+var userVerbs = lexicon.NewSet(`in login logon logged runs running run owned`)
+
+// userNotNames may follow "user" or "as" without naming a user.
+var userNotNames = lexicon.NewSet(`account accounts name names session sessions id ids space the a an
+	well expected usual normal`)
+
+// isUser reports whether words[i] names a user (see above).
+func isUser(words []string, i int) bool {
+	if i == 0 || !lexicon.IsName(words[i]) || userNotNames[words[i]] || functionWords[words[i]] || leadFillers[words[i]] {
+		return false
+	}
+	prev := words[i-1]
+	return prev == "user" || (prev == "as" && i >= 2 && userVerbs[words[i-2]])
+}
+
+// userAnchor returns what a user name of a sentence without an entity is
+// checked against: the nearest address in its sentence, or nil.
+func userAnchor(c claim, claims []claim) *claim {
+	var best *claim
+	for i := range claims {
+		a := &claims[i]
+		if a.sent != c.sent || a.off == c.off || a.kind != kindName || !a.textual || !isAddress(a.key) {
+			continue
+		}
+		if best == nil || abs(a.wi-c.wi) < abs(best.wi-c.wi) {
+			best = a
+		}
+	}
+	return best
+}
