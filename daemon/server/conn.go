@@ -2,6 +2,7 @@ package server
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -25,22 +26,19 @@ type conn struct {
 
 	wmu sync.Mutex // one response line at a time
 
-	mu       sync.Mutex
-	inflight int
-	handlers sync.WaitGroup
+	mu         sync.Mutex
+	inflight   int
+	lastActive time.Time // last request read or answered; the idle clock
+	handlers   sync.WaitGroup
 }
 
-func (s *Server) serveConn(nc *net.UnixConn) {
+func (s *Server) serveConn(nc *net.UnixConn, id peer.Identity, privileged bool) {
 	defer s.connsWG.Done()
-	defer func() { <-s.slots }()
+	defer s.admission.leave(id.UID, privileged)
 	defer nc.Close()
+	defer s.recoverLog("connection")
 
-	id, err := peer.FromConn(nc, s.opt.Layout)
-	if err != nil {
-		s.log.Warn("connection dropped", "err", err)
-		return
-	}
-	c := &conn{s: s, nc: nc, id: id}
+	c := &conn{s: s, nc: nc, id: id.WithGroups(s.opt.Layout), lastActive: time.Now()}
 	s.mu.Lock()
 	s.conns[c] = struct{}{}
 	s.mu.Unlock()
@@ -51,28 +49,36 @@ func (s *Server) serveConn(nc *net.UnixConn) {
 	}()
 
 	// Requests live as long as the connection: a client aborts by hanging up.
-	ctx, cancel := context.WithCancel(peer.WithIdentity(s.base, id))
+	ctx, cancel := context.WithCancel(peer.WithIdentity(s.base, c.id))
 	defer cancel()
+	defer c.handlers.Wait() // also after a panic: handlers use c
 	c.readLoop(ctx)
 	c.drain(ctx, cancel)
 	cancel()
-	c.handlers.Wait()
 }
 
-// readLoop reads request lines until EOF, an error, an idle timeout or an
-// oversized line.
+// readLoop reads request lines until EOF, an error, an idle timeout, a line
+// that takes too long to arrive, or an oversized line. Only requests count
+// as activity: blank lines, half lines and garbage do not move the idle
+// clock, so none of them can keep a connection open.
 func (c *conn) readLoop(ctx context.Context) {
-	r := bufio.NewReaderSize(c.nc, 64<<10)
+	lr := &lineReader{r: bufio.NewReaderSize(c.nc, 64<<10), max: rpc.MaxRequestBytes}
 	for {
-		_ = c.nc.SetReadDeadline(time.Now().Add(c.s.opt.IdleTimeout))
-		line, err := readLine(r, rpc.MaxRequestBytes)
+		_ = c.nc.SetReadDeadline(c.readDeadline(lr))
+		line, err := lr.next()
 		switch {
 		case err == nil:
 		case errors.Is(err, os.ErrDeadlineExceeded):
-			if c.busy() {
-				continue // quiet while waiting for an answer is not idle
+			if lr.overdue(c.s.opt.LineTimeout) {
+				c.send(errorResponse(nil, rpc.Errorf(rpc.KindInvalidRequest,
+					"cannot read request: the line did not end within %s", c.s.opt.LineTimeout).
+					WithHint("send each request as one complete line ending in a newline")))
+				return
 			}
-			return
+			if c.idle() {
+				return
+			}
+			continue
 		case errors.Is(err, errLineTooLong):
 			c.send(errorResponse(nil, rpc.Errorf(rpc.KindInvalidRequest,
 				"cannot read request: line longer than %d bytes", rpc.MaxRequestBytes).
@@ -81,11 +87,50 @@ func (c *conn) readLoop(ctx context.Context) {
 		default:
 			return // EOF, reset, or closed by Shutdown
 		}
-		if len(line) == 0 {
+		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
 		c.handleLine(ctx, line)
 	}
+}
+
+// readDeadline is when the next read gives up: the end of the idle period
+// (from the last request, or from now while requests are in flight), and
+// sooner if a line has started and must end within the line timeout.
+func (c *conn) readDeadline(lr *lineReader) time.Time {
+	c.mu.Lock()
+	d := c.lastActive.Add(c.s.opt.IdleTimeout)
+	if c.inflight > 0 {
+		d = time.Now().Add(c.s.opt.IdleTimeout)
+	}
+	c.mu.Unlock()
+	if !lr.started.IsZero() {
+		d = minTime(d, lr.started.Add(c.s.opt.LineTimeout))
+	}
+	return d
+}
+
+func minTime(a, b time.Time) time.Time {
+	if b.Before(a) {
+		return b
+	}
+	return a
+}
+
+// idle reports whether nothing is in flight and no request came or was
+// answered for IdleTimeout.
+func (c *conn) idle() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.inflight == 0 && time.Since(c.lastActive) >= c.s.opt.IdleTimeout
+}
+
+// touch restarts the idle clock; a request read and a request answered are
+// the only things that do.
+func (c *conn) touch() {
+	c.mu.Lock()
+	c.lastActive = time.Now()
+	c.mu.Unlock()
 }
 
 // drain waits for the handlers of a connection whose read side ended. A
@@ -128,12 +173,6 @@ func (c *conn) hungUp() bool {
 	return cerr != nil || hup
 }
 
-func (c *conn) busy() bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.inflight > 0
-}
-
 // acquire reserves a slot for one more request in flight.
 func (c *conn) acquire() bool {
 	c.mu.Lock()
@@ -149,6 +188,7 @@ func (c *conn) acquire() bool {
 func (c *conn) release() {
 	c.mu.Lock()
 	c.inflight--
+	c.lastActive = time.Now()
 	c.mu.Unlock()
 	c.handlers.Done()
 }
@@ -172,24 +212,50 @@ func (c *conn) send(resp *rpc.Response) {
 
 var errLineTooLong = errors.New("line too long")
 
-// readLine returns the next line without its newline. Past max bytes it
-// returns errLineTooLong without buffering the rest.
-func readLine(r *bufio.Reader, max int) ([]byte, error) {
-	var line []byte
+// lineReader reads newline-terminated lines and keeps a partial line across
+// read deadlines, so that a timeout never hands half a line to the parser.
+type lineReader struct {
+	r       *bufio.Reader
+	max     int
+	partial []byte
+	// started is when the first byte of the partial line was read; zero
+	// between lines.
+	started time.Time
+}
+
+// next returns the next line without its newline. Past max bytes it
+// returns errLineTooLong without buffering the rest. At EOF a final line
+// without a newline is still returned (`printf` piped into socat).
+func (lr *lineReader) next() ([]byte, error) {
 	for {
-		chunk, isPrefix, err := r.ReadLine()
-		if err != nil {
-			if errors.Is(err, io.EOF) && len(line) > 0 {
-				return line, nil
+		chunk, err := lr.r.ReadSlice('\n')
+		if len(chunk) > 0 {
+			if lr.started.IsZero() {
+				lr.started = time.Now()
 			}
-			return nil, err
+			if len(lr.partial)+len(chunk) > lr.max+1 {
+				return nil, errLineTooLong
+			}
+			lr.partial = append(lr.partial, chunk...)
 		}
-		if len(line)+len(chunk) > max {
-			return nil, errLineTooLong
-		}
-		line = append(line, chunk...)
-		if !isPrefix {
+		switch {
+		case err == nil:
+			line := bytes.TrimSuffix(bytes.TrimSuffix(lr.partial, []byte("\n")), []byte("\r"))
+			lr.partial, lr.started = nil, time.Time{}
+			return line, nil
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case errors.Is(err, io.EOF) && len(lr.partial) > 0:
+			line := lr.partial
+			lr.partial, lr.started = nil, time.Time{}
 			return line, nil
 		}
+		return nil, err
 	}
+}
+
+// overdue reports whether a partial line has been arriving for longer than
+// limit.
+func (lr *lineReader) overdue(limit time.Duration) bool {
+	return !lr.started.IsZero() && time.Since(lr.started) >= limit
 }

@@ -1,0 +1,197 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"net"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// socketDir creates dir (mode 0755) if it is missing and returns it with
+// symlinks resolved, after checking that nobody but root or annad's own uid
+// can change it: dir itself must be writable only by its owner, and every
+// directory above it must be owned by root or annad and be writable only by
+// its owner or sticky (like /tmp). Otherwise another user could swap the
+// socket, or what annad creates next to it, for a symlink.
+func socketDir(dir string) (string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("cannot create the socket directory: %w", err)
+	}
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return "", fmt.Errorf("cannot resolve the socket directory %s: %w", dir, err)
+	}
+	real, err = filepath.Abs(real)
+	if err != nil {
+		return "", fmt.Errorf("cannot resolve the socket directory %s: %w", dir, err)
+	}
+	for d, leaf := real, true; ; d, leaf = filepath.Dir(d), false {
+		if err := safeDir(d, leaf); err != nil {
+			return "", err
+		}
+		if d == filepath.Dir(d) {
+			return real, nil
+		}
+	}
+}
+
+// safeDir checks one directory on the socket's path without following a
+// symlink. leaf is the socket's own directory, where sticky is not enough:
+// other users could still create names there.
+func safeDir(d string, leaf bool) error {
+	var st unix.Stat_t
+	if err := unix.Lstat(d, &st); err != nil {
+		return fmt.Errorf("cannot inspect the socket directory %s: %w", d, err)
+	}
+	euid := uint32(os.Geteuid())
+	fix := fmt.Sprintf("make it owned by root and writable only by its owner (chown root %s; chmod go-w %s), or choose another --socket", d, d)
+	switch {
+	case st.Mode&unix.S_IFMT != unix.S_IFDIR:
+		return fmt.Errorf("cannot use the socket directory %s: it is not a directory", d)
+	case st.Uid != 0 && st.Uid != euid:
+		return fmt.Errorf("cannot use the socket directory %s: it belongs to uid %d, who could swap the socket; %s", d, st.Uid, fix)
+	case st.Mode&0o022 != 0 && (leaf || st.Mode&unix.S_ISVTX == 0):
+		return fmt.Errorf("cannot use the socket directory %s: others can write to it (mode %04o); %s", d, st.Mode&0o7777, fix)
+	}
+	return nil
+}
+
+// staleTemp matches the private names Listen binds before renaming.
+func staleTemp(base string) *regexp.Regexp {
+	return regexp.MustCompile(`^` + regexp.QuoteMeta(base) + `\.[0-9]+\.tmp$`)
+}
+
+// removeStaleTemps deletes temporary sockets left by an annad killed between
+// bind and rename. Only sockets with our own name pattern that nobody
+// answers on are removed; unlink never follows a symlink.
+func removeStaleTemps(dir, base string, warn func(msg string, args ...any)) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	re := staleTemp(base)
+	for _, e := range entries {
+		if !re.MatchString(e.Name()) || e.Type()&fs.ModeSocket == 0 {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		if live(p) {
+			continue // another annad is starting right now
+		}
+		if err := os.Remove(p); err == nil {
+			warn("removed a temporary socket left by an earlier annad", "path", p)
+		}
+	}
+}
+
+// live reports whether something accepts connections on the socket at p.
+func live(p string) bool {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	var d net.Dialer
+	c, err := d.DialContext(ctx, "unix", p)
+	if err != nil {
+		return false
+	}
+	c.Close()
+	return true
+}
+
+// afterBind lets tests act between bind and rename, where an attacker
+// would.
+var afterBind = func(tmp string) {}
+
+// bindSocket creates a listening socket file at path with mode 0660 and
+// group gid (or the process's group when gid < 0). The kernel creates the
+// file with the mode and group already right: the bind runs on a thread of
+// its own with a private umask (unshare CLONE_FS) and file-system gid, so no
+// chmod or chown by path ever follows a name someone could have swapped.
+// Where unshare is not allowed (some container seccomp profiles), it falls
+// back to fixing the mode and group by path after checking what the path
+// is; socketDir has made sure only annad's owner could have changed it.
+func bindSocket(path string, gid int64) (*net.UnixListener, error) {
+	type result struct {
+		fd      int
+		private bool
+		err     error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		// The thread is never unlocked: its umask and fsgid differ from the
+		// process's, so Go discards it when this goroutine ends.
+		runtime.LockOSThread()
+		private := unix.Unshare(unix.CLONE_FS) == nil
+		if private {
+			unix.Umask(0o117)
+			if gid >= 0 {
+				_ = unix.Setfsgid(int(gid))
+			}
+		}
+		fd, err := unix.Socket(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+		if err == nil {
+			if err = unix.Bind(fd, &unix.SockaddrUnix{Name: path}); err == nil {
+				err = unix.Listen(fd, 4096) // the kernel caps it at net.core.somaxconn
+			}
+			if err != nil {
+				unix.Close(fd)
+			}
+		}
+		ch <- result{fd, private, err}
+	}()
+	r := <-ch
+	if r.err != nil {
+		return nil, fmt.Errorf("cannot listen on %s: %w", path, r.err)
+	}
+	f := os.NewFile(uintptr(r.fd), path)
+	ln, err := net.FileListener(f)
+	f.Close()
+	if err != nil {
+		_ = os.Remove(path)
+		return nil, fmt.Errorf("cannot listen on %s: %w", path, err)
+	}
+	ul := ln.(*net.UnixListener)
+	ul.SetUnlinkOnClose(false)
+	afterBind(path)
+	if err := fixSocketFile(path, gid, r.private); err != nil {
+		ul.Close()
+		if fi, lerr := os.Lstat(path); lerr == nil && fi.Mode()&fs.ModeSocket != 0 {
+			_ = os.Remove(path)
+		}
+		return nil, err
+	}
+	return ul, nil
+}
+
+// fixSocketFile checks that path is still the socket annad bound, owned by
+// annad, and sets what the kernel could not: the group when setfsgid was
+// not permitted or the directory is setgid, and the mode when there was no
+// private umask. Nothing here follows a symlink.
+func fixSocketFile(path string, gid int64, private bool) error {
+	var st unix.Stat_t
+	if err := unix.Lstat(path, &st); err != nil {
+		return fmt.Errorf("cannot inspect the new socket %s: %w", path, err)
+	}
+	if st.Mode&unix.S_IFMT != unix.S_IFSOCK || st.Uid != uint32(os.Geteuid()) {
+		return fmt.Errorf("cannot listen on %s: the new socket was replaced by something else; check who can write to %s", path, filepath.Dir(path))
+	}
+	if gid >= 0 && st.Gid != uint32(gid) {
+		if err := unix.Lchown(path, -1, int(gid)); err != nil {
+			return fmt.Errorf("cannot give the socket to group %d: %w", gid, err)
+		}
+	}
+	if !private || st.Mode&0o777 != 0o660 {
+		// Checked above to be our socket, in a directory only its owner
+		// can change; chmod has no no-follow form on Linux before 6.6.
+		if err := unix.Fchmodat(unix.AT_FDCWD, path, 0o660, 0); err != nil {
+			return fmt.Errorf("cannot set the socket mode: %w", err)
+		}
+	}
+	return nil
+}
