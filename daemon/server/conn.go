@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -35,7 +34,13 @@ type conn struct {
 func (s *Server) serveConn(nc *net.UnixConn, id peer.Identity, privileged bool) {
 	defer s.connsWG.Done()
 	defer s.admission.leave(id.UID, privileged)
-	defer nc.Close()
+	defer func() {
+		// Drained first: closing with unread data would reset the client
+		// before it reads the last reply.
+		_ = nc.CloseWrite()
+		drainReadable(nc)
+		_ = nc.Close()
+	}()
 	defer s.recoverLog("connection")
 
 	c := &conn{s: s, nc: nc, id: id.WithGroups(s.opt.Layout), lastActive: time.Now()}
@@ -62,10 +67,10 @@ func (s *Server) serveConn(nc *net.UnixConn, id peer.Identity, privileged bool) 
 // as activity: blank lines, half lines and garbage do not move the idle
 // clock, so none of them can keep a connection open.
 func (c *conn) readLoop(ctx context.Context) {
-	lr := &lineReader{r: bufio.NewReaderSize(c.nc, 64<<10), max: rpc.MaxRequestBytes}
+	lr := newLineReader(c.nc, rpc.MaxRequestBytes)
+	deadline := func() time.Time { return c.readDeadline(lr) }
 	for {
-		_ = c.nc.SetReadDeadline(c.readDeadline(lr))
-		line, err := lr.next()
+		line, err := lr.next(deadline)
 		switch {
 		case err == nil:
 		case errors.Is(err, os.ErrDeadlineExceeded):
@@ -212,43 +217,63 @@ func (c *conn) send(resp *rpc.Response) {
 
 var errLineTooLong = errors.New("line too long")
 
-// lineReader reads newline-terminated lines and keeps a partial line across
-// read deadlines, so that a timeout never hands half a line to the parser.
+// lineReader reads newline-terminated lines straight from the connection
+// and keeps a partial line across read deadlines, so that a timeout never
+// hands half a line to the parser, and the deadline can shrink as soon as a
+// line has started.
 type lineReader struct {
-	r       *bufio.Reader
+	conn    net.Conn
 	max     int
+	chunk   []byte // read buffer
+	buf     []byte // unread part of chunk
 	partial []byte
 	// started is when the first byte of the partial line was read; zero
 	// between lines.
 	started time.Time
 }
 
-// next returns the next line without its newline. Past max bytes it
-// returns errLineTooLong without buffering the rest. At EOF a final line
-// without a newline is still returned (`printf` piped into socat).
-func (lr *lineReader) next() ([]byte, error) {
+func newLineReader(conn net.Conn, max int) *lineReader {
+	return &lineReader{conn: conn, max: max, chunk: make([]byte, 64<<10)}
+}
+
+// next returns the next line without its newline, setting the read
+// deadline from deadline before each read. Past max bytes it returns
+// errLineTooLong without buffering the rest. At EOF a final line without a
+// newline is still returned (`printf` piped into socat).
+func (lr *lineReader) next(deadline func() time.Time) ([]byte, error) {
 	for {
-		chunk, err := lr.r.ReadSlice('\n')
-		if len(chunk) > 0 {
-			if lr.started.IsZero() {
-				lr.started = time.Now()
-			}
-			if len(lr.partial)+len(chunk) > lr.max+1 {
-				return nil, errLineTooLong
-			}
-			lr.partial = append(lr.partial, chunk...)
+		i := bytes.IndexByte(lr.buf, '\n')
+		seg := lr.buf
+		if i >= 0 {
+			seg = lr.buf[:i]
 		}
-		switch {
-		case err == nil:
-			line := bytes.TrimSuffix(bytes.TrimSuffix(lr.partial, []byte("\n")), []byte("\r"))
+		if len(lr.partial)+len(seg) > lr.max {
+			return nil, errLineTooLong
+		}
+		if len(seg) > 0 && lr.started.IsZero() {
+			lr.started = time.Now()
+		}
+		lr.partial = append(lr.partial, seg...)
+		if i >= 0 {
+			lr.buf = lr.buf[i+1:]
+			line := bytes.TrimSuffix(lr.partial, []byte("\r"))
 			lr.partial, lr.started = nil, time.Time{}
 			return line, nil
-		case errors.Is(err, bufio.ErrBufferFull):
-			continue
-		case errors.Is(err, io.EOF) && len(lr.partial) > 0:
+		}
+		lr.buf = nil
+		_ = lr.conn.SetReadDeadline(deadline())
+		n, err := lr.conn.Read(lr.chunk)
+		lr.buf = lr.chunk[:n]
+		if n > 0 {
+			continue // an error comes back on the next read
+		}
+		if errors.Is(err, io.EOF) && len(lr.partial) > 0 {
 			line := lr.partial
 			lr.partial, lr.started = nil, time.Time{}
 			return line, nil
+		}
+		if err == nil {
+			err = io.ErrNoProgress
 		}
 		return nil, err
 	}

@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/jjgarcianorway/anna-assistant/daemon/peer"
 	"github.com/jjgarcianorway/anna-assistant/dirs"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
@@ -353,7 +355,10 @@ func TestClientThatDoesNotReadIsDropped(t *testing.T) {
 	ts := startServer(t, func(o *Options) { o.WriteTimeout = 200 * time.Millisecond })
 	lazy := ts.dial(t)
 	lazy.send(`{"jsonrpc":"2.0","id":1,"method":"big"}`)
-	time.Sleep(500 * time.Millisecond)
+	// Once the reply has started, the server can only let go of the
+	// connection by timing out the write: the client never reads until then.
+	waitFor(t, func() bool { return queued(lazy) > 0 })
+	waitFor(t, func() bool { ts.mu.Lock(); defer ts.mu.Unlock(); return len(ts.conns) == 0 })
 	other := ts.dial(t)
 	other.send(`{"jsonrpc":"2.0","id":1,"method":"echo"}`)
 	if resp := other.recv(); resp.Error != nil {
@@ -419,4 +424,15 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// queued is how many bytes wait unread in c's receive queue.
+func queued(c *rawConn) int {
+	raw, err := c.Conn.(*net.UnixConn).SyscallConn()
+	if err != nil {
+		return 0
+	}
+	n := 0
+	_ = raw.Control(func(fd uintptr) { n, _ = unix.IoctlGetInt(int(fd), unix.SIOCINQ) })
+	return n
 }
