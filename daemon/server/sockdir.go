@@ -21,18 +21,36 @@ import (
 // its owner or sticky (like /tmp). Otherwise another user could swap the
 // socket, or what annad creates next to it, for a symlink.
 func socketDir(dir string) (string, error) {
+	// Check what exists before creating anything in it.
+	exists := filepath.Clean(dir)
+	for {
+		if _, err := os.Lstat(exists); err == nil || exists == filepath.Dir(exists) {
+			break
+		}
+		exists = filepath.Dir(exists)
+	}
+	if exists != filepath.Clean(dir) {
+		if _, err := checkChain(exists, false); err != nil {
+			return "", err
+		}
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("cannot create the socket directory: %w", err)
 	}
+	return checkChain(dir, true)
+}
+
+// checkChain resolves dir and checks it and every directory above it with
+// safeDir; leaf says whether dir is the socket's own directory.
+func checkChain(dir string, leaf bool) (string, error) {
 	real, err := filepath.EvalSymlinks(dir)
+	if err == nil {
+		real, err = filepath.Abs(real)
+	}
 	if err != nil {
 		return "", fmt.Errorf("cannot resolve the socket directory %s: %w", dir, err)
 	}
-	real, err = filepath.Abs(real)
-	if err != nil {
-		return "", fmt.Errorf("cannot resolve the socket directory %s: %w", dir, err)
-	}
-	for d, leaf := real, true; ; d, leaf = filepath.Dir(d), false {
+	for d := real; ; d, leaf = filepath.Dir(d), false {
 		if err := safeDir(d, leaf); err != nil {
 			return "", err
 		}
