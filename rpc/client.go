@@ -76,7 +76,7 @@ func (c *Client) Call(ctx context.Context, method string, params, result any) er
 		return fmt.Errorf("cannot encode %s request: %w", method, err)
 	}
 	if err := c.write(ctx, conn, append(line, '\n')); err != nil {
-		return c.writeFailed(ch, conn, id, method, err)
+		return c.writeFailed(ctx, ch, conn, id, method, err)
 	}
 	select {
 	case resp := <-ch:
@@ -101,8 +101,10 @@ func (c *Client) Call(ctx context.Context, method string, params, result any) er
 // anything, so the write can fail while the reason waits in the receive
 // buffer: the read loop delivers it to every pending call, and that reason
 // beats a bare "broken pipe".
-func (c *Client) writeFailed(ch chan *Response, conn net.Conn, id, method string, err error) error {
-	t := time.NewTimer(time.Second)
+func (c *Client) writeFailed(ctx context.Context, ch chan *Response, conn net.Conn, id, method string, err error) error {
+	// When annad closed the connection the read loop ends at once; the
+	// timer only bounds a write that failed on a live connection.
+	t := time.NewTimer(10 * time.Second)
 	defer t.Stop()
 	select {
 	case resp := <-ch:
@@ -110,6 +112,8 @@ func (c *Client) writeFailed(ch chan *Response, conn net.Conn, id, method string
 			return resp.Error
 		}
 	case <-t.C:
+		c.forget(id)
+	case <-ctx.Done():
 		c.forget(id)
 	}
 	c.hangup(conn, Errorf(KindConnectionLost, "cannot send to annad: %v", unwrapSyscall(err)))

@@ -37,6 +37,12 @@ func TestMain(m *testing.M) {
 	if os.Getenv("ANNA_TEST_ACTIVATED") != "" {
 		os.Exit(activatedChild())
 	}
+	if sock := os.Getenv("ANNA_TEST_FLOOD"); sock != "" {
+		os.Exit(floodChild(sock))
+	}
+	if sock := os.Getenv("ANNA_TEST_HOLD"); sock != "" {
+		os.Exit(holdChild(sock))
+	}
 	os.Exit(m.Run())
 }
 
