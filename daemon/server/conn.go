@@ -55,11 +55,13 @@ func (s *Server) serveConn(nc *net.UnixConn, id peer.Identity, privileged bool) 
 
 	// Requests live as long as the connection: a client aborts by hanging up.
 	ctx, cancel := context.WithCancel(peer.WithIdentity(s.base, c.id))
-	defer cancel()
-	defer c.handlers.Wait() // also after a panic: handlers use c
+	defer func() {
+		// Also after a panic: handlers use c until they return.
+		cancel()
+		c.handlers.Wait()
+	}()
 	c.readLoop(ctx)
 	c.drain(ctx, cancel)
-	cancel()
 }
 
 // readLoop reads request lines until EOF, an error, an idle timeout, a line

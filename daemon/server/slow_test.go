@@ -146,7 +146,9 @@ func TestClientShowsBusy(t *testing.T) {
 		ts.dial(t).roundTrip()
 	}
 	for i := range 20 { // the refusal races the request write; try both orders
-		err := rpc.NewClient(ts.path).Call(context.Background(), "echo", nil, nil)
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		err := rpc.NewClient(ts.path).Call(ctx, "echo", nil, nil)
+		cancel()
 		var re *rpc.Error
 		if !errors.As(err, &re) || re.Kind() != rpc.KindBusy || !strings.Contains(re.Message, "limit of 9 connections") ||
 			re.Hint() == "" || strings.Contains(re.Message, ".tmp") {
