@@ -101,8 +101,13 @@ func (s *Server) refuse(c *net.UnixConn, why *rpc.Error) {
 func sayBusy(c *net.UnixConn, why *rpc.Error, linger time.Duration) {
 	defer c.Close()
 	line, _ := json.Marshal(rpc.Response{JSONRPC: rpc.Version2, ID: json.RawMessage("null"), Error: why})
-	_ = c.SetWriteDeadline(time.Now().Add(100 * time.Millisecond))
+	// A new connection's send buffer is empty, so this write never waits;
+	// the deadline is only a guard, and generous because a tight one can
+	// pass while this goroutine waits for a CPU (then the client would get
+	// no reason at all).
+	_ = c.SetWriteDeadline(time.Now().Add(2 * time.Second))
 	if _, err := c.Write(append(line, '\n')); err != nil {
+		drainReadable(c)
 		return
 	}
 	_ = c.CloseWrite()

@@ -21,6 +21,10 @@ import (
 	"github.com/jjgarcianorway/anna-assistant/rpc"
 )
 
+// bigReply is the size of the "big" method's result: ten times a Unix
+// socket's default send buffer, small enough to marshal quickly under -race.
+const bigReply = 2 << 20
+
 type testServer struct {
 	*Server
 	path     string
@@ -55,7 +59,7 @@ func startServer(t *testing.T, mutate func(*Options)) *testServer {
 			}},
 			"panic": {Access: peer.AccessRead, Handle: func(context.Context, json.RawMessage) (any, error) { panic("boom") }},
 			"big": {Access: peer.AccessRead, Handle: func(context.Context, json.RawMessage) (any, error) {
-				return strings.Repeat("x", 8<<20), nil
+				return strings.Repeat("x", bigReply), nil
 			}},
 			"admin": {Access: peer.AccessAdmin, Handle: echo},
 		},
@@ -294,7 +298,7 @@ func TestClientThatDoesNotReadIsDropped(t *testing.T) {
 		}
 		n++
 	}
-	if n >= 8<<20 {
+	if n >= bigReply {
 		t.Fatalf("read %d bytes: the whole response went out", n)
 	}
 }
