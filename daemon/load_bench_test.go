@@ -22,8 +22,8 @@ import (
 
 // BenchmarkStatusConcurrent starts 32 or 1,000 clients at once, each
 // calling `status` once on a fresh connection as a one-shot annactl does,
-// and reports the latency of the answered calls (p50, p99), how many were
-// told busy, and annad's resident memory (VmRSS after the round, VmHWM its
+// and reports the latency (p50, p99) of the calls answered and of those
+// told busy, the share told busy, and annad's resident memory (VmRSS after the round, VmHWM its
 // peak). With ANNA_BENCH_SOCKET set it measures the annad serving that
 // socket, found through SO_PEERCRED; otherwise an in-process daemon, whose
 // RSS then includes the clients and the test binary.
@@ -36,33 +36,36 @@ func BenchmarkStatusConcurrent(b *testing.B) {
 	b.Logf("annad pid %d, idle: %s", pid, memory(pid))
 	for _, n := range []int{32, 1000} {
 		b.Run(fmt.Sprintf("clients=%d", n), func(b *testing.B) {
-			var answered []time.Duration
-			busy := 0
+			var answered, busy []time.Duration
 			for b.Loop() {
-				lat, nbusy := statusRound(b, sock, n)
-				answered = append(answered, lat...)
-				busy += nbusy
+				a, r := statusRound(b, sock, n)
+				answered, busy = append(answered, a...), append(busy, r...)
 			}
-			slices.Sort(answered)
-			if len(answered) > 0 {
-				b.ReportMetric(float64(answered[len(answered)/2].Microseconds())/1000, "p50-ms")
-				b.ReportMetric(float64(answered[len(answered)*99/100].Microseconds())/1000, "p99-ms")
-			}
-			b.ReportMetric(float64(busy)/float64(b.N*n), "busy-share")
+			report(b, answered, "")
+			report(b, busy, "busy-")
+			b.ReportMetric(float64(len(busy))/float64(b.N*n), "busy-share")
 			b.Logf("annad after %d rounds of %d: %s", b.N, n, memory(pid))
 		})
 	}
 }
 
+// report adds the p50 and p99 of lat as metrics named with prefix.
+func report(b *testing.B, lat []time.Duration, prefix string) {
+	if len(lat) == 0 {
+		return
+	}
+	slices.Sort(lat)
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, prefix+"p50-ms")
+	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, prefix+"p99-ms")
+}
+
 // statusRound runs n concurrent fresh-connection status calls and returns
-// the latencies of those answered and the number told busy. Anything else
+// the latencies of those answered and of those told busy. Anything else
 // fails the benchmark.
-func statusRound(b *testing.B, sock string, n int) ([]time.Duration, int) {
+func statusRound(b *testing.B, sock string, n int) (answered, busy []time.Duration) {
 	var (
-		mu   sync.Mutex
-		lat  []time.Duration
-		busy int
-		wg   sync.WaitGroup
+		mu sync.Mutex
+		wg sync.WaitGroup
 	)
 	start := make(chan struct{})
 	for range n {
@@ -79,9 +82,9 @@ func statusRound(b *testing.B, sock string, n int) ([]time.Duration, int) {
 			defer mu.Unlock()
 			switch {
 			case err == nil:
-				lat = append(lat, d)
+				answered = append(answered, d)
 			case rpc.KindOf(err) == rpc.KindBusy:
-				busy++
+				busy = append(busy, d)
 			default:
 				b.Errorf("status: %v", err)
 			}
@@ -89,7 +92,7 @@ func statusRound(b *testing.B, sock string, n int) ([]time.Duration, int) {
 	}
 	close(start)
 	wg.Wait()
-	return lat, busy
+	return answered, busy
 }
 
 // serverPID asks the kernel who listens on sock.
