@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
+	"strconv"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -127,87 +127,76 @@ func live(p string) bool {
 var afterBind = func(tmp string) {}
 
 // bindSocket creates a listening socket file at path with mode 0660 and
-// group gid (or the process's group when gid < 0). The kernel creates the
-// file with the mode and group already right: the bind runs on a thread of
-// its own with a private umask (unshare CLONE_FS) and file-system gid, so no
-// chmod or chown by path ever follows a name someone could have swapped.
-// Where unshare is not allowed (some container seccomp profiles), it falls
-// back to fixing the mode and group by path after checking what the path
-// is; socketDir has made sure only annad's owner could have changed it.
+// group gid (or the process's group when gid < 0). Nothing follows a name:
+// the mode is set on the socket before bind (the kernel creates the file
+// with it, less the umask), and the file is then opened with O_PATH and
+// O_NOFOLLOW, checked to be a socket owned by annad, and given its group
+// and exact mode through that descriptor. socketDir has made sure only
+// annad's owner could swap the name anyway.
+//
+// No thread tricks (a private umask via unshare): a Go thread locked and
+// ended to discard such state kills every child started from it with
+// Pdeathsig.
 func bindSocket(path string, gid int64) (*net.UnixListener, error) {
-	type result struct {
-		fd      int
-		private bool
-		err     error
-	}
-	ch := make(chan result, 1)
-	go func() {
-		// The thread is never unlocked: its umask and fsgid differ from the
-		// process's, so Go discards it when this goroutine ends.
-		runtime.LockOSThread()
-		private := unix.Unshare(unix.CLONE_FS) == nil
-		if private {
-			unix.Umask(0o117)
-			if gid >= 0 {
-				_ = unix.Setfsgid(int(gid))
-			}
-		}
-		fd, err := unix.Socket(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
-		if err == nil {
-			if err = unix.Bind(fd, &unix.SockaddrUnix{Name: path}); err == nil {
-				err = unix.Listen(fd, 4096) // the kernel caps it at net.core.somaxconn
-			}
-			if err != nil {
-				unix.Close(fd)
-			}
-		}
-		ch <- result{fd, private, err}
-	}()
-	r := <-ch
-	if r.err != nil {
-		return nil, fmt.Errorf("cannot listen on %s: %w", path, r.err)
-	}
-	f := os.NewFile(uintptr(r.fd), path)
-	ln, err := net.FileListener(f)
-	f.Close()
+	fd, err := unix.Socket(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
 	if err != nil {
-		_ = os.Remove(path)
 		return nil, fmt.Errorf("cannot listen on %s: %w", path, err)
 	}
-	ul := ln.(*net.UnixListener)
-	ul.SetUnlinkOnClose(false)
-	afterBind(path)
-	if err := fixSocketFile(path, gid, r.private); err != nil {
-		ul.Close()
+	f := os.NewFile(uintptr(fd), path)
+	defer f.Close()
+	if err := unix.Fchmod(fd, 0o660); err != nil {
+		return nil, fmt.Errorf("cannot set the socket mode: %w", err)
+	}
+	if err := unix.Bind(fd, &unix.SockaddrUnix{Name: path}); err != nil {
+		return nil, fmt.Errorf("cannot listen on %s: %w", path, err)
+	}
+	fail := func(err error) (*net.UnixListener, error) {
 		if fi, lerr := os.Lstat(path); lerr == nil && fi.Mode()&fs.ModeSocket != 0 {
 			_ = os.Remove(path)
 		}
 		return nil, err
 	}
+	if err := unix.Listen(fd, 4096); err != nil { // the kernel caps it at net.core.somaxconn
+		return fail(fmt.Errorf("cannot listen on %s: %w", path, err))
+	}
+	afterBind(path)
+	if err := fixSocketFile(path, gid); err != nil {
+		return fail(err)
+	}
+	ln, err := net.FileListener(f)
+	if err != nil {
+		return fail(fmt.Errorf("cannot listen on %s: %w", path, err))
+	}
+	ul := ln.(*net.UnixListener)
+	ul.SetUnlinkOnClose(false)
 	return ul, nil
 }
 
-// fixSocketFile checks that path is still the socket annad bound, owned by
-// annad, and sets what the kernel could not: the group when setfsgid was
-// not permitted or the directory is setgid, and the mode when there was no
-// private umask. Nothing here follows a symlink.
-func fixSocketFile(path string, gid int64, private bool) error {
+// fixSocketFile opens path without following it, checks that it is a
+// socket owned by annad, and sets group gid and mode 0660 through that
+// descriptor.
+func fixSocketFile(path string, gid int64) error {
+	fd, err := unix.Open(path, unix.O_PATH|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return fmt.Errorf("cannot open the new socket %s: %w", path, err)
+	}
+	defer unix.Close(fd)
 	var st unix.Stat_t
-	if err := unix.Lstat(path, &st); err != nil {
+	if err := unix.Fstat(fd, &st); err != nil {
 		return fmt.Errorf("cannot inspect the new socket %s: %w", path, err)
 	}
 	if st.Mode&unix.S_IFMT != unix.S_IFSOCK || st.Uid != uint32(os.Geteuid()) {
 		return fmt.Errorf("cannot listen on %s: the new socket was replaced by something else; check who can write to %s", path, filepath.Dir(path))
 	}
 	if gid >= 0 && st.Gid != uint32(gid) {
-		if err := unix.Lchown(path, -1, int(gid)); err != nil {
+		if err := unix.Fchownat(fd, "", -1, int(gid), unix.AT_EMPTY_PATH); err != nil {
 			return fmt.Errorf("cannot give the socket to group %d: %w", gid, err)
 		}
 	}
-	if !private || st.Mode&0o777 != 0o660 {
-		// Checked above to be our socket, in a directory only its owner
-		// can change; chmod has no no-follow form on Linux before 6.6.
-		if err := unix.Fchmodat(unix.AT_FDCWD, path, 0o660, 0); err != nil {
+	if st.Mode&0o7777 != 0o660 {
+		// Linux has no fchmod for an O_PATH descriptor; its /proc/self/fd
+		// entry reaches the very inode checked above.
+		if err := unix.Fchmodat(unix.AT_FDCWD, "/proc/self/fd/"+strconv.Itoa(fd), 0o660, 0); err != nil {
 			return fmt.Errorf("cannot set the socket mode: %w", err)
 		}
 	}
