@@ -145,12 +145,13 @@ func (d *Daemon) hardware() rpc.Hardware {
 // requests get the configured shutdown timeout, then are canceled.
 func (d *Daemon) Run(ctx context.Context, sock *server.Socket, ready func()) error {
 	srv := server.New(server.Options{
-		Methods:     d.methods(),
-		Policy:      peer.Policy{DaemonUID: uint32(os.Geteuid()), GroupID: sock.GroupID},
-		Layout:      d.opt.Layout,
-		Logger:      d.log,
-		MaxConns:    d.opt.Config.Daemon.MaxConnections,
-		IdleTimeout: d.opt.Config.Daemon.IdleTimeout.Duration,
+		Methods:        d.methods(),
+		Policy:         peer.Policy{DaemonUID: uint32(os.Geteuid()), GroupID: sock.GroupID},
+		Layout:         d.opt.Layout,
+		Logger:         d.log,
+		MaxConns:       d.opt.Config.Daemon.MaxConnections,
+		MaxConnsPerUID: d.opt.Config.Daemon.MaxConnectionsPerUID,
+		IdleTimeout:    d.opt.Config.Daemon.IdleTimeout.Duration,
 	})
 	bg, stopBG := context.WithCancel(context.Background())
 	var wg sync.WaitGroup

@@ -76,9 +76,7 @@ func (c *Client) Call(ctx context.Context, method string, params, result any) er
 		return fmt.Errorf("cannot encode %s request: %w", method, err)
 	}
 	if err := c.write(ctx, conn, append(line, '\n')); err != nil {
-		c.forget(id)
-		c.hangup(conn, Errorf(KindConnectionLost, "cannot send to annad: %v", err))
-		return Errorf(KindConnectionLost, "cannot send %s to annad: %v", method, err)
+		return c.writeFailed(ctx, ch, conn, id, method, err)
 	}
 	select {
 	case resp := <-ch:
@@ -96,6 +94,30 @@ func (c *Client) Call(ctx context.Context, method string, params, result any) er
 		c.hangup(conn, Errorf(KindConnectionLost, "cannot finish the call: canceled"))
 		return fmt.Errorf("cannot finish %s: %w", method, ctx.Err())
 	}
+}
+
+// writeFailed explains a request that could not be sent. annad refuses a
+// connection over its limits by answering "busy" and closing before it reads
+// anything, so the write can fail while the reason waits in the receive
+// buffer: the read loop delivers it to every pending call, and that reason
+// beats a bare "broken pipe".
+func (c *Client) writeFailed(ctx context.Context, ch chan *Response, conn net.Conn, id, method string, err error) error {
+	// When annad closed the connection the read loop ends at once; the
+	// timer only bounds a write that failed on a live connection.
+	t := time.NewTimer(10 * time.Second)
+	defer t.Stop()
+	select {
+	case resp := <-ch:
+		if resp.Error != nil && resp.Error.Kind() != KindConnectionLost {
+			return resp.Error
+		}
+	case <-t.C:
+		c.forget(id)
+	case <-ctx.Done():
+		c.forget(id)
+	}
+	c.hangup(conn, Errorf(KindConnectionLost, "cannot send to annad: %v", unwrapSyscall(err)))
+	return Errorf(KindConnectionLost, "cannot send %s to annad: %v", method, unwrapSyscall(err))
 }
 
 func (c *Client) register(ctx context.Context) (net.Conn, string, chan *Response, error) {
@@ -158,7 +180,7 @@ func (c *Client) readLoop(conn net.Conn, pending map[string]chan *Response) {
 		if err != nil {
 			msg := "cannot read from annad: the daemon closed the connection"
 			if !errors.Is(err, io.EOF) && !errors.Is(err, net.ErrClosed) {
-				msg = fmt.Sprintf("cannot read from annad: %v", err)
+				msg = fmt.Sprintf("cannot read from annad: %v", unwrapSyscall(err))
 			}
 			c.hangup(conn, Errorf(KindConnectionLost, "%s", msg))
 			return
@@ -166,6 +188,13 @@ func (c *Client) readLoop(conn net.Conn, pending map[string]chan *Response) {
 		var resp Response
 		if err := json.Unmarshal(line, &resp); err != nil {
 			c.hangup(conn, Errorf(KindConnectionLost, "cannot understand annad: %v", err))
+			return
+		}
+		if resp.Error != nil && (len(resp.ID) == 0 || string(resp.ID) == "null") {
+			// An error for no request is about the connection itself
+			// (annad is busy and closes it): every waiting call fails with
+			// annad's own reason.
+			c.hangup(conn, resp.Error)
 			return
 		}
 		c.mu.Lock()

@@ -20,7 +20,7 @@ const (
 	KindLLMUnavailable Kind = "llm_unavailable" // Ollama unreachable or the model missing
 	KindLLMBadReply    Kind = "llm_bad_reply"   // the model answered, but not usably (malformed, cut off)
 	KindTimeout        Kind = "timeout"         // a deadline passed
-	KindBusy           Kind = "busy"            // too many connections or requests
+	KindBusy           Kind = "busy"            // too many connections or requests; a refused connection gets it with id null, then EOF
 	KindNotFound       Kind = "not_found"       // e.g. progress for an unknown request id
 	KindShuttingDown   Kind = "shutting_down"   // annad is stopping
 	KindCanceled       Kind = "canceled"        // the client hung up; logged, never seen by it

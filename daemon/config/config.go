@@ -34,6 +34,10 @@ type Daemon struct {
 	DebugMode bool `toml:"debug_mode"`
 	// MaxConnections bounds concurrent client connections.
 	MaxConnections int `toml:"max_connections"`
+	// MaxConnectionsPerUID bounds the connections of one non-root user, so
+	// one member cannot take every slot; root has no per-user limit and
+	// a reserve beyond MaxConnections.
+	MaxConnectionsPerUID int `toml:"max_connections_per_uid"`
 	// IdleTimeout closes connections that send nothing for this long.
 	IdleTimeout Duration `toml:"idle_timeout"`
 	// ShutdownTimeout bounds how long SIGTERM waits for requests in flight.
@@ -82,12 +86,13 @@ func (d Duration) MarshalText() ([]byte, error) { return []byte(d.String()), nil
 func Default() Config {
 	return Config{
 		Daemon: Daemon{
-			SocketGroup:     "anna",
-			DebugMode:       true,
-			MaxConnections:  64,
-			IdleTimeout:     Duration{2 * time.Minute},
-			ShutdownTimeout: Duration{10 * time.Second},
-			LogLevel:        "info",
+			SocketGroup:          "anna",
+			DebugMode:            true,
+			MaxConnections:       64,
+			MaxConnectionsPerUID: 16,
+			IdleTimeout:          Duration{2 * time.Minute},
+			ShutdownTimeout:      Duration{10 * time.Second},
+			LogLevel:             "info",
 
 			MaxRequests:        64,
 			MaxRequestsPerUser: 16,
@@ -183,6 +188,8 @@ func (c *Config) validate() *Error {
 		return &Error{Key: "daemon.socket_group", Msg: fmt.Sprintf("%q is not a valid group name", d.SocketGroup)}
 	case d.MaxConnections < 1 || d.MaxConnections > 4096:
 		return &Error{Key: "daemon.max_connections", Msg: fmt.Sprintf("%d is out of range: use 1 to 4096", d.MaxConnections)}
+	case d.MaxConnectionsPerUID < 1 || d.MaxConnectionsPerUID > 4096:
+		return &Error{Key: "daemon.max_connections_per_uid", Msg: fmt.Sprintf("%d is out of range: use 1 to 4096 (more than max_connections acts as max_connections)", d.MaxConnectionsPerUID)}
 	case d.IdleTimeout.Duration < time.Second:
 		return &Error{Key: "daemon.idle_timeout", Msg: "must be at least 1s"}
 	case d.ShutdownTimeout.Duration < 0 || d.ShutdownTimeout.Duration > 5*time.Minute:

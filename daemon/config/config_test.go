@@ -36,6 +36,7 @@ func TestOverrides(t *testing.T) {
 socket_group = "wheel"
 debug_mode = false
 idle_timeout = "30s"
+max_connections_per_uid = 4
 
 [ollama]
 url = "http://10.0.0.2:11434"
@@ -49,7 +50,7 @@ model = "llama3.2:3b"
 		cfg.Ollama.URL != "http://10.0.0.2:11434" || cfg.Ollama.Model != "llama3.2:3b" {
 		t.Fatalf("got %+v", cfg)
 	}
-	if cfg.Daemon.MaxConnections != 64 {
+	if cfg.Daemon.MaxConnectionsPerUID != 4 || cfg.Daemon.MaxConnections != 64 {
 		t.Fatalf("unset key lost its default: %d", cfg.Daemon.MaxConnections)
 	}
 }
@@ -75,6 +76,7 @@ func TestInvalidNamesFileLineAndKey(t *testing.T) {
 		{"syntax", "[daemon]\nsocket_group = \"anna\nx", ":2"},
 		{"type", "[daemon]\n\ndebug_mode = \"yes\"\n", ":3"},
 		{"range", "[daemon]\nmax_connections = 0\n", ":2: key daemon.max_connections: 0 is out of range"},
+		{"per uid", "[daemon]\nmax_connections = 8\nmax_connections_per_uid = 0\n", ":3: key daemon.max_connections_per_uid: 0 is out of range"},
 		{"url", "[ollama]\n  url = \"ftp://x\"\n", ":2: key ollama.url"},
 		{"model", "[ollama]\nmodel = \"bad model!\"\n", ":2: key ollama.model"},
 		{"duration", "[daemon]\nidle_timeout = \"soon\"\n", ":2"},

@@ -44,6 +44,17 @@ func (id Identity) InGroup(gid uint32) bool {
 // FromConn reads the peer credentials of a Unix connection and the peer's
 // supplementary groups under l's procfs.
 func FromConn(conn *net.UnixConn, l dirs.Layout) (Identity, error) {
+	id, err := Credentials(conn)
+	if err != nil {
+		return Identity{}, err
+	}
+	return id.WithGroups(l), nil
+}
+
+// Credentials reads only the kernel's SO_PEERCRED of a Unix connection: one
+// getsockopt, cheap enough for the accept loop to decide admission by uid
+// before it spends anything else on a connection.
+func Credentials(conn *net.UnixConn) (Identity, error) {
 	raw, err := conn.SyscallConn()
 	if err != nil {
 		return Identity{}, fmt.Errorf("cannot read peer credentials: %w", err)
@@ -59,9 +70,14 @@ func FromConn(conn *net.UnixConn, l dirs.Layout) (Identity, error) {
 	if err != nil {
 		return Identity{}, fmt.Errorf("cannot read peer credentials: %w", err)
 	}
-	id := Identity{PID: cred.Pid, UID: cred.Uid, GID: cred.Gid}
-	id.Groups = groupsOf(l, cred.Pid)
-	return id, nil
+	return Identity{PID: cred.Pid, UID: cred.Uid, GID: cred.Gid}, nil
+}
+
+// WithGroups returns id with the supplementary groups of its pid read from
+// l's procfs.
+func (id Identity) WithGroups(l dirs.Layout) Identity {
+	id.Groups = groupsOf(l, id.PID)
+	return id
 }
 
 // groupsOf parses the Groups line of /proc/<pid>/status. SO_PEERCRED has no

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"runtime/debug"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/peer"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
@@ -22,10 +23,11 @@ func (c *conn) handleLine(ctx context.Context, line []byte) {
 		c.send(errorResponse(req.ID, rerr))
 		return
 	}
+	c.touch()
 	notify := req.ID == nil
 	if !c.s.begin() {
 		if !notify {
-			c.send(errorResponse(req.ID, rpc.Errorf(rpc.KindShuttingDown, "cannot run %s: annad is shutting down", req.Method).
+			c.send(errorResponse(req.ID, rpc.Errorf(rpc.KindShuttingDown, "cannot run %s: annad is shutting down", clip(req.Method, maxLogged)).
 				WithHint("retry once annad is back")))
 		}
 		return
@@ -34,13 +36,14 @@ func (c *conn) handleLine(ctx context.Context, line []byte) {
 		c.s.requests.Done()
 		if !notify {
 			c.send(errorResponse(req.ID, rpc.Errorf(rpc.KindBusy,
-				"cannot run %s: %d requests already in flight on this connection", req.Method, c.s.opt.MaxInFlight)))
+				"cannot run %s: %d requests already in flight on this connection", clip(req.Method, maxLogged), c.s.opt.MaxInFlight)))
 		}
 		return
 	}
 	go func() {
 		defer c.s.requests.Done()
 		defer c.release()
+		defer c.s.recoverLog("request")
 		resp := c.call(ctx, req)
 		if !notify {
 			c.send(resp)
@@ -52,13 +55,16 @@ func (c *conn) handleLine(ctx context.Context, line []byte) {
 // into JSON-RPC errors. It logs one line per request.
 func (c *conn) call(ctx context.Context, req rpc.Request) (resp *rpc.Response) {
 	start := time.Now()
+	// The method name comes from the client: bounded wherever it is
+	// echoed, so a megabyte-long name cannot fill the journal.
+	name := clip(req.Method, maxLogged)
 	defer func() {
 		if p := recover(); p != nil {
-			c.s.log.Error("method panicked", "method", req.Method, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
-			resp = errorResponse(req.ID, rpc.Errorf(rpc.KindInternal, "cannot run %s: internal error", req.Method).
+			c.s.log.Error("method panicked", "method", name, "panic", clip(fmt.Sprint(p), 512), "stack", string(debug.Stack()))
+			resp = errorResponse(req.ID, rpc.Errorf(rpc.KindInternal, "cannot run %s: internal error", name).
 				WithHint("this is a bug in annad; the journal has details (journalctl -u annad)"))
 		}
-		attrs := []any{"method", req.Method, "uid", c.id.UID, "pid", c.id.PID,
+		attrs := []any{"method", name, "uid", c.id.UID, "pid", c.id.PID,
 			"duration_ms", float64(time.Since(start).Microseconds()) / 1000}
 		level := slog.LevelInfo
 		if c.s.opt.Methods[req.Method].Polled {
@@ -73,7 +79,7 @@ func (c *conn) call(ctx context.Context, req rpc.Request) (resp *rpc.Response) {
 
 	m, ok := c.s.opt.Methods[req.Method]
 	if !ok {
-		return errorResponse(req.ID, rpc.Errorf(rpc.KindUnknownMethod, "cannot run %q: no such method", req.Method))
+		return errorResponse(req.ID, rpc.Errorf(rpc.KindUnknownMethod, "cannot run %q: no such method", name))
 	}
 	if !c.s.opt.Policy.Allows(c.id, m.Access) {
 		return errorResponse(req.ID, rpc.Errorf(rpc.KindAccessDenied,
@@ -147,7 +153,7 @@ func parseRequest(line []byte) (rpc.Request, *rpc.Error) {
 		return req, rpc.Errorf(rpc.KindInvalidRequest, "cannot read request: method is missing")
 	}
 	if p := bytes.TrimSpace(req.Params); len(p) > 0 && p[0] != '{' && !bytes.Equal(p, []byte("null")) {
-		return req, rpc.Errorf(rpc.KindInvalidParams, "cannot read params of %s: params must be an object", req.Method)
+		return req, rpc.Errorf(rpc.KindInvalidParams, "cannot read params of %s: params must be an object", clip(req.Method, maxLogged))
 	}
 	return req, nil
 }
@@ -195,4 +201,21 @@ func Params[T any](raw json.RawMessage) (T, error) {
 		return v, rpc.Errorf(rpc.KindInvalidParams, "cannot read params: trailing data")
 	}
 	return v, nil
+}
+
+// maxLogged bounds a client-supplied string (a method name) wherever annad
+// logs or echoes it.
+const maxLogged = 64
+
+// clip returns s cut to at most max bytes on a rune boundary, marked with
+// how long it was, so a log line stays short whatever a client sends.
+func clip(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s…(%d bytes)", s[:cut], len(s))
 }

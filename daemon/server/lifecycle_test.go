@@ -37,6 +37,12 @@ func TestMain(m *testing.M) {
 	if os.Getenv("ANNA_TEST_ACTIVATED") != "" {
 		os.Exit(activatedChild())
 	}
+	if sock := os.Getenv("ANNA_TEST_FLOOD"); sock != "" {
+		os.Exit(floodChild(sock))
+	}
+	if sock := os.Getenv("ANNA_TEST_HOLD"); sock != "" {
+		os.Exit(holdChild(sock))
+	}
 	os.Exit(m.Run())
 }
 
@@ -181,14 +187,14 @@ func TestShutdownFinishesInFlightThenRefuses(t *testing.T) {
 	ts := startServer(t, nil)
 	c := ts.dial(t)
 	c.send(`{"jsonrpc":"2.0","id":1,"method":"wait"}`)
-	time.Sleep(50 * time.Millisecond)
+	waitFor(t, func() bool { return ts.requestsInFlight() == 1 })
 	done := make(chan error, 1)
 	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		defer cancel()
 		done <- ts.Shutdown(ctx)
 	}()
-	time.Sleep(50 * time.Millisecond)
+	waitFor(t, ts.stopping.Load)
 	c.send(`{"jsonrpc":"2.0","id":2,"method":"echo"}`)
 	wantError(t, c.recv(), -32008, rpc.KindShuttingDown, "2")
 	if _, err := net.Dial("unix", ts.path); err == nil {
@@ -203,12 +209,14 @@ func TestShutdownFinishesInFlightThenRefuses(t *testing.T) {
 	}
 }
 
+// At the deadline stragglers are canceled, and still get their reply
+// before the connection closes (2 of 5 clients once got none).
 func TestShutdownDeadlineCancelsStragglers(t *testing.T) {
 	ts := startServer(t, nil)
 	c := ts.dial(t)
 	c.send(`{"jsonrpc":"2.0","id":1,"method":"wait"}`)
-	time.Sleep(50 * time.Millisecond)
-	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	waitFor(t, func() bool { return ts.requestsInFlight() == 1 })
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	if err := ts.Shutdown(ctx); err == nil {
 		t.Fatal("Shutdown should report that it gave up waiting")
@@ -216,6 +224,7 @@ func TestShutdownDeadlineCancelsStragglers(t *testing.T) {
 	if ts.canceled.Load() != 1 {
 		t.Fatal("straggler was not canceled")
 	}
+	wantError(t, c.recv(), -32008, rpc.KindShuttingDown, "1")
 }
 
 func TestListenSocketFile(t *testing.T) {

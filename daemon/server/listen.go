@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -10,7 +9,6 @@ import (
 	"os/user"
 	"path/filepath"
 	"strconv"
-	"time"
 
 	"github.com/coreos/go-systemd/v22/activation"
 )
@@ -35,9 +33,12 @@ func (s *Socket) Remove() {
 }
 
 // Listen returns systemd's socket when annad was socket-activated, and
-// otherwise creates path with mode 0660 and group `group`. A stale socket
-// file is replaced; a live one (another annad answering) is an error. warn
-// receives non-fatal problems such as a missing group.
+// otherwise creates path with mode 0660 and group `group`. The directory is
+// created 0755 if missing and refused if anyone but root or annad's own uid
+// could write to it (see socketDir). A stale socket file, and a temporary one
+// left by a killed annad, is replaced; a live one (another annad answering)
+// is an error, and so is anything that is not a socket. warn receives
+// non-fatal problems such as a missing group.
 func Listen(path, group string, warn func(msg string, args ...any)) (*Socket, error) {
 	if ln, ok, err := activated(); ok || err != nil {
 		if err != nil {
@@ -49,9 +50,12 @@ func Listen(path, group string, warn func(msg string, args ...any)) (*Socket, er
 		}
 		return &Socket{Listener: ln, GroupID: gid, Activated: true}, nil
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, fmt.Errorf("cannot create the socket directory: %w", err)
+	dir, err := socketDir(filepath.Dir(path))
+	if err != nil {
+		return nil, err
 	}
+	path = filepath.Join(dir, filepath.Base(path))
+	removeStaleTemps(dir, filepath.Base(path), warn)
 	if err := clearStale(path); err != nil {
 		return nil, err
 	}
@@ -65,27 +69,14 @@ func Listen(path, group string, warn func(msg string, args ...any)) (*Socket, er
 	// Bind under a private name and rename into place, so the public path
 	// never exists with the wrong mode or owner.
 	tmp := fmt.Sprintf("%s.%d.tmp", path, os.Getpid())
-	_ = os.Remove(tmp)
-	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: tmp, Net: "unix"})
+	ln, err := bindSocket(tmp, gid)
 	if err != nil {
-		return nil, fmt.Errorf("cannot listen on %s: %w", path, err)
-	}
-	ln.SetUnlinkOnClose(false)
-	fail := func(err error) (*Socket, error) {
-		ln.Close()
-		_ = os.Remove(tmp)
 		return nil, err
 	}
-	if err := os.Chmod(tmp, 0o660); err != nil {
-		return fail(fmt.Errorf("cannot set the socket mode: %w", err))
-	}
-	if gid >= 0 {
-		if err := os.Chown(tmp, -1, int(gid)); err != nil {
-			return fail(fmt.Errorf("cannot give the socket to group %s: %w", group, err))
-		}
-	}
 	if err := os.Rename(tmp, path); err != nil {
-		return fail(fmt.Errorf("cannot move the socket into place: %w", err))
+		ln.Close()
+		_ = os.Remove(tmp)
+		return nil, fmt.Errorf("cannot move the socket into place: %w", err)
 	}
 	return &Socket{Listener: ln, GroupID: gid, path: path}, nil
 }
@@ -103,11 +94,7 @@ func clearStale(path string) error {
 	if fi.Mode()&fs.ModeSocket == 0 {
 		return fmt.Errorf("cannot listen on %s: it exists and is not a socket; move it away", path)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-	defer cancel()
-	var d net.Dialer
-	if c, err := d.DialContext(ctx, "unix", path); err == nil {
-		c.Close()
+	if live(path) {
 		return fmt.Errorf("cannot listen on %s: another annad is already serving it (stop it with 'systemctl stop annad')", path)
 	}
 	if err := os.Remove(path); err != nil {

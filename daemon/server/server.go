@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net"
 	"sync"
@@ -17,7 +18,6 @@ import (
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/peer"
 	"github.com/jjgarcianorway/anna-assistant/dirs"
-	"github.com/jjgarcianorway/anna-assistant/rpc"
 )
 
 // Handler runs one method. params is the raw params member (nil when
@@ -41,16 +41,33 @@ type Options struct {
 	Layout  dirs.Layout
 	Logger  *slog.Logger
 	// MaxConns bounds concurrent connections (default 64); one more is
-	// told it is busy and closed.
+	// told it is busy and closed. Root and annad's own uid may open
+	// RootReserve more.
 	MaxConns int
-	// IdleTimeout closes a connection that sends nothing and has nothing
-	// in flight for this long (default 2m).
+	// MaxConnsPerUID bounds the connections of one non-root uid (default
+	// 16, at most MaxConns), so one member cannot take every slot.
+	MaxConnsPerUID int
+	// IdleTimeout closes a connection that sends no request and has nothing
+	// in flight for this long (default 2m). Blank lines, half lines and
+	// unparseable lines are not requests.
 	IdleTimeout time.Duration
+	// LineTimeout bounds the time from the first byte of a line to its
+	// newline (default 10s, at most IdleTimeout), so a client trickling
+	// bytes cannot hold a slot.
+	LineTimeout time.Duration
 	// MaxInFlight bounds concurrent requests on one connection (default 16).
 	MaxInFlight int
 	// WriteTimeout bounds writing one response; a client that does not read
 	// is disconnected (default 10s).
 	WriteTimeout time.Duration
+	// ShutdownGrace is how long Shutdown, after canceling what is left,
+	// waits for handlers to send their canceled replies before it closes
+	// the connections (default 1s).
+	ShutdownGrace time.Duration
+
+	// identify reads a connection's identity at accept time; tests replace
+	// it. Nil means peer.Credentials.
+	identify func(*net.UnixConn) (peer.Identity, error)
 }
 
 // Server serves the method table on Unix listeners.
@@ -61,14 +78,19 @@ type Server struct {
 	base   context.Context // parent of every request; canceled last on shutdown
 	cancel context.CancelFunc
 
-	slots    chan struct{} // one per open connection
-	stopping atomic.Bool
-	requests sync.WaitGroup // handlers in flight
-	connsWG  sync.WaitGroup
+	admission *admission
+	refusers  chan struct{} // one per goroutine telling a refused client why
+	stopping  atomic.Bool
+	requests  sync.WaitGroup // handlers in flight
+	connsWG   sync.WaitGroup
 
 	mu        sync.Mutex
 	listeners []net.Listener
 	conns     map[*conn]struct{}
+
+	refusedMu     sync.Mutex
+	refused       int
+	refusedLogged time.Time
 }
 
 // New returns a server for opt.
@@ -76,23 +98,37 @@ func New(opt Options) *Server {
 	if opt.MaxConns <= 0 {
 		opt.MaxConns = 64
 	}
+	if opt.MaxConnsPerUID <= 0 {
+		opt.MaxConnsPerUID = 16
+	}
 	if opt.IdleTimeout <= 0 {
 		opt.IdleTimeout = 2 * time.Minute
 	}
+	if opt.LineTimeout <= 0 {
+		opt.LineTimeout = 10 * time.Second
+	}
+	opt.LineTimeout = min(opt.LineTimeout, opt.IdleTimeout)
 	if opt.MaxInFlight <= 0 {
 		opt.MaxInFlight = 16
 	}
 	if opt.WriteTimeout <= 0 {
 		opt.WriteTimeout = 10 * time.Second
 	}
+	if opt.ShutdownGrace <= 0 {
+		opt.ShutdownGrace = time.Second
+	}
 	if opt.Logger == nil {
 		opt.Logger = slog.New(slog.DiscardHandler)
+	}
+	if opt.identify == nil {
+		opt.identify = peer.Credentials
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Server{
 		opt: opt, log: opt.Logger, base: ctx, cancel: cancel,
-		slots: make(chan struct{}, opt.MaxConns),
-		conns: make(map[*conn]struct{}),
+		admission: newAdmission(opt.MaxConns, opt.MaxConnsPerUID),
+		refusers:  make(chan struct{}, refusers),
+		conns:     make(map[*conn]struct{}),
 	}
 }
 
@@ -130,14 +166,46 @@ func (s *Server) Serve(ln *net.UnixListener) error {
 			return err
 		}
 		delay = 0
-		select {
-		case s.slots <- struct{}{}:
-			s.connsWG.Add(1)
-			go s.serveConn(c)
-		default:
-			s.refuse(c)
-		}
+		s.admit(c)
 	}
+}
+
+// admit reads who is connecting and either starts serving the connection or
+// refuses it. It runs on the accept loop, so it does only a getsockopt and
+// a map update before handing the connection off.
+func (s *Server) admit(c *net.UnixConn) {
+	defer func() {
+		if p := recover(); p != nil {
+			_ = c.Close()
+			s.log.Error("recovered from a panic", "where", "accept", "panic", clip(fmt.Sprint(p), 512))
+		}
+	}()
+	id, err := s.opt.identify(c)
+	if err != nil {
+		s.log.Warn("connection dropped", "err", err)
+		_ = c.Close()
+		return
+	}
+	priv := s.privileged(id)
+	if why := s.admission.admit(id.UID, priv); why != nil {
+		s.refuse(c, why)
+		return
+	}
+	s.mu.Lock()
+	if s.stopping.Load() {
+		s.mu.Unlock()
+		s.admission.leave(id.UID, priv)
+		_ = c.Close()
+		return
+	}
+	s.connsWG.Add(1) // under s.mu, so Shutdown's Wait never races it
+	s.mu.Unlock()
+	go s.serveConn(c, id, priv)
+}
+
+// privileged reports whether id gets the root reserve and no per-uid limit.
+func (s *Server) privileged(id peer.Identity) bool {
+	return id.IsRoot() || id.UID == s.opt.Policy.DaemonUID
 }
 
 // temporary reports resource exhaustion worth retrying after a pause
@@ -149,17 +217,6 @@ func temporary(err error) bool {
 		}
 	}
 	return false
-}
-
-// refuse tells a connection over the limit why it is being closed.
-func (s *Server) refuse(c *net.UnixConn) {
-	defer c.Close()
-	s.log.Warn("connection refused: too many connections", "max", s.opt.MaxConns)
-	_ = c.SetWriteDeadline(time.Now().Add(time.Second))
-	e := rpc.Errorf(rpc.KindBusy, "cannot accept the connection: annad already serves %d connections", s.opt.MaxConns).
-		WithHint("retry in a moment; if this persists, another program may be holding connections open")
-	line, _ := json.Marshal(rpc.Response{JSONRPC: rpc.Version2, ID: json.RawMessage("null"), Error: e})
-	_, _ = c.Write(append(line, '\n'))
 }
 
 // begin registers a request unless the server is stopping. Registration
@@ -194,6 +251,14 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		err = ctx.Err()
 	}
 	s.cancel()
+	// Canceled handlers still owe their clients a shutting_down reply;
+	// give them a moment to send it before the connections go.
+	grace := time.NewTimer(s.opt.ShutdownGrace)
+	select {
+	case <-done:
+	case <-grace.C:
+	}
+	grace.Stop()
 	s.mu.Lock()
 	for c := range s.conns {
 		_ = c.nc.Close()
