@@ -59,7 +59,7 @@ fuzz:
 bench:
 	$(GO) test -run XXX -bench . -benchmem ./...
 
-# The service desk against a real Ollama server built from source (5–14
+# The service desk against a real Ollama server built from source (5–16
 # minutes the first time, then cached; see .ci/build-ollama).
 test-ollama:
 	ANNA_OLLAMA_BIN=$$(.ci/build-ollama | tail -n1) ANNA_REQUIRE_OLLAMA=1 \
