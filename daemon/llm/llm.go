@@ -204,6 +204,13 @@ type Reply struct {
 	Duration        time.Duration
 }
 
+// MaxReplyBytes bounds the text kept of one reply; the rest is dropped and
+// the reply counts as cut off (Complete false). num_predict keeps real
+// answers far below it.
+const MaxReplyBytes = 64 << 10
+
+var errReplyTooLong = errors.New("the reply is longer than MaxReplyBytes")
+
 // Chat runs ch under ctx. With onChunk set and no Format the reply is
 // streamed and onChunk sees each piece as it arrives. Errors are *rpc.Error
 // (llm_unavailable or timeout) carrying advice.
@@ -222,9 +229,20 @@ func (c *Client) Chat(ctx context.Context, ch Chat, onChunk func(string)) (Reply
 	var reply Reply
 	done := false
 	err := c.api.Chat(ctx, req, func(r api.ChatResponse) error {
-		b.WriteString(r.Message.Content)
-		if stream && r.Message.Content != "" {
-			onChunk(r.Message.Content)
+		content := r.Message.Content
+		if room := MaxReplyBytes - b.Len(); len(content) > room {
+			// A model that ignores num_predict, or a server that is not
+			// Ollama, must not grow root's memory or the reply without end.
+			content = strings.ToValidUTF8(content[:room], "")
+			b.WriteString(content)
+			if stream && content != "" {
+				onChunk(content)
+			}
+			return errReplyTooLong
+		}
+		b.WriteString(content)
+		if stream && content != "" {
+			onChunk(content)
 		}
 		if r.Done {
 			done = true
@@ -233,6 +251,11 @@ func (c *Client) Chat(ctx context.Context, ch Chat, onChunk func(string)) (Reply
 		return nil
 	})
 	reply.Content, reply.Duration, reply.Complete = b.String(), time.Since(start), done
+	if errors.Is(err, errReplyTooLong) {
+		// Judged like a reply Ollama cut off: the text that arrived is kept
+		// and Complete stays false.
+		err = nil
+	}
 	if err == nil && !done && ctx.Err() != nil {
 		// The client returns nil when its context ends mid-stream.
 		err = ctx.Err()

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/ollama/ollama/api"
 
@@ -101,5 +102,36 @@ func TestUnreachableHintNamesTheConfigFile(t *testing.T) {
 	}
 	if strings.Contains(h.LastErrorHint, "/etc/anna") {
 		t.Fatalf("hint names the default config file: %q", h.LastErrorHint)
+	}
+}
+
+// A reply that never ends (a model ignoring num_predict, or a server that
+// is not Ollama) is kept only up to MaxReplyBytes and counts as cut off,
+// streamed or not; the text that arrived is kept whole up to the cut.
+func TestEndlessReplyIsBounded(t *testing.T) {
+	chunk := strings.Repeat("é", 2000) // 4000 bytes: the cut can fall inside a rune
+	chunks := make([]string, 2*llm.MaxReplyBytes/len(chunk))
+	for i := range chunks {
+		chunks[i] = chunk
+	}
+	fake := ollamatest.New(t, ollamatest.WithModels(ollamatest.Model{Name: "tiny"}))
+	fake.OnChat(func(*api.ChatRequest) ollamatest.Reply { return ollamatest.Reply{Chunks: chunks} })
+	c := client(t, fake.URL())
+	for _, streamed := range []bool{true, false} {
+		var seen strings.Builder
+		var onChunk func(string)
+		if streamed {
+			onChunk = func(s string) { seen.WriteString(s) }
+		}
+		r, err := c.Chat(testCtx(t), llm.Chat{Messages: []api.Message{{Role: "user", Content: "go on"}}}, onChunk)
+		if err != nil {
+			t.Fatalf("streamed %v: %v", streamed, err)
+		}
+		if r.Complete || len(r.Content) > llm.MaxReplyBytes || len(r.Content) < llm.MaxReplyBytes-4 || !utf8.ValidString(r.Content) {
+			t.Fatalf("streamed %v: complete %v, %d bytes, valid %v", streamed, r.Complete, len(r.Content), utf8.ValidString(r.Content))
+		}
+		if streamed && seen.String() != r.Content {
+			t.Fatalf("streamed %d bytes, kept %d", seen.Len(), len(r.Content))
+		}
 	}
 }
