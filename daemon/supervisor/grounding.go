@@ -43,6 +43,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	g.Echoed = append(g.Echoed, echoes(answer, instructions(evidence))...)
 	ix := newIndex(evidence)
 	claims, facts := extractAll(answer, ix.entities)
+	checkCauses(ix, &g, facts)
 	if len(claims) == 0 {
 		relate(ix, &g, facts, nil)
 		return withPhrase(g, answer, evidence)

@@ -24,6 +24,8 @@ type sentenceFacts struct {
 	top string
 	// absent is the probe whose output the sentence says is empty, or "".
 	absent string
+	// cause are the content words of a causal clause (see causes.go).
+	cause []string
 	// head is the sentence heading this one ("firefox:" above "  pid:
 	// 4242"), or -1 (see headings).
 	head int
@@ -43,7 +45,7 @@ var (
 // readSentence returns the facts of one sentence.
 func readSentence(sentence string) sentenceFacts {
 	ws := plainWords(sentence)
-	var f sentenceFacts
+	f := sentenceFacts{cause: causeWords(ws)}
 	for i, w := range ws {
 		switch {
 		case w == "respectively":
