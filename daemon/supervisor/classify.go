@@ -28,6 +28,9 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 		add(claim{text: raw, kind: kindName, user: true})
 		return 0
 	}
+	if w == "systemd" && unitNouns[at(1)] {
+		return -1 // "1 systemd unit has failed": a kind of thing, not the program
+	}
 	if cl, ok := known[w]; ok && !lexicon.IsStopword(w) {
 		return name(false, cl)
 	}

@@ -61,6 +61,8 @@ func Check(answer, evidence string, given ...string) Grounding {
 	anchors, records := sentenceAnchors(ix, claims)
 	relate(ix, &g, facts, anchors)
 	resp := respective(claims, anchors)
+	pairCompared(claims, facts, resp)
+	checkCompared(ix, &g, claims, anchors, facts)
 	seen := map[*[]string]map[string]bool{&g.Found: {}, &g.Missing: {}, &g.Given: {}}
 	report := func(list *[]string, text string) {
 		if !seen[list][text] {

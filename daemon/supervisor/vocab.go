@@ -82,3 +82,6 @@ var groupNouns = lexicon.NewSet(`units services interfaces links processes daemo
 // prepositions after a word make it a predicate, not a name: "PID 700 is
 // bound to …".
 var prepositions = lexicon.NewSet(`to on at by in for with from of as into`)
+
+// unitNouns after "systemd" make it say what kind of thing follows.
+var unitNouns = lexicon.NewSet(`unit units service services timer timers journal`)
