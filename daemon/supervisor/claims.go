@@ -57,6 +57,12 @@ type claim struct {
 	lead  bool
 	paren int
 	agent bool
+	// bound is set on a threshold ("above 80%": 1, "under 10%": -1);
+	// boundN is the count of rows its sentence says lie beyond it, or -1,
+	// and boundCol their column (see bounds.go).
+	bound    int
+	boundN   int
+	boundCol string
 }
 
 // class is the kind of entity a claim names.
@@ -167,6 +173,9 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 		if c.sent > 0 {
 			sentStart = min(bounds[c.sent-1]+1, c.off)
 		}
+		if (c.kind == kindPercent || c.kind == kindSize) && c.wi <= len(words) {
+			c.bound = boundOf(words, c.wi)
+		}
 		c.seg, c.lead = segmentOf(answer, sentStart, c.off)
 		c.paren = openParen(answer, sentStart, c.off)
 		c.agent = c.wi > 0 && c.wi <= len(words) && words[c.wi-1] == "by"
@@ -177,6 +186,9 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 			// a field word right after it is its own ("of 23 GiB total",
 			// "/ 9.3 GiB used").
 			c.field = looseField(answer, *c, words[c.wi-1] == "/")
+		}
+		if c.bound != 0 {
+			c.boundN, c.boundCol = boundCount(plainWords(answer[sentStart:min(bounds[c.sent], len(answer))]), c.field)
 		}
 	}
 	return out, facts

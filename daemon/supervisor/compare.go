@@ -99,7 +99,7 @@ func failedCount(ws []string, i int) int {
 func isFigure(c claim) bool {
 	switch c.kind {
 	case kindSize, kindPercent, kindFreq, kindCount:
-		return c.class == classNone
+		return c.class == classNone && c.bound == 0
 	}
 	return false
 }

@@ -109,6 +109,14 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 			continue
 		}
+		if c.bound != 0 {
+			if ix.checkBound(c, a) {
+				report(&g.Found, c.text)
+			} else {
+				report(&g.Missing, c.text+" (bound)")
+			}
+			continue
+		}
 		if !ix.has(c) {
 			if isGiven(c) {
 				report(&g.Given, c.text)
@@ -124,7 +132,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 		}
 		if attributed(c) && a != nil && !ix.inRecords(c, records[a.off]) &&
-			!((c.loose || a.off < c.clause) && ix.supportsGlobal(c)) {
+			!((c.loose || a.off < c.clause) && ix.supportsGlobal(c)) && !(c.facts.sum && ix.inAnyRecords(c, as)) {
 			report(&g.Missing, c.text+" (for "+a.text+")")
 			continue
 		}
@@ -138,7 +146,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 		}
 	}
 	for _, c := range pending {
-		if c.kind == kindPercent && derived(c, sizes) {
+		if (c.kind == kindPercent && derived(c, sizes)) || (c.facts.sum && ix.summed(c, anchors[c.sent])) {
 			report(&g.Found, c.text)
 			continue
 		}

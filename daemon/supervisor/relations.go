@@ -34,6 +34,8 @@ type sentenceFacts struct {
 	// failed is the count of "2 units have failed" when counted is set.
 	failed  int
 	counted bool
+	// sum is set in a sentence that adds figures up (see bounds.go).
+	sum bool
 	// cause are the content words of a causal clause (see causes.go).
 	cause []string
 	// head is the sentence heading this one ("firefox:" above "  pid:
@@ -55,7 +57,7 @@ var (
 // readSentence returns the facts of one sentence.
 func readSentence(sentence string) sentenceFacts {
 	ws := plainWords(sentence)
-	f := sentenceFacts{cause: causeWords(ws)}
+	f := sentenceFacts{cause: causeWords(ws), sum: anyOf(ws, sumWords) || strings.Contains(sentence, " + ")}
 	for i, w := range ws {
 		switch {
 		case w == "respectively":
