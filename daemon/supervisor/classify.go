@@ -158,6 +158,12 @@ func figure(words, raws []string, i int, add func(claim)) int {
 			prev = words[i-1]
 		}
 		integer := n.decimals == 0
+		if integer && portContext(words, i) {
+			if p, ok := lexicon.Port(w); ok && n.value > 10 {
+				add(claim{text: text, kind: kindPort, port: p, key: w})
+				return consumed
+			}
+		}
 		if integer && (n.value <= 10 || (n.value >= 1900 && n.value <= 2099)) || proseCounters[prev] {
 			return consumed
 		}
@@ -311,4 +317,18 @@ func denied(words []string, i int) bool {
 		return true
 	}
 	return (words[neg] == "not" || words[neg] == "no") && neg >= 1 && copulas[words[neg-1]]
+}
+
+// portWindow is how many words before a bare number may say it is a port.
+const portWindow = 8
+
+// portContext reports a bare number in a list of ports ("two ports are
+// bound to 127.0.0.1: 5432 (postgres) and 6379").
+func portContext(words []string, i int) bool {
+	for k := i - 1; k >= 0 && k >= i-portWindow; k-- {
+		if words[k] == "port" || words[k] == "ports" {
+			return true
+		}
+	}
+	return false
 }

@@ -31,6 +31,39 @@ var countWords = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five
 // failedNouns are what systemctl --failed counts.
 var failedNouns = lexicon.NewSet(`unit units service services`)
 
+// listenNouns are what "only two … listen on 127.0.0.1" counts, and
+// listenWords say the sentence is about listening sockets.
+var (
+	listenNouns = lexicon.NewSet(`port ports service services process processes program programs daemons sockets`)
+	listenWords = lexicon.NewSet(`listen listens listening bound bind binds`)
+)
+
+// addressIn returns the first IPv4 address of a sentence, or "".
+func addressIn(sentence string) string {
+	for _, f := range strings.Fields(sentence) {
+		if f = strings.Trim(f, ",;:()[]`'\"."); lexicon.IsIPv4(f) {
+			return f
+		}
+	}
+	return ""
+}
+
+// listening returns how many ss rows listen on an address, and whether ss
+// ran.
+func (ix *index) listening(addr string) (int, bool) {
+	n, ok := 0, false
+	for _, r := range ix.recs {
+		if r.probe != "listening_ports" {
+			continue
+		}
+		ok = true
+		if strings.Contains(r.text, " "+addr+":") {
+			n++
+		}
+	}
+	return n, ok
+}
+
 // countOf reads a small count written as digits or a word, or -1.
 func countOf(w string) int {
 	if n, ok := countWords[w]; ok {
@@ -246,6 +279,11 @@ func checkCompared(ix *index, g *Grounding, claims []claim, anchors map[int][]cl
 				if v, ok := ix.colMax(a, f.measure); ok && v < vals[f.topN-1] {
 					g.Missing = append(g.Missing, a.text+" (not in the top "+strconv.Itoa(f.topN)+")")
 				}
+			}
+		}
+		if f.listenAddr != "" {
+			if n, ok := ix.listening(f.listenAddr); ok && n != f.listenN {
+				g.Missing = append(g.Missing, strconv.Itoa(f.listenN)+" listening on "+f.listenAddr)
 			}
 		}
 		if f.counted {

@@ -34,6 +34,10 @@ type sentenceFacts struct {
 	// failed is the count of "2 units have failed" when counted is set.
 	failed  int
 	counted bool
+	// listenN is the count of "only two ports are bound to 127.0.0.1"
+	// when listenAddr, the address, is set (see compare.go).
+	listenN    int
+	listenAddr string
 	// sum is set in a sentence that adds figures up (see bounds.go).
 	sum bool
 	// cause are the content words of a causal clause (see causes.go).
@@ -73,6 +77,8 @@ func readSentence(sentence string) sentenceFacts {
 			if f.measure == "" {
 				f.measure = measureCol(ws, i, "")
 			}
+		case listenNouns[w] && f.listenAddr == "" && countOf(at(ws, i-1)) >= 0 && !allDigits(at(ws, i-2)) && anyOf(ws, listenWords):
+			f.listenN, f.listenAddr = countOf(at(ws, i-1)), addressIn(sentence)
 		case failedNouns[w] && !f.counted && failedCount(ws, i) >= 0:
 			f.failed, f.counted = failedCount(ws, i), true
 		case nothingWords[w]:
