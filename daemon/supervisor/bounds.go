@@ -55,6 +55,9 @@ func boundCount(ws []string, field string) (n int, col string) {
 			break
 		}
 		next := at(ws, i+1)
+		if w == "no" && n < 0 {
+			n = 0 // "no process uses more than 13% CPU"
+		}
 		if k := countOf(w); k >= 0 && k <= maxBoundCount && n < 0 && at(ws, i-1) != "pid" && (next == "" || !isDigit(next[0])) {
 			n = k
 		}

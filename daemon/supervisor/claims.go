@@ -63,6 +63,8 @@ type claim struct {
 	bound    int
 	boundN   int
 	boundCol string
+	// swap is set on a size in a segment about swap (see scopes.go).
+	swap bool
 }
 
 // class is the kind of entity a claim names.
@@ -187,6 +189,7 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 			// "/ 9.3 GiB used").
 			c.field = looseField(answer, *c, words[c.wi-1] == "/")
 		}
+		c.swap = c.kind == kindSize && swapScoped(answer, *c)
 		if c.bound != 0 {
 			c.boundN, c.boundCol = boundCount(plainWords(answer[sentStart:min(bounds[c.sent], len(answer))]), c.field)
 		}

@@ -57,7 +57,7 @@ func (ix *index) listening(addr string) (int, bool) {
 			continue
 		}
 		ok = true
-		if strings.Contains(r.text, " "+addr+":") {
+		if localAddress(r.text) == addr {
 			n++
 		}
 	}

@@ -63,6 +63,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	resp := respective(claims, anchors)
 	pairCompared(claims, facts, resp)
 	checkCompared(ix, &g, claims, anchors, facts)
+	checkAllIfaces(ix, &g, anchors, facts)
 	seen := map[*[]string]map[string]bool{&g.Found: {}, &g.Missing: {}, &g.Given: {}}
 	report := func(list *[]string, text string) {
 		if !seen[list][text] {
@@ -109,6 +110,20 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 			continue
 		}
+		if c.swap && !c.advice && c.bound == 0 {
+			if ix.inSwap(c) {
+				report(&g.Found, c.text)
+			} else {
+				report(&g.Missing, c.text+" (swap)")
+			}
+			continue
+		}
+		if dated(c) && !c.advice {
+			if recs := ix.clockRecords(claims, c.sent); recs != nil && !ix.inRecords(c, recs) {
+				report(&g.Missing, c.text+" (not at its time)")
+				continue
+			}
+		}
 		if c.bound != 0 {
 			if ix.checkBound(c, a) {
 				report(&g.Found, c.text)
@@ -132,7 +147,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 		}
 		if attributed(c) && a != nil && !ix.inRecords(c, records[a.off]) &&
-			!((c.loose || a.off < c.clause) && ix.supportsGlobal(c)) && !(c.facts.sum && ix.inAnyRecords(c, as)) {
+			!((c.loose || a.off < c.clause) && ix.supportsGlobal(c)) && !((c.facts.sum || c.kind == kindPort && portList(claims, as, c.sent)) && ix.inAnyRecords(c, as)) {
 			report(&g.Missing, c.text+" (for "+a.text+")")
 			continue
 		}

@@ -38,6 +38,8 @@ type sentenceFacts struct {
 	// when listenAddr, the address, is set (see compare.go).
 	listenN    int
 	listenAddr string
+	// allIfaces is set on "A and B listen on all interfaces" (scopes.go).
+	allIfaces bool
 	// sum is set in a sentence that adds figures up (see bounds.go).
 	sum bool
 	// cause are the content words of a causal clause (see causes.go).
@@ -61,7 +63,8 @@ var (
 // readSentence returns the facts of one sentence.
 func readSentence(sentence string) sentenceFacts {
 	ws := plainWords(sentence)
-	f := sentenceFacts{cause: causeWords(ws), sum: anyOf(ws, sumWords) || strings.Contains(sentence, " + ")}
+	f := sentenceFacts{cause: causeWords(ws), sum: anyOf(ws, sumWords) || strings.Contains(sentence, " + "),
+		allIfaces: saysAllIfaces(ws)}
 	for i, w := range ws {
 		switch {
 		case w == "respectively":
