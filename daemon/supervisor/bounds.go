@@ -29,6 +29,10 @@ var sumWords = lexicon.NewSet(`together combined altogether sum`)
 var diskNouns = lexicon.NewSet(`filesystem filesystems mount mounts disk disks partition partitions
 	volume volumes drive drives`)
 
+// allRows is the count of "every filesystem is below 60%": all rows but
+// those the sentence names as exceptions.
+const allRows = -2
+
 // maxBoundCount bounds a count of rows beyond a threshold.
 const maxBoundCount = 50
 
@@ -58,6 +62,9 @@ func boundCount(ws []string, field string) (n int, col string) {
 		if w == "no" && n < 0 {
 			n = 0 // "no process uses more than 13% CPU"
 		}
+		if (w == "every" || w == "all" || w == "each") && n < 0 {
+			n = allRows // "apart from /, every filesystem is below 60%"
+		}
 		if k := countOf(w); k >= 0 && k <= maxBoundCount && n < 0 && at(ws, i-1) != "pid" && (next == "" || !isDigit(next[0])) {
 			n = k
 		}
@@ -80,26 +87,35 @@ func boundCount(ws []string, field string) (n int, col string) {
 func beyond(dir int, v, bound float64) bool { return (dir > 0 && v > bound) || (dir < 0 && v < bound) }
 
 // checkBound reports whether a bound holds: as many rows as its sentence
-// counts, or a value of its entity's records, lie beyond it.
-func (ix *index) checkBound(c claim, a *claim) bool {
+// counts, or all but the named entities (named of them), or a value of
+// its entity's records, lie beyond it.
+func (ix *index) checkBound(c claim, a *claim, named int) bool {
 	b := mid(c)
-	if c.boundN >= 0 {
+	if c.boundN >= 0 || c.boundN == allRows {
 		seen := map[string]bool{}
-		n := 0
+		n, rest := 0, 0
 		for _, r := range ix.recs {
-			key, hit := r.text, false
+			key, hit, has := r.text, false, false
 			for _, v := range r.values {
 				switch {
 				case v.col == "pid":
 					key = "pid " + itoa(int(v.iv.lo+0.5))
-				case v.col == c.boundCol && v.kind == c.kind && beyond(c.bound, (v.iv.lo+v.iv.hi)/2, b):
-					hit = true
+				case v.col == c.boundCol && v.kind == c.kind:
+					has = true
+					hit = hit || beyond(c.bound, (v.iv.lo+v.iv.hi)/2, b)
 				}
 			}
-			if hit && !seen[key] {
+			if has && !seen[key] {
 				seen[key] = true
-				n++
+				if hit {
+					n++
+				} else {
+					rest++
+				}
 			}
+		}
+		if c.boundN == allRows {
+			return rest == named
 		}
 		return n == c.boundN
 	}

@@ -11,7 +11,8 @@ import (
 // of a permission error") is a claim about this machine like any figure:
 // a model that sees "Failed with result 'exit-code'" and adds a reason
 // has invented it. The words of a causal clause — after "because", "due
-// to", "caused by", "owing to", "as a result of", "the reason is" — that
+// to", "caused by", "owing to", "as a result of", "the reason is", "after
+// the …" — that
 // carry content must each occur in the evidence, as a word or as a word
 // sharing its stem ("timeout" and "timed out"). Grammar, generic words
 // ("system", "uses", "much") and figures (checked as claims) are exempt.
@@ -20,7 +21,11 @@ import (
 const maxCauseWords = 24
 
 // causeStarts end the words that open a causal clause.
-var causeStarts = map[string]string{"because": "", "due": "to", "caused": "by", "owing": "to", "result": "of", "reason": "is"}
+var causeStarts = map[string]string{"because": "", "after": "", "due": "to", "caused": "by", "owing": "to", "result": "of", "reason": "is"}
+
+// eventStarts after "after" make it name an event that led to another
+// ("failed after the disk filled up"), not a time ("after 10:02").
+var eventStarts = lexicon.NewSet(`the a an its it being`)
 
 // genericWords say nothing specific about a machine: a clause made of
 // them and evidence words adds no invented fact.
@@ -39,7 +44,8 @@ func causeWords(ws []string) []string {
 		if !ok || (next != "" && (i+1 >= len(ws) || ws[i+1] != next)) {
 			continue
 		}
-		if w == "result" && (i == 0 || ws[i-1] != "a") || w == "reason" && (i == 0 || ws[i-1] != "the") {
+		if w == "result" && (i == 0 || ws[i-1] != "a") || w == "reason" && (i == 0 || ws[i-1] != "the") ||
+			w == "after" && !eventStarts[at(ws, i+1)] {
 			continue
 		}
 		var out []string

@@ -168,7 +168,7 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 			// comma is the previous figure's.
 			touching := strings.TrimSpace(blanked[ws[c.wi-1].off+len(ws[c.wi-1].text):c.off]) == ""
 			c.loose = prev == "of" || prev == "/" || (prev == "total" && touching) ||
-				(c.wi >= 2 && words[c.wi-2] == "of" && lexicon.IsStopword(prev))
+				(c.wi >= 2 && words[c.wi-2] == "of" && lexicon.IsStopword(prev) && prev != "which")
 		}
 		c.clause = clauseStart(answer, bounds, *c)
 		sentStart := 0

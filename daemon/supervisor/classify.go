@@ -69,7 +69,7 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 			return name(false, classDevice)
 		case lexicon.IsProgram(w) || contextual(words, i):
 			return name(false, classProcess)
-		case kindBefore[at(-1)] && lexicon.IsName(w) && !lexicon.IsStopword(w):
+		case kindBefore[at(-1)] && lexicon.IsName(w) && !lexicon.IsStopword(w) && !connectives[w] && !functionWords[w]:
 			return name(false, classIface)
 		}
 		return -1

@@ -40,6 +40,9 @@ func TestRelationRules(t *testing.T) {
 		{"swap", ev, "Swap: 1.1 GiB used of 2.0 GiB.", "There is 9.3 GiB of swap."},
 		{"address at its time", ev + "probe system_logs journalctl\nNov 23 07:45:10 srv1 sshd[4410]: Failed password for invalid user admin from 203.0.113.9 port 51122 ssh2\n",
 			"The failed login at 07:45:10 came from 203.0.113.9.", "The failed login at 07:45:10 came from 127.0.0.1."},
+		{"every row but the named", ev, "Apart from /, every filesystem is below 60% use.", "Apart from /, every filesystem is below 50% use."},
+		{"of which", ev, "The laptop has 15 GiB of RAM, of which 9.3 GiB is available.", "The laptop has 15 GiB of RAM, of which 3.2 GiB is available."},
+		{"event after after", ev, "postgresql.service failed at 10:02:13 after the 'exit-code' result.", "postgresql.service failed at 10:02:13 after the disk filled up."},
 		{"disk holds its partition's mount", ev, "sda (931.5G) holds /home.", "sda (931.5G) holds /boot/efi."},
 	}
 	for _, tc := range tests {

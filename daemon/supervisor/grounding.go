@@ -82,9 +82,13 @@ func Check(answer, evidence string, given ...string) Grounding {
 			continue
 		}
 		if c.kind == kindState && c.every {
+			subj := listStart(answer, c)
 			for _, e := range as {
 				if e.off > c.off && !strings.Contains(c.text, " ") {
 					break // "X and Y are failed" is said of the entities before it
+				}
+				if e.off < subj {
+					continue // "… except eno1: eno2 and docker0 are down"
 				}
 				if e.class != classPID && e.class != classPath && !ix.inRecords(c, stateRecords(ix, e, c, records)) {
 					report(&g.Missing, e.text+" ("+c.text+")")
@@ -125,7 +129,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 		}
 		if c.bound != 0 {
-			if ix.checkBound(c, a) {
+			if ix.checkBound(c, a, len(as)) {
 				report(&g.Found, c.text)
 			} else {
 				report(&g.Missing, c.text+" (bound)")

@@ -136,9 +136,16 @@ func checkAllIfaces(ix *index, g *Grounding, anchors map[int][]claim, facts []se
 		if !f.allIfaces {
 			continue
 		}
+		clause := -1
 		for _, a := range anchors[k] {
 			if a.class != classProcess {
 				continue
+			}
+			if clause < 0 {
+				clause = a.clause
+			}
+			if a.clause != clause {
+				break // "… on all interfaces, whereas cupsd listens locally"
 			}
 			if yes, ok := ix.wildcardListener(a); ok && !yes {
 				g.Missing = append(g.Missing, a.text+" (not on all interfaces)")
@@ -163,4 +170,16 @@ func portList(claims []claim, anchors []claim, sent int) bool {
 		}
 	}
 	return n >= 2
+}
+
+// listStart returns where the subjects of a state said of several begin:
+// after the last ": " before it in its sentence, else 0.
+func listStart(answer string, c claim) int {
+	from := max(0, c.off-clauseWindow)
+	if i := strings.LastIndex(answer[from:c.off], ": "); i >= 0 {
+		if j := strings.IndexAny(answer[from+i:c.off], ".\n"); j < 0 {
+			return from + i
+		}
+	}
+	return 0
 }
