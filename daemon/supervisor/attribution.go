@@ -174,6 +174,8 @@ func (r record) hasName(key string) bool {
 				return true
 			case len(key) >= minAffix && (strings.HasPrefix(t, key) || strings.HasSuffix(t, key)):
 				return true
+			case partitionOf(t, key):
+				return true
 			}
 		}
 	}
@@ -340,4 +342,14 @@ func reverse(s string) string {
 	b := []byte(s)
 	slices.Reverse(b)
 	return string(b)
+}
+
+// partitionOf reports whether t is a partition of the disk key (sda1 of
+// sda, nvme0n1p2 of nvme0n1): "sda holds /home" when sda1 is mounted there.
+func partitionOf(t, key string) bool {
+	rest, ok := strings.CutPrefix(t, key)
+	if !ok || rest == "" || !lexicon.IsBlockDevice(key) {
+		return false
+	}
+	return allDigits(strings.TrimPrefix(rest, "p"))
 }

@@ -57,6 +57,14 @@ type claim struct {
 	lead  bool
 	paren int
 	agent bool
+	// bound is set on a threshold ("above 80%": 1, "under 10%": -1);
+	// boundN is the count of rows its sentence says lie beyond it, or -1,
+	// and boundCol their column (see bounds.go).
+	bound    int
+	boundN   int
+	boundCol string
+	// swap is set on a size in a segment about swap (see scopes.go).
+	swap bool
 }
 
 // class is the kind of entity a claim names.
@@ -144,6 +152,7 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 		}
 		if !advice[k] {
 			facts[k] = readSentence(answer[start:min(end, len(answer))])
+			facts[k].than += start
 		}
 		facts[k].head = heads[k]
 	}
@@ -159,12 +168,15 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 			// comma is the previous figure's.
 			touching := strings.TrimSpace(blanked[ws[c.wi-1].off+len(ws[c.wi-1].text):c.off]) == ""
 			c.loose = prev == "of" || prev == "/" || (prev == "total" && touching) ||
-				(c.wi >= 2 && words[c.wi-2] == "of" && lexicon.IsStopword(prev))
+				(c.wi >= 2 && words[c.wi-2] == "of" && lexicon.IsStopword(prev) && prev != "which")
 		}
 		c.clause = clauseStart(answer, bounds, *c)
 		sentStart := 0
 		if c.sent > 0 {
 			sentStart = min(bounds[c.sent-1]+1, c.off)
+		}
+		if (c.kind == kindPercent || c.kind == kindSize) && c.wi <= len(words) {
+			c.bound = boundOf(words, c.wi)
 		}
 		c.seg, c.lead = segmentOf(answer, sentStart, c.off)
 		c.paren = openParen(answer, sentStart, c.off)
@@ -176,6 +188,10 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 			// a field word right after it is its own ("of 23 GiB total",
 			// "/ 9.3 GiB used").
 			c.field = looseField(answer, *c, words[c.wi-1] == "/")
+		}
+		c.swap = c.kind == kindSize && swapScoped(answer, *c)
+		if c.bound != 0 {
+			c.boundN, c.boundCol = boundCount(plainWords(answer[sentStart:min(bounds[c.sent], len(answer))]), c.field)
 		}
 	}
 	return out, facts

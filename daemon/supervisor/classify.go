@@ -28,6 +28,9 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 		add(claim{text: raw, kind: kindName, user: true})
 		return 0
 	}
+	if w == "systemd" && unitNouns[at(1)] {
+		return -1 // "1 systemd unit has failed": a kind of thing, not the program
+	}
 	if cl, ok := known[w]; ok && !lexicon.IsStopword(w) {
 		return name(false, cl)
 	}
@@ -66,7 +69,7 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 			return name(false, classDevice)
 		case lexicon.IsProgram(w) || contextual(words, i):
 			return name(false, classProcess)
-		case kindBefore[at(-1)] && lexicon.IsName(w) && !lexicon.IsStopword(w):
+		case kindBefore[at(-1)] && lexicon.IsName(w) && !lexicon.IsStopword(w) && !connectives[w] && !functionWords[w]:
 			return name(false, classIface)
 		}
 		return -1
@@ -155,6 +158,12 @@ func figure(words, raws []string, i int, add func(claim)) int {
 			prev = words[i-1]
 		}
 		integer := n.decimals == 0
+		if integer && portContext(words, i) {
+			if p, ok := lexicon.Port(w); ok && n.value > 10 {
+				add(claim{text: text, kind: kindPort, port: p, key: w})
+				return consumed
+			}
+		}
 		if integer && (n.value <= 10 || (n.value >= 1900 && n.value <= 2099)) || proseCounters[prev] {
 			return consumed
 		}
@@ -308,4 +317,23 @@ func denied(words []string, i int) bool {
 		return true
 	}
 	return (words[neg] == "not" || words[neg] == "no") && neg >= 1 && copulas[words[neg-1]]
+}
+
+// portWindow is how many words before a bare number may say it is a port,
+// and listenWindow how many may say it listens ("listen on 0.0.0.0: sshd
+// (22), nginx (443) and annad (7070)").
+const (
+	portWindow   = 8
+	listenWindow = 12
+)
+
+// portContext reports a bare number in a list of ports ("two ports are
+// bound to 127.0.0.1: 5432 (postgres) and 6379") or of listeners.
+func portContext(words []string, i int) bool {
+	for k := i - 1; k >= 0 && k >= i-listenWindow; k-- {
+		if (words[k] == "port" || words[k] == "ports") && k >= i-portWindow || listenWords[words[k]] {
+			return true
+		}
+	}
+	return false
 }

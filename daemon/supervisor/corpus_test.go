@@ -119,12 +119,12 @@ const (
 )
 
 // TestCorpus scores every labelled answer of testdata/corpus.txt and,
-// separately, each held-out file (heldout.txt … heldout5.txt), and checks
+// separately, each held-out file (heldout.txt … heldout8.txt), and checks
 // the rates of each: false answers lose answer_grounded, true answers (with
 // or without advice) keep it, and garbage scores at most 20 with a reason.
 // docs/SCORING.md reports the rates this test logs.
 func TestCorpus(t *testing.T) {
-	for _, name := range []string{"corpus.txt", "heldout.txt", "heldout2.txt", "heldout3.txt", "heldout4.txt", "heldout5.txt"} {
+	for _, name := range []string{"corpus.txt", "heldout.txt", "heldout2.txt", "heldout3.txt", "heldout4.txt", "heldout5.txt", "heldout6.txt", "heldout7.txt", "heldout8.txt"} {
 		t.Run(name, func(t *testing.T) { checkCorpus(t, name) })
 	}
 }

@@ -50,6 +50,17 @@
 // carry relations (relations.go): "respectively", superlatives ("the
 // biggest memory user is X": X has ps's first row) and absences ("the
 // journal is empty", "no failed units": checked against the probe).
+// Comparisons ("A uses more memory than B", "X (654 MiB) is larger than Y
+// (1.1 GiB)") must hold, by the two figures or by the entities' ps rows;
+// "the N busiest processes" must be among ps's top N; counts of failed
+// units, of rows beyond a bound ("only one filesystem is above 80%") and
+// of sockets on an address must be the probe's (compare.go, bounds.go). A
+// bound is no figure; a sum ("together", "a + b") is found from the named
+// entities' values. A causal clause ("because …", "due to …") may name
+// only words the evidence has, or their stems (causes.go). A size about
+// swap comes from swap's records, a user or address beside a clock time
+// from that time's line, and "listen on all interfaces" needs a wildcard
+// socket (scopes.go).
 //
 // # Matching
 //

@@ -43,6 +43,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	g.Echoed = append(g.Echoed, echoes(answer, instructions(evidence))...)
 	ix := newIndex(evidence)
 	claims, facts := extractAll(answer, ix.entities)
+	checkCauses(ix, &g, facts)
 	if len(claims) == 0 {
 		relate(ix, &g, facts, nil)
 		return withPhrase(g, answer, evidence)
@@ -60,6 +61,9 @@ func Check(answer, evidence string, given ...string) Grounding {
 	anchors, records := sentenceAnchors(ix, claims)
 	relate(ix, &g, facts, anchors)
 	resp := respective(claims, anchors)
+	pairCompared(claims, facts, resp)
+	checkCompared(ix, &g, claims, anchors, facts)
+	checkAllIfaces(ix, &g, anchors, facts)
 	seen := map[*[]string]map[string]bool{&g.Found: {}, &g.Missing: {}, &g.Given: {}}
 	report := func(list *[]string, text string) {
 		if !seen[list][text] {
@@ -78,9 +82,13 @@ func Check(answer, evidence string, given ...string) Grounding {
 			continue
 		}
 		if c.kind == kindState && c.every {
+			subj := listStart(answer, c)
 			for _, e := range as {
 				if e.off > c.off && !strings.Contains(c.text, " ") {
 					break // "X and Y are failed" is said of the entities before it
+				}
+				if e.off < subj {
+					continue // "… except eno1: eno2 and docker0 are down"
 				}
 				if e.class != classPID && e.class != classPath && !ix.inRecords(c, stateRecords(ix, e, c, records)) {
 					report(&g.Missing, e.text+" ("+c.text+")")
@@ -106,6 +114,28 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 			continue
 		}
+		if c.swap && !c.advice && c.bound == 0 {
+			if ix.inSwap(c) {
+				report(&g.Found, c.text)
+			} else {
+				report(&g.Missing, c.text+" (swap)")
+			}
+			continue
+		}
+		if dated(c) && !c.advice {
+			if recs := ix.clockRecords(claims, c.sent); recs != nil && !ix.inRecords(c, recs) {
+				report(&g.Missing, c.text+" (not at its time)")
+				continue
+			}
+		}
+		if c.bound != 0 {
+			if ix.checkBound(c, a, len(as)) {
+				report(&g.Found, c.text)
+			} else {
+				report(&g.Missing, c.text+" (bound)")
+			}
+			continue
+		}
 		if !ix.has(c) {
 			if isGiven(c) {
 				report(&g.Given, c.text)
@@ -121,7 +151,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 		}
 		if attributed(c) && a != nil && !ix.inRecords(c, records[a.off]) &&
-			!((c.loose || a.off < c.clause) && ix.supportsGlobal(c)) {
+			!((c.loose || a.off < c.clause) && ix.supportsGlobal(c)) && !((c.facts.sum || c.kind == kindPort && portList(claims, as, c.sent)) && ix.inAnyRecords(c, as)) {
 			report(&g.Missing, c.text+" (for "+a.text+")")
 			continue
 		}
@@ -135,7 +165,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 		}
 	}
 	for _, c := range pending {
-		if c.kind == kindPercent && derived(c, sizes) {
+		if (c.kind == kindPercent && derived(c, sizes)) || (c.facts.sum && ix.summed(c, anchors[c.sent])) {
 			report(&g.Found, c.text)
 			continue
 		}

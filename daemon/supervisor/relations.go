@@ -24,6 +24,26 @@ type sentenceFacts struct {
 	top string
 	// absent is the probe whose output the sentence says is empty, or "".
 	absent string
+	// cmp is the direction of a comparison ("more … than": 1, "less …
+	// than": -1) and than the offset of its "than" in the answer; measure
+	// is the ps column compared or ranked by (see compare.go).
+	cmp, than int
+	measure   string
+	// topN is the N of "the N busiest processes", or 0.
+	topN int
+	// failed is the count of "2 units have failed" when counted is set.
+	failed  int
+	counted bool
+	// listenN is the count of "only two ports are bound to 127.0.0.1"
+	// when listenAddr, the address, is set (see compare.go).
+	listenN    int
+	listenAddr string
+	// allIfaces is set on "A and B listen on all interfaces" (scopes.go).
+	allIfaces bool
+	// sum is set in a sentence that adds figures up (see bounds.go).
+	sum bool
+	// cause are the content words of a causal clause (see causes.go).
+	cause []string
 	// head is the sentence heading this one ("firefox:" above "  pid:
 	// 4242"), or -1 (see headings).
 	head int
@@ -43,13 +63,27 @@ var (
 // readSentence returns the facts of one sentence.
 func readSentence(sentence string) sentenceFacts {
 	ws := plainWords(sentence)
-	var f sentenceFacts
+	f := sentenceFacts{cause: causeWords(ws), sum: anyOf(ws, sumWords) || strings.Contains(sentence, " + "),
+		allIfaces: saysAllIfaces(ws)}
 	for i, w := range ws {
 		switch {
 		case w == "respectively":
 			f.respectively = true
-		case superlatives[w] && f.top == "":
-			f.top = rankedBy(ws, i)
+		case superlatives[w] && f.top == "" && f.topN == 0:
+			if n := countOf(at(ws, i-1)); n > 1 && rankedGroups[at(ws, i+1)] {
+				f.topN, f.measure = n, measureCol(ws, i, topColumn(w))
+			} else {
+				f.top = rankedBy(ws, i)
+			}
+		case comparatives[w] != 0 && f.cmp == 0 && comparison(ws, i) != 0:
+			f.cmp, f.than = comparison(ws, i), thanOffset(sentence)
+			if f.measure == "" {
+				f.measure = measureCol(ws, i, "")
+			}
+		case listenNouns[w] && f.listenAddr == "" && countOf(at(ws, i-1)) >= 0 && !allDigits(at(ws, i-2)) && anyOf(ws, listenWords):
+			f.listenN, f.listenAddr = countOf(at(ws, i-1)), addressIn(sentence)
+		case failedNouns[w] && !f.counted && failedCount(ws, i) >= 0:
+			f.failed, f.counted = failedCount(ws, i), true
 		case nothingWords[w]:
 			f.absent = absentProbe(ws, i, f.absent)
 		case w == "empty" && anyOf(ws, logTopics):
@@ -57,6 +91,38 @@ func readSentence(sentence string) sentenceFacts {
 		}
 	}
 	return f
+}
+
+// at returns ws[i], or "" out of range.
+func at(ws []string, i int) string {
+	if i < 0 || i >= len(ws) {
+		return ""
+	}
+	return ws[i]
+}
+
+// topColumn is what a superlative ranks by when no measure word says.
+func topColumn(w string) string {
+	if w == "busiest" {
+		return "%cpu"
+	}
+	return "%mem"
+}
+
+// thanOffset returns the offset of the word "than" in a sentence.
+func thanOffset(sentence string) int {
+	low := strings.ToLower(sentence)
+	for i := 0; ; {
+		j := strings.Index(low[i:], "than")
+		if j < 0 {
+			return len(sentence)
+		}
+		j += i
+		if (j == 0 || !isAlnumByte(low[j-1])) && (j+4 == len(low) || !isAlnumByte(low[j+4])) {
+			return j
+		}
+		i = j + 4
+	}
 }
 
 // rankedBy returns the probe a superlative at ws[i] ranks by: CPU for

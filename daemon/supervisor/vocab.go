@@ -13,7 +13,8 @@ var kindBefore = lexicon.NewSet(`interface interfaces nic adapter`)
 // "a renderer process") but describe a process rather than name it.
 var notNames = lexicon.NewSet(`renderer utility gpu-process network audio storage sandbox broker
 	zygote shell init sleeping runnable waiting orphan orphaned long-running short-lived heavy light
-	cpu-heavy memory-hungry greedy large larger largest biggest bigger smaller smallest named called killer`)
+	cpu-heavy memory-hungry greedy large larger largest biggest bigger smaller smallest named called killer
+	array raid disk drive partition volume filesystem server machine system laptop computer host box pool`)
 
 // actionWords after a name mark it as the subject of a figure: "firefox
 // uses 1.2 GiB", "chrome is using 30%", "sshd listens on port 22".
@@ -82,3 +83,11 @@ var groupNouns = lexicon.NewSet(`units services interfaces links processes daemo
 // prepositions after a word make it a predicate, not a name: "PID 700 is
 // bound to …".
 var prepositions = lexicon.NewSet(`to on at by in for with from of as into`)
+
+// unitNouns after "systemd" make it say what kind of thing follows.
+var unitNouns = lexicon.NewSet(`unit units service services timer timers journal`)
+
+// connectives after a kind word ("interfaces, whereas …", "interfaces
+// except eno1") join clauses; they name no interface.
+var connectives = lexicon.NewSet(`whereas except besides apart including excluding like namely such while
+	although though unlike plus`)

@@ -1,0 +1,93 @@
+package supervisor
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
+
+// A cause the answer gives for an event ("backup.service failed because
+// of a permission error") is a claim about this machine like any figure:
+// a model that sees "Failed with result 'exit-code'" and adds a reason
+// has invented it. The words of a causal clause — after "because", "due
+// to", "caused by", "owing to", "as a result of", "the reason is", "after
+// the …" — that
+// carry content must each occur in the evidence, as a word or as a word
+// sharing its stem ("timeout" and "timed out"). Grammar, generic words
+// ("system", "uses", "much") and figures (checked as claims) are exempt.
+
+// maxCauseWords bounds the words of one causal clause that are checked.
+const maxCauseWords = 24
+
+// causeStarts end the words that open a causal clause.
+var causeStarts = map[string]string{"because": "", "after": "", "due": "to", "caused": "by", "owing": "to", "result": "of", "reason": "is"}
+
+// eventStarts after "after" make it name an event that led to another
+// ("failed after the disk filled up"), not a time ("after 10:02").
+var eventStarts = lexicon.NewSet(`the a an its it being`)
+
+// genericWords say nothing specific about a machine: a clause made of
+// them and evidence words adds no invented fact.
+var genericWords = lexicon.NewSet(`system systems machine computer thing things lot lots much many more less
+	most very quite high higher low lower large larger small smaller big bigger uses using used usage
+	runs running ran making make made takes taking took take needs need needed gets getting got keeps
+	keeping some something someone anything everything nothing other another same such just only also
+	still even already currently recently likely probably seems seem appears appear because cause
+	caused reason result there their which when where while what enough again every each since`)
+
+// causeWords returns the content words of a sentence's causal clause, or
+// nil when it has none.
+func causeWords(ws []string) []string {
+	for i, w := range ws {
+		next, ok := causeStarts[w]
+		if !ok || (next != "" && (i+1 >= len(ws) || ws[i+1] != next)) {
+			continue
+		}
+		if w == "result" && (i == 0 || ws[i-1] != "a") || w == "reason" && (i == 0 || ws[i-1] != "the") ||
+			w == "after" && !eventStarts[at(ws, i+1)] {
+			continue
+		}
+		var out []string
+		for _, c := range ws[i+1:] {
+			if len(out) == maxCauseWords {
+				break
+			}
+			if len(c) >= 4 && !functionWords[c] && !genericWords[c] && !lexicon.IsStopword(c) &&
+				!strings.HasSuffix(c, "ly") && !strings.ContainsAny(c, "0123456789") {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// unfounded returns the first word of a causal clause that the evidence
+// has neither as a word nor as a word of the same stem, or "".
+func (ix *index) unfounded(words []string) string {
+	for _, w := range words {
+		if len(ix.tokens[w]) > 0 || ix.hasStem(w[:max(4, len(w)-3)]) {
+			continue
+		}
+		return w
+	}
+	return ""
+}
+
+// hasStem reports whether an evidence word begins with stem.
+func (ix *index) hasStem(stem string) bool {
+	ix.affix(stem, 1) // builds the sorted token list
+	i, _ := slices.BinarySearch(ix.sorted, stem)
+	return i < len(ix.sorted) && strings.HasPrefix(ix.sorted[i], stem)
+}
+
+// checkCauses reports each sentence whose causal clause names something
+// the evidence does not.
+func checkCauses(ix *index, g *Grounding, facts []sentenceFacts) {
+	for _, f := range facts {
+		if w := ix.unfounded(f.cause); w != "" {
+			g.Missing = append(g.Missing, "cause: "+w)
+		}
+	}
+}

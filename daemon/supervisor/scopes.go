@@ -1,0 +1,185 @@
+package supervisor
+
+import (
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
+
+// Claims whose sentence narrows where they may come from:
+//
+//   - a size in a segment about swap ("2.0 GiB of swap") comes from free's
+//     Swap row or a swap_ key, not from any size of the same value;
+//   - a user or an address in a sentence dated by a clock time the
+//     evidence has ("the login at 07:45:10 came from 10.20.30.41") comes
+//     from a record with that time: the event's own log line;
+//   - "A and B listen on all interfaces": each process must have a
+//     listening socket on 0.0.0.0, [::] or *;
+//   - a list of ports beside a list of names ("sshd and nginx listen on
+//     ports 22 and 80") may pair them in any order, but each port must be
+//     one of theirs.
+
+// swapScoped reports whether the comma segment around a figure names swap.
+func swapScoped(answer string, c claim) bool {
+	end := min(c.off+len(c.text), len(answer))
+	rest := answer[end:]
+	if i := strings.IndexAny(rest, ",;\n"); i >= 0 {
+		rest = rest[:i]
+	}
+	if i := strings.Index(rest, ". "); i >= 0 {
+		rest = rest[:i]
+	}
+	end += len(rest)
+	return strings.Contains(strings.ToLower(answer[c.seg:min(end, len(answer))]), "swap")
+}
+
+// inSwap reports whether a swap record holds a size: free's "Swap:" row
+// or a typed swap_ key.
+func (ix *index) inSwap(c claim) bool {
+	for _, r := range ix.recs {
+		swapRow := strings.HasPrefix(r.text, "swap:")
+		for _, v := range r.values {
+			if v.kind != c.kind || !(swapRow && compatible(c.field, v.col) || strings.Contains(v.col, "swap")) {
+				continue
+			}
+			for _, iv := range c.ivs {
+				if v.iv.overlaps(iv) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// clockRecords returns the records holding the first clock time of a
+// sentence that the evidence has, or nil.
+func (ix *index) clockRecords(claims []claim, sent int) []int32 {
+	for _, c := range claims {
+		if c.sent != sent || c.kind != kindClock {
+			continue
+		}
+		var out []int32
+		for id, r := range ix.recs {
+			if containsBounded(r.text, c.key, true) {
+				out = append(out, int32(id))
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return nil
+}
+
+// dated reports whether a claim is checked against its sentence's clock
+// time: a user name or an address.
+func dated(c claim) bool {
+	return c.kind == kindName && (c.user || (c.textual && c.class == classNone && isAddress(c.key)))
+}
+
+// allIfaces are the words of "listen on all interfaces".
+var allIfaces = lexicon.NewSet(`all every any`)
+
+// saysAllIfaces reads "on all interfaces", "on every interface", "on any
+// address" in a sentence about listening.
+func saysAllIfaces(ws []string) bool {
+	if !anyOf(ws, listenWords) {
+		return false
+	}
+	for i, w := range ws {
+		if allIfaces[w] && (strings.HasPrefix(at(ws, i+1), "interface") || strings.HasPrefix(at(ws, i+1), "address")) {
+			return true
+		}
+	}
+	return false
+}
+
+// wildcardListener reports whether the evidence has an entity listening
+// on every address; ok is false when no socket table was probed.
+func (ix *index) wildcardListener(e claim) (yes, ok bool) {
+	for _, r := range ix.recs {
+		if r.probe == "listening_ports" {
+			ok = true
+			break
+		}
+	}
+	for _, id := range ix.anchorRecords(e) {
+		r := ix.recs[id]
+		if r.probe != "listening_ports" {
+			continue
+		}
+		if a := localAddress(r.text); a == "0.0.0.0" || a == "[::]" || a == "*" {
+			return true, ok
+		}
+	}
+	return false, ok
+}
+
+// localAddress returns the address of the first "address:port" field of
+// an ss row that is not a peer wildcard ("0.0.0.0:*").
+func localAddress(row string) string {
+	for _, f := range strings.Fields(row) {
+		i := strings.LastIndexByte(f, ':')
+		if i <= 0 || strings.HasSuffix(f, ":*") || !allDigits(f[i+1:]) {
+			continue
+		}
+		return f[:i]
+	}
+	return ""
+}
+
+// checkAllIfaces reports processes said to listen on all interfaces that
+// do not.
+func checkAllIfaces(ix *index, g *Grounding, anchors map[int][]claim, facts []sentenceFacts) {
+	for k, f := range facts {
+		if !f.allIfaces {
+			continue
+		}
+		clause := -1
+		for _, a := range anchors[k] {
+			if a.class != classProcess {
+				continue
+			}
+			if clause < 0 {
+				clause = a.clause
+			}
+			if a.clause != clause {
+				break // "… on all interfaces, whereas cupsd listens locally"
+			}
+			if yes, ok := ix.wildcardListener(a); ok && !yes {
+				g.Missing = append(g.Missing, a.text+" (not on all interfaces)")
+			}
+		}
+	}
+}
+
+// portList reports a sentence that names several entities and then lists
+// several ports after all of them.
+func portList(claims []claim, anchors []claim, sent int) bool {
+	if len(anchors) < 2 {
+		return false
+	}
+	n := 0
+	for _, c := range claims {
+		if c.sent == sent && c.kind == kindPort {
+			if c.off < anchors[len(anchors)-1].off {
+				return false
+			}
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// listStart returns where the subjects of a state said of several begin:
+// after the last ": " before it in its sentence, else 0.
+func listStart(answer string, c claim) int {
+	from := max(0, c.off-clauseWindow)
+	if i := strings.LastIndex(answer[from:c.off], ": "); i >= 0 {
+		if j := strings.IndexAny(answer[from+i:c.off], ".\n"); j < 0 {
+			return from + i
+		}
+	}
+	return 0
+}
