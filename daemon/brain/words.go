@@ -1,6 +1,10 @@
 package brain
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
 
 // concept is a set of things a word of the question can mean, one bit
 // each. Rules are written over concepts, not words, so synonyms and typos
@@ -180,36 +184,9 @@ func correct(tok string) (word, bool) {
 		return word{}, false
 	}
 	for _, v := range byInitial[tok[0]] {
-		if oneEdit(tok, v) {
+		if lexicon.OneEdit(tok, v) {
 			return vocab[v], true
 		}
 	}
 	return word{}, false
-}
-
-// oneEdit reports whether a and b differ by exactly one insertion,
-// deletion, substitution or swap of adjacent letters, in O(len) time.
-func oneEdit(a, b string) bool {
-	if a == b {
-		return false
-	}
-	la, lb := len(a), len(b)
-	if la-lb > 1 || lb-la > 1 {
-		return false
-	}
-	i := 0
-	for i < la && i < lb && a[i] == b[i] {
-		i++
-	}
-	switch {
-	case la == lb:
-		if a[i+1:] == b[i+1:] {
-			return true
-		}
-		return i+1 < la && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
-	case la > lb:
-		return a[i+1:] == b[i:]
-	default:
-		return a[i:] == b[i+1:]
-	}
 }
