@@ -46,7 +46,7 @@ func TestPTYAnswerWithoutTheModel(t *testing.T) {
 	}
 
 	st := spawn(t, testEnv(t, d.Socket, "NO_COLOR=1"), "status")
-	st.expect("annad\r\n  state        degraded: no LLM: answers limited to facts")
+	st.expect("annad\r\n  health       degraded: no LLM: answers limited to facts")
 	if code := st.exitCode(); code != 0 {
 		t.Errorf("status: exit %d, want 0", code)
 	}

@@ -54,7 +54,7 @@ func TestStatusShowsDegraded(t *testing.T) {
 	if err := renderStatus(&b, &rpc.Status{Degraded: rpc.DegradedNoLLM}, style{}); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), "state        degraded: no LLM: answers limited to facts") {
+	if !strings.Contains(b.String(), "health       degraded: no LLM: answers limited to facts") {
 		t.Fatalf("status:\n%s", b.String())
 	}
 	b.Reset()

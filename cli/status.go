@@ -22,7 +22,7 @@ func renderStatus(w io.Writer, s *rpc.Status, st style) error {
 
 	section("annad")
 	if d := Sanitize(s.Degraded); d != "" {
-		row("state", st.red("degraded: "+d)+" (see ollama below)")
+		row("health", st.red("degraded: "+d)+" (see ollama below)")
 	}
 	row("version", Sanitize(s.Version))
 	row("annactl", version.String())
