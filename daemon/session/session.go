@@ -123,38 +123,30 @@ func (s *Store) Len() int {
 }
 
 func (u *user) evict(now time.Time) {
-	for id, h := range u.m {
-		if now.Sub(h.used) > IdleExpiry {
-			delete(u.m, id)
-		}
-	}
-	for len(u.m) > MaxSessions {
-		var oldest string
-		var when time.Time
-		for id, h := range u.m {
-			if when.IsZero() || h.used.Before(when) {
-				oldest, when = id, h.used
-			}
-		}
-		delete(u.m, oldest)
-	}
+	evict(u.m, func(h *history) time.Time { return h.used }, MaxSessions, now)
 }
 
 func (s *Store) evictUsers(now time.Time) {
-	for uid, u := range s.users {
-		if now.Sub(u.used) > IdleExpiry {
-			delete(s.users, uid)
+	evict(s.users, func(u *user) time.Time { return u.used }, MaxUsers, now)
+}
+
+// evict drops the entries of m idle for longer than IdleExpiry, then the
+// least recently used ones until at most max are left.
+func evict[K comparable, V any](m map[K]V, used func(V) time.Time, max int, now time.Time) {
+	for k, v := range m {
+		if now.Sub(used(v)) > IdleExpiry {
+			delete(m, k)
 		}
 	}
-	for len(s.users) > MaxUsers {
-		var oldest uint32
+	for len(m) > max {
+		var oldest K
 		var when time.Time
-		for uid, u := range s.users {
-			if when.IsZero() || u.used.Before(when) {
-				oldest, when = uid, u.used
+		for k, v := range m {
+			if t := used(v); when.IsZero() || t.Before(when) {
+				oldest, when = k, t
 			}
 		}
-		delete(s.users, oldest)
+		delete(m, oldest)
 	}
 }
 
