@@ -4,10 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/supervisor"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
+	"github.com/jjgarcianorway/anna-assistant/runecut"
 )
 
 // Bounds of the probe summary in an answer given without the model: a
@@ -47,7 +47,7 @@ func withoutModel(err error, results []rpc.ProbeResult) string {
 		}
 		if !r.OK() {
 			reason, _, _ := strings.Cut(strings.TrimSpace(r.Stderr), "\n")
-			b.WriteString(": failed: " + clip(reason, summaryLineBytes))
+			b.WriteString(": failed: " + runecut.Ellipsis(reason, summaryLineBytes))
 			continue
 		}
 		lines := strings.Split(strings.TrimRight(r.Stdout, "\n"), "\n")
@@ -57,7 +57,7 @@ func withoutModel(err error, results []rpc.ProbeResult) string {
 		}
 		b.WriteString(":")
 		for _, l := range lines[:min(len(lines), summaryLines)] {
-			b.WriteString("\n  " + clip(l, summaryLineBytes))
+			b.WriteString("\n  " + runecut.Ellipsis(l, summaryLineBytes))
 		}
 		if n := len(lines) - summaryLines; n > 0 {
 			fmt.Fprintf(&b, "\n  … %d more lines in the evidence", n)
@@ -65,17 +65,6 @@ func withoutModel(err error, results []rpc.ProbeResult) string {
 	}
 	b.WriteString("\n\n'annactl status' shows what is missing.")
 	return b.String()
-}
-
-// clip cuts s to n bytes at a rune boundary.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }
 
 // unexplained scores an answer given without the model. No checked answer

@@ -9,10 +9,10 @@ import (
 	"log/slog"
 	"runtime/debug"
 	"time"
-	"unicode/utf8"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/peer"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
+	"github.com/jjgarcianorway/anna-assistant/runecut"
 )
 
 // handleLine parses one request line and runs its method in a goroutine, so
@@ -213,9 +213,5 @@ func clip(s string, max int) string {
 	if len(s) <= max {
 		return s
 	}
-	cut := max
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return fmt.Sprintf("%s…(%d bytes)", s[:cut], len(s))
+	return fmt.Sprintf("%s…(%d bytes)", runecut.Prefix(s, max), len(s))
 }

@@ -7,7 +7,8 @@ package session
 import (
 	"sync"
 	"time"
-	"unicode/utf8"
+
+	"github.com/jjgarcianorway/anna-assistant/runecut"
 )
 
 // Bounds on what a store holds. Each user has an LRU of their own, so one
@@ -73,8 +74,8 @@ func (s *Store) Append(uid uint32, id string, t Turn) {
 	if id == "" {
 		return
 	}
-	t.Question = clip(t.Question, MaxQuestionLen)
-	t.Answer = clip(t.Answer, MaxAnswerLen)
+	t.Question = runecut.Ellipsis(t.Question, MaxQuestionLen)
+	t.Answer = runecut.Ellipsis(t.Answer, MaxAnswerLen)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.now()
@@ -148,15 +149,4 @@ func evict[K comparable, V any](m map[K]V, used func(V) time.Time, max int, now 
 		}
 		delete(m, oldest)
 	}
-}
-
-// clip cuts s to at most n bytes on a rune boundary.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/jjgarcianorway/anna-assistant/daemon/session"
 	"github.com/jjgarcianorway/anna-assistant/hardware"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
+	"github.com/jjgarcianorway/anna-assistant/runecut"
 )
 
 // MaxPromptBytes bounds the bytes of all messages of one LLM request.
@@ -116,7 +117,7 @@ func probeSection(results []rpc.ProbeResult, scale float64) string {
 	for _, r := range results {
 		fmt.Fprintf(&s, "### %s (%s)", r.Probe, r.Command)
 		if !r.OK() {
-			fmt.Fprintf(&s, ": FAILED, exit %d: %s\n", r.ExitCode, defang(clipLine(strings.TrimSpace(r.Stderr), 200)))
+			fmt.Fprintf(&s, ": FAILED, exit %d: %s\n", r.ExitCode, defang(runecut.Ellipsis(strings.TrimSpace(r.Stderr), 200)))
 			continue
 		}
 		s.WriteString("\n")

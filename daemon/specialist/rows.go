@@ -2,9 +2,9 @@ package specialist
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"github.com/jjgarcianorway/anna-assistant/probes"
+	"github.com/jjgarcianorway/anna-assistant/runecut"
 )
 
 // rowPolicy says which lines of a probe's stdout reach the model.
@@ -53,7 +53,7 @@ func selectRows(stdout string, p rowPolicy, rows int) (kept []string, omitted in
 		if strings.TrimSpace(l) == "" || dropped(l, p.Drop) {
 			continue
 		}
-		lines = append(lines, clipLine(l, p.LineBytes))
+		lines = append(lines, runecut.Ellipsis(l, p.LineBytes))
 	}
 	if p.Header && len(lines) > 0 {
 		kept = append(kept, lines[0])
@@ -76,15 +76,4 @@ func dropped(line string, prefixes []string) bool {
 		}
 	}
 	return false
-}
-
-// clipLine cuts a line to n bytes on a rune boundary.
-func clipLine(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }

@@ -3,10 +3,10 @@ package translator
 import (
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
+	"github.com/jjgarcianorway/anna-assistant/runecut"
 )
 
 // MaxInputBytes bounds the text the classifier reads; the rest is ignored.
@@ -54,14 +54,7 @@ func parse(text string) query {
 
 // clip cuts text to MaxInputBytes on a rune boundary and drops invalid UTF-8.
 func clip(text string) string {
-	if len(text) > MaxInputBytes {
-		cut := MaxInputBytes
-		for cut > 0 && !utf8.RuneStart(text[cut]) {
-			cut--
-		}
-		text = text[:cut]
-	}
-	return strings.ToValidUTF8(text, " ")
+	return strings.ToValidUTF8(runecut.Prefix(text, MaxInputBytes), " ")
 }
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }

@@ -5,10 +5,10 @@ import (
 	"slices"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/jjgarcianorway/anna-assistant/probes"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
+	"github.com/jjgarcianorway/anna-assistant/runecut"
 )
 
 // MaxQuestionLength bounds a clarification question in bytes.
@@ -116,8 +116,5 @@ func cut(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return strings.TrimSpace(s[:n])
+	return strings.TrimSpace(runecut.Prefix(s, n))
 }
