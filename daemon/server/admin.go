@@ -39,7 +39,7 @@ func (c *conn) authorize(ctx context.Context, req rpc.Request, m Method) error {
 	if limit <= 0 {
 		limit = polkit.Timeout
 		if req.Interactive {
-			limit = polkit.InteractiveTimeout
+			limit = rpc.PromptTimeout
 		}
 	}
 	pctx, cancel := context.WithTimeout(ctx, limit)

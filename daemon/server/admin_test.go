@@ -281,3 +281,43 @@ func TestAdminWithPolkitUsesKernelIdentity(t *testing.T) {
 		t.Fatalf("polkit calls %+v, want a second one for uid %d", calls, no)
 	}
 }
+
+// deadlineRecorder is an Authority that says yes and records the deadline
+// each check got.
+type deadlineRecorder struct{ left chan time.Duration }
+
+func (d deadlineRecorder) CheckAuthorizationContext(ctx context.Context, _ polkit.Subject, _ string, _ bool) error {
+	dl, ok := ctx.Deadline()
+	if !ok {
+		d.left <- -1
+		return nil
+	}
+	d.left <- time.Until(dl)
+	return nil
+}
+
+// A check without a prompt gets polkit.Timeout; one with a prompt gets
+// rpc.PromptTimeout, which clients are told to outlast.
+func TestAdminPolkitDeadlines(t *testing.T) {
+	rec := deadlineRecorder{left: make(chan time.Duration, 2)}
+	ts := startServer(t, func(o *Options) {
+		o.Methods["admin"] = adminMethod()
+		o.Policy = peer.Policy{DaemonUID: 0, GroupID: adminGroup}
+		o.Polkit = rec
+	})
+	member := ts.dialAs(t, adminGroup)
+	for _, c := range []struct {
+		interactive bool
+		limit       time.Duration
+	}{{false, polkit.Timeout}, {true, rpc.PromptTimeout}} {
+		member.send(adminLine(c.interactive))
+		if resp := member.recv(); resp.Error != nil {
+			t.Fatal(resp.Error)
+		}
+		// Bounded above by the limit itself; below only loosely, since the
+		// clock runs on between setting and reading the deadline.
+		if left := <-rec.left; left > c.limit || left < c.limit/2 {
+			t.Errorf("interactive=%v: the check had %v left, want at most %v", c.interactive, left, c.limit)
+		}
+	}
+}

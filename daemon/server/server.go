@@ -50,7 +50,7 @@ type Options struct {
 	// root passes admin).
 	Polkit Authority
 	// PolkitTimeout bounds one polkit check (default polkit.Timeout, or
-	// polkit.InteractiveTimeout when the request allows a prompt).
+	// rpc.PromptTimeout when the request allows a prompt).
 	PolkitTimeout time.Duration
 	Layout        dirs.Layout
 	Logger        *slog.Logger

@@ -41,13 +41,11 @@ const FlagAllowUserInteraction uint32 = 1
 // closed the agent's prompt instead of authenticating.
 const DetailDismissed = "polkit.dismissed"
 
-// Deadlines for one check. A prompt waits for a person typing a password,
-// so an interactive check gets minutes; without one, polkit answers from its
-// rules and cached authorizations in milliseconds.
-const (
-	Timeout            = 10 * time.Second
-	InteractiveTimeout = 3 * time.Minute
-)
+// Timeout bounds a check without a prompt: polkit then answers from its
+// rules and cached authorizations in milliseconds. A check with a prompt
+// waits for a person typing a password and needs minutes (annad gives it
+// rpc.PromptTimeout).
+const Timeout = 10 * time.Second
 
 // cancelTimeout bounds the CancelCheckAuthorization sent when a check's
 // context ends, so the agent's prompt does not outlive the request.
@@ -136,7 +134,7 @@ func (c *Conn) Close() error {
 // returns nil only when polkit authorized it. interactive sets
 // AllowUserInteraction, so polkit may have the subject's authentication
 // agent prompt for a password; the call then lasts as long as the prompt,
-// and the caller's ctx should allow for that (InteractiveTimeout).
+// and the caller's ctx should allow for that.
 //
 // A refusal wraps exactly one of ErrDenied, ErrDismissed,
 // ErrInteractionRequired and ErrNoAgent. When ctx ends first the error wraps
