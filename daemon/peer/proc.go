@@ -5,9 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/jjgarcianorway/anna-assistant/dirs"
 )
@@ -58,4 +61,49 @@ func parseStartTime(stat []byte) (uint64, error) {
 		return 0, fmt.Errorf("bad start time %q in stat", fields[19])
 	}
 	return t, nil
+}
+
+// WithProcess returns id with the groups and start time of its pid, like
+// WithGroups, and then, when the kernel offers a pidfd of the peer
+// (SO_PEERPIDFD, Linux 6.5), confirms that the peer process still lives. A
+// live process holds its pid, so what was read belongs to the peer and not
+// to a process that took the pid after the peer exited; if the peer is
+// gone, the groups and start time are dropped (the connection then gets no
+// group access and no polkit check). Kernels without SO_PEERPIDFD keep
+// WithGroups' guarantee alone.
+func (id Identity) WithProcess(conn *net.UnixConn, l dirs.Layout) Identity {
+	pidfd, err := peerPIDFD(conn)
+	id = id.WithGroups(l)
+	switch {
+	case errors.Is(err, unix.ENOPROTOOPT):
+		return id // a kernel before 6.5
+	case err != nil:
+		// Kernels before 6.16 give no pidfd of a peer already reaped.
+		id.Groups, id.StartTime = nil, 0
+		return id
+	}
+	defer unix.Close(pidfd)
+	// Only ESRCH means gone: a non-root annad (a developer's) gets EPERM
+	// for other users' live processes.
+	if err := unix.PidfdSendSignal(pidfd, 0, nil, 0); errors.Is(err, unix.ESRCH) {
+		id.Groups, id.StartTime = nil, 0
+	}
+	return id
+}
+
+// peerPIDFD returns a pidfd of conn's peer as of connect time.
+// ENOPROTOOPT means the kernel has no SO_PEERPIDFD.
+func peerPIDFD(conn *net.UnixConn) (int, error) {
+	raw, err := conn.SyscallConn()
+	if err != nil {
+		return -1, err
+	}
+	pidfd, gerr := -1, error(nil)
+	err = raw.Control(func(fd uintptr) {
+		pidfd, gerr = unix.GetsockoptInt(int(fd), unix.SOL_SOCKET, unix.SO_PEERPIDFD)
+	})
+	if err == nil {
+		err = gerr
+	}
+	return pidfd, err
 }
