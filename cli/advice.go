@@ -29,6 +29,11 @@ const (
 	hintPermission  = "join the anna group with 'sudo usermod -aG anna $USER', then log out and in again"
 	hintLost        = "annad hung up, perhaps while restarting; try again, and see 'systemctl status annad' if it keeps happening"
 	hintTimeout     = "the model may still be loading or the machine is busy; try again in a moment, and check 'annactl status'"
+
+	hintAuthRequired  = "this needs an administrator's password: run annactl from a terminal so the password prompt can appear, or run it with sudo"
+	hintAuthNoAgent   = "no polkit agent can ask for the password in this session (over ssh there is none): run it with sudo"
+	hintAuthDismissed = "the password prompt was closed: run it again and enter an administrator's password, or run it with sudo"
+	hintAuthDenied    = "polkit refused: run it with sudo if you are an administrator, otherwise ask one to"
 )
 
 // advice is an error turned into what the user reads and the exit code.
@@ -61,6 +66,10 @@ func advise(err error, what string, limit time.Duration) advice {
 		a.hint, a.code = hintPermission, ExitPermission
 	case rpc.KindConnectionLost:
 		a.hint = hintLost
+	case rpc.KindAuthRequired, rpc.KindAuthNoAgent, rpc.KindAuthDismissed, rpc.KindAuthDenied:
+		// annactl knows what the daemon cannot: that the fix is to run
+		// annactl itself differently.
+		a.hint = defaultHint(re.Kind())
 	}
 	if a.hint == "" {
 		a.hint = defaultHint(re.Kind())
@@ -86,6 +95,14 @@ func defaultHint(k rpc.Kind) string {
 		return "annad is busy with other requests; try again in a moment"
 	case rpc.KindShuttingDown:
 		return "annad is stopping or restarting; try again in a few seconds"
+	case rpc.KindAuthRequired:
+		return hintAuthRequired
+	case rpc.KindAuthNoAgent:
+		return hintAuthNoAgent
+	case rpc.KindAuthDismissed:
+		return hintAuthDismissed
+	case rpc.KindAuthDenied:
+		return hintAuthDenied
 	case rpc.KindInternal:
 		return "this is a bug in annad; 'journalctl -u annad' shows details"
 	case rpc.KindInvalidParams, rpc.KindInvalidRequest, rpc.KindParseError, rpc.KindUnknownMethod:

@@ -35,6 +35,12 @@ func TestAdviseKinds(t *testing.T) {
 		{rpc.Errorf(rpc.KindUnknownMethod, "cannot find"), ExitFailed, "different versions"},
 		{rpc.Errorf(rpc.KindInternal, "cannot read").WithHint("run it as root"), ExitFailed, "run it as root"},
 		{fmt.Errorf("cannot finish request: %w", context.DeadlineExceeded), ExitFailed, "try again in a moment"},
+		// Polkit's refusals: annactl's own words win over the daemon's,
+		// since the fix is how annactl is run.
+		{rpc.Errorf(rpc.KindAuthRequired, "cannot run uninstall").WithHint("daemon hint"), ExitFailed, "from a terminal so the password prompt can appear"},
+		{rpc.Errorf(rpc.KindAuthNoAgent, "cannot run uninstall"), ExitFailed, "no polkit agent"},
+		{rpc.Errorf(rpc.KindAuthDismissed, "cannot run uninstall"), ExitFailed, "run it again"},
+		{rpc.Errorf(rpc.KindAuthDenied, "cannot run uninstall"), ExitFailed, "ask one to"},
 	}
 	for _, tt := range tests {
 		a := advise(tt.err, "the request", rpc.RequestTimeout)
@@ -121,5 +127,27 @@ func TestConnectionLost(t *testing.T) {
 	code, out, errs := run(t, map[string]string{"ANNA_SOCKET": path}, "", "status")
 	if code != ExitFailed || out != "" || !strings.Contains(errs, hintLost) {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+// Every polkit refusal gets its own advice, and each says to use sudo or
+// to ask an administrator.
+func TestAuthKindsHaveDistinctAdvice(t *testing.T) {
+	kinds := []rpc.Kind{rpc.KindAuthRequired, rpc.KindAuthNoAgent, rpc.KindAuthDismissed, rpc.KindAuthDenied}
+	seen := map[string]rpc.Kind{}
+	codes := map[int]rpc.Kind{}
+	for _, k := range kinds {
+		h := advise(rpc.Errorf(k, "cannot run uninstall"), "uninstall", time.Second).hint
+		if other, dup := seen[h]; dup {
+			t.Errorf("%s and %s share the hint %q", k, other, h)
+		}
+		seen[h] = k
+		if !strings.Contains(h, "sudo") {
+			t.Errorf("%s's hint %q does not mention sudo", k, h)
+		}
+		if other, dup := codes[k.Code()]; dup || k.Code() == -32000 {
+			t.Errorf("%s has code %d, shared with %q or the default", k, k.Code(), other)
+		}
+		codes[k.Code()] = k
 	}
 }

@@ -32,9 +32,12 @@ type session struct {
 }
 
 func newSession(sys IO) *session {
+	client := rpc.NewClient(sys.socketPath())
+	// Polkit may prompt for a password only when someone can type it.
+	client.AllowInteraction(sys.InTTY)
 	return &session{
 		sys:    sys,
-		client: rpc.NewClient(sys.socketPath()),
+		client: client,
 		out:    style{color: sys.colorOK(sys.OutTTY)},
 		errs:   style{color: sys.colorOK(sys.ErrTTY)},
 		now:    time.Now,

@@ -39,6 +39,9 @@ type Options struct {
 	Systemd probes.UnitLister
 	// Journal answers system_logs; nil means the journal files under Layout.
 	Journal probes.JournalReader
+	// Polkit decides admin calls of group members; nil means the system's
+	// polkit over the system bus.
+	Polkit server.Authority
 	// Hardware replaces the snapshot annad takes at start (tests).
 	Hardware *rpc.Hardware
 	// Budget replaces the spec's stage deadlines (tests of timeouts).
@@ -59,6 +62,7 @@ type Daemon struct {
 	state    *statedir.Dir
 	debug    *debugMode
 	bus      *systemBus
+	polkit   *systemPolkit // nil when Options.Polkit is set
 	model    rpc.Model
 	// checked is closed when the first Ollama check has finished, so a
 	// status asked right after start (make run does) reports what the
@@ -144,9 +148,15 @@ func (d *Daemon) hardware() rpc.Hardware {
 // Run serves on sock until ctx ends, then shuts down gracefully: in-flight
 // requests get the configured shutdown timeout, then are canceled.
 func (d *Daemon) Run(ctx context.Context, sock *server.Socket, ready func()) error {
+	authority := d.opt.Polkit
+	if authority == nil {
+		d.polkit = &systemPolkit{}
+		authority = d.polkit
+	}
 	srv := server.New(server.Options{
 		Methods:        d.methods(),
 		Policy:         peer.Policy{DaemonUID: uint32(os.Geteuid()), GroupID: sock.GroupID},
+		Polkit:         authority,
 		Layout:         d.opt.Layout,
 		Logger:         d.log,
 		MaxConns:       d.opt.Config.Daemon.MaxConnections,
@@ -176,6 +186,9 @@ func (d *Daemon) Run(ctx context.Context, sock *server.Socket, ready func()) err
 	wg.Wait()
 	if d.bus != nil {
 		d.bus.Close()
+	}
+	if d.polkit != nil {
+		d.polkit.Close()
 	}
 	d.state.Close()
 	sock.Remove()

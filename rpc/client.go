@@ -32,6 +32,17 @@ type Client struct {
 	pending map[string]chan *Response
 	nextID  uint64
 	wmu     sync.Mutex // serializes whole lines on conn
+
+	interactive bool // sent as Request.Interactive
+}
+
+// AllowInteraction sets whether later calls let polkit prompt for a password
+// (Request.Interactive). Allow it only when a person can answer: annactl
+// does when stdin is a terminal.
+func (c *Client) AllowInteraction(on bool) {
+	c.mu.Lock()
+	c.interactive = on
+	c.mu.Unlock()
 }
 
 // NewClient returns a client for the socket at path. It does not connect.
@@ -69,6 +80,9 @@ func (c *Client) Call(ctx context.Context, method string, params, result any) er
 	if err != nil {
 		return err
 	}
+	c.mu.Lock()
+	req.Interactive = c.interactive
+	c.mu.Unlock()
 	req.ID = json.RawMessage(id)
 	line, err := json.Marshal(req)
 	if err != nil {

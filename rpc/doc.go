@@ -22,6 +22,21 @@
 // Params are always a JSON object (or absent). Unknown fields are refused
 // with InvalidParams so that typos do not pass silently.
 //
+// # Access
+//
+// Every method requires a level: read and operate (root, annad's own user,
+// members of the socket group) or admin (methods that change the system).
+// Root passes admin; a member passes only if polkit authorizes the method's
+// action for the calling process; anyone else gets access_denied without
+// polkit being asked. Polkit is asked last, after the request, the method
+// and its params were found valid. A request that may wait for a password
+// prompt sets the request member "interactive": true (Request.Interactive;
+// Client.AllowInteraction), which annactl does when its stdin is a
+// terminal; without it, an action that needs authentication fails with
+// auth_required. The other refusals are auth_no_agent, auth_dismissed and
+// auth_denied, each with a hint. An interactive admin call can take as long
+// as the person typing: clients give it minutes, not seconds.
+//
 // # Errors
 //
 // Protocol errors use the JSON-RPC codes (ParseError, InvalidRequest,

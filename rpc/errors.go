@@ -24,6 +24,12 @@ const (
 	KindNotFound       Kind = "not_found"       // e.g. progress for an unknown request id
 	KindShuttingDown   Kind = "shutting_down"   // annad is stopping
 	KindCanceled       Kind = "canceled"        // the client hung up; logged, never seen by it
+
+	// A member called an admin method and polkit did not authorize it.
+	KindAuthRequired  Kind = "auth_required"  // authentication needed, but the request did not allow a prompt
+	KindAuthNoAgent   Kind = "auth_no_agent"  // a prompt was allowed, but no polkit agent serves the caller's session
+	KindAuthDismissed Kind = "auth_dismissed" // the user closed the password prompt
+	KindAuthDenied    Kind = "auth_denied"    // polkit refused (its rules, or a wrong password)
 )
 
 // Error kinds produced by Client itself, never sent by annad.
@@ -48,6 +54,10 @@ var codes = map[Kind]int{
 	KindShuttingDown:   -32008,
 	KindLLMBadReply:    -32010,
 	KindCanceled:       -32011,
+	KindAuthRequired:   -32012,
+	KindAuthNoAgent:    -32013,
+	KindAuthDismissed:  -32014,
+	KindAuthDenied:     -32015,
 }
 
 // Code returns the JSON-RPC code annad sends with kind k.

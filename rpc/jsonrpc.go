@@ -20,6 +20,11 @@ type Request struct {
 	ID      json.RawMessage `json:"id,omitempty"`
 	Method  string          `json:"method"`
 	Params  json.RawMessage `json:"params,omitempty"`
+	// Interactive, an annad extension of the request object, says a person
+	// at a terminal can answer a password prompt: for an admin method polkit
+	// may then ask through the caller's authentication agent. Other methods
+	// ignore it, so a client may send it on every request.
+	Interactive bool `json:"interactive,omitempty"`
 }
 
 // Response is one JSON-RPC 2.0 response object; exactly one of Result and

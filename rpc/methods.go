@@ -22,6 +22,11 @@ const (
 // always answers first.
 const RequestTimeout = 45 * time.Second
 
+// PromptTimeout is how long annad waits for polkit's password prompt on an
+// admin call that allows one ("interactive": true). A client's deadline for
+// such a call must be longer, plus the time the method itself takes.
+const PromptTimeout = 3 * time.Minute
+
 // Status is the result of `status`.
 type Status struct {
 	Version       string    `json:"version"`

@@ -19,6 +19,7 @@ import (
 	"github.com/jjgarcianorway/anna-assistant/daemon/llm/ollamatest"
 	"github.com/jjgarcianorway/anna-assistant/daemon/server"
 	"github.com/jjgarcianorway/anna-assistant/dbus/dbustest"
+	"github.com/jjgarcianorway/anna-assistant/dbus/polkit"
 	"github.com/jjgarcianorway/anna-assistant/dbus/systemd"
 	"github.com/jjgarcianorway/anna-assistant/dirs"
 	"github.com/jjgarcianorway/anna-assistant/probes"
@@ -38,6 +39,9 @@ type Options struct {
 	Journal probes.JournalReader
 	// Systemd replaces the fake systemd1 on a private bus.
 	Systemd probes.UnitLister
+	// Polkit replaces the fake polkit Authority on the private bus
+	// (Daemon.Polkit is then nil).
+	Polkit server.Authority
 	// Hardware replaces the host's snapshot.
 	Hardware *rpc.Hardware
 	// Logger receives annad's logs (default: t.Log when -v).
@@ -55,6 +59,9 @@ type Daemon struct {
 	StateDir   string
 	ConfigFile string
 	Ollama     *ollamatest.Server
+	// Polkit is the fake Authority that decides members' admin calls; it
+	// refuses every action until the test scripts it.
+	Polkit *dbustest.Polkit
 }
 
 // Start runs annad until t ends.
@@ -86,13 +93,20 @@ func Start(t testing.TB, o Options) *Daemon {
 	opt := daemon.Options{
 		Config: cfg, ConfigFile: td.ConfigFile, ConfigWarnings: warnings, Socket: td.Socket, StateDir: td.StateDir,
 		Layout: dirs.Host, Logger: o.Logger, Systemd: o.Systemd, Journal: o.Journal, Hardware: o.Hardware,
-		Budget: o.Budget,
+		Budget: o.Budget, Polkit: o.Polkit,
 	}
 	if opt.Logger == nil {
 		opt.Logger = slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	}
+	var bus *dbustest.Bus // one private bus for the fakes that need one
+	if opt.Systemd == nil || opt.Polkit == nil {
+		bus = dbustest.New(t)
+	}
 	if opt.Systemd == nil {
-		opt.Systemd = fakeSystemd(t)
+		opt.Systemd = fakeSystemd(t, bus)
+	}
+	if opt.Polkit == nil {
+		td.Polkit, opt.Polkit = fakePolkit(t, bus)
 	}
 	if opt.Journal == nil {
 		opt.Journal = Journal(FixtureJournal)
@@ -144,8 +158,7 @@ var Laptop = rpc.Hardware{
 // FailedUnit is the unit the default fake systemd reports as failed.
 const FailedUnit = "backup.service"
 
-func fakeSystemd(t testing.TB) probes.UnitLister {
-	bus := dbustest.New(t)
+func fakeSystemd(t testing.TB, bus *dbustest.Bus) probes.UnitLister {
 	bus.Systemd(t, systemd.Unit{Name: FailedUnit, Description: "Nightly backup", LoadState: "loaded", ActiveState: "failed", SubState: "failed"})
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -164,4 +177,16 @@ func (w testWriter) Write(p []byte) (int, error) {
 		w.t.Log(string(p))
 	}
 	return len(p), nil
+}
+
+func fakePolkit(t testing.TB, bus *dbustest.Bus) (*dbustest.Polkit, server.Authority) {
+	fake := bus.Polkit(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	conn, err := polkit.Connect(ctx, bus.Address)
+	if err != nil {
+		t.Fatalf("daemontest: %v", err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	return fake, conn
 }

@@ -14,8 +14,9 @@ const (
 	// AccessOperate is for methods that change Anna's own state (asking a
 	// question, resetting learned data): the same callers as AccessRead.
 	AccessOperate
-	// AccessAdmin is for methods that change the system: root only until
-	// polkit arrives.
+	// AccessAdmin is for methods that change the system: root, and members
+	// of the socket group whom polkit authorizes for the method's action.
+	// Nobody else, not even annad's own user when it is not root.
 	AccessAdmin
 )
 
@@ -42,20 +43,51 @@ type Policy struct {
 	GroupID int64
 }
 
-// Allows reports whether id may call a method that requires a.
-func (p Policy) Allows(id Identity, a Access) bool {
+// Verdict is what the policy says about one call.
+type Verdict int
+
+// Verdicts. Only Allow lets a call run without asking anyone else.
+const (
+	// Deny refuses the call; polkit is never asked.
+	Deny Verdict = iota
+	// Allow lets the call run.
+	Allow
+	// AskPolkit lets the call run only if polkit authorizes the method's
+	// action for the caller's process.
+	AskPolkit
+)
+
+// Check decides what id may do with a method that requires a. It reads only
+// the identity, so it costs nothing; the server asks polkit, last, only on
+// AskPolkit.
+func (p Policy) Check(id Identity, a Access) Verdict {
 	switch a {
 	case AccessRead, AccessOperate:
 		if id.IsRoot() || id.UID == p.DaemonUID {
-			return true
+			return Allow
 		}
 		if p.GroupID < 0 {
 			// No group: whoever the socket's mode let in is trusted.
-			return true
+			return Allow
 		}
-		return id.InGroup(uint32(p.GroupID))
+		if id.InGroup(uint32(p.GroupID)) {
+			return Allow
+		}
 	case AccessAdmin:
-		return id.IsRoot()
+		if id.IsRoot() {
+			return Allow
+		}
+		// Without a group nobody is a member: the socket's mode says who
+		// may talk to annad, not who may change the system.
+		if p.GroupID >= 0 && id.InGroup(uint32(p.GroupID)) {
+			return AskPolkit
+		}
 	}
-	return false
+	return Deny
+}
+
+// Allows reports whether id may call a method that requires a without
+// asking polkit.
+func (p Policy) Allows(id Identity, a Access) bool {
+	return p.Check(id, a) == Allow
 }

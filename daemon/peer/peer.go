@@ -26,6 +26,11 @@ type Identity struct {
 	// Groups are the supplementary groups of PID, read from procfs right
 	// after accept; nil if the process was already gone.
 	Groups []uint32
+	// StartTime is PID's start time (field 22 of /proc/<pid>/stat), read
+	// with Groups, once per connection; 0 if the process was already gone.
+	// Polkit gets it with the pid, so a process that later takes a reused
+	// pid is never mistaken for the client.
+	StartTime uint64
 }
 
 // String renders the identity for logs.
@@ -73,10 +78,17 @@ func Credentials(conn *net.UnixConn) (Identity, error) {
 	return Identity{PID: cred.Pid, UID: cred.Uid, GID: cred.Gid}, nil
 }
 
-// WithGroups returns id with the supplementary groups of its pid read from
-// l's procfs.
+// WithGroups returns id with the supplementary groups and the start time of
+// its pid read from l's procfs.
 func (id Identity) WithGroups(l dirs.Layout) Identity {
+	// The start time is read on both sides of the groups: if the pid
+	// changed hands in between, neither is trusted.
+	start, _ := StartTime(l, id.PID)
 	id.Groups = groupsOf(l, id.PID)
+	if again, _ := StartTime(l, id.PID); again != start {
+		id.Groups, start = nil, 0
+	}
+	id.StartTime = start
 	return id
 }
 

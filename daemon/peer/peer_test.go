@@ -77,7 +77,7 @@ func TestPolicy(t *testing.T) {
 		want bool
 	}{
 		{root, AccessRead, true}, {root, AccessAdmin, true},
-		{member, AccessRead, true}, {member, AccessOperate, true}, {member, AccessAdmin, false},
+		{member, AccessRead, true}, {member, AccessOperate, true}, {member, AccessAdmin, false}, {primary, AccessAdmin, false},
 		{primary, AccessOperate, true},
 		{stranger, AccessRead, false}, {stranger, AccessOperate, false},
 		{root, AccessUnset, false}, {member, AccessUnset, false},
@@ -87,10 +87,22 @@ func TestPolicy(t *testing.T) {
 			t.Errorf("Allows(%v, %v) = %v, want %v", c.who, c.a, got, c.want)
 		}
 	}
+	// Admin: root passes, members need polkit, everyone else is refused
+	// before polkit is asked.
+	for who, want := range map[*Identity]Verdict{&root: Allow, &member: AskPolkit, &primary: AskPolkit, &stranger: Deny} {
+		if got := p.Check(*who, AccessAdmin); got != want {
+			t.Errorf("Check(%v, admin) = %v, want %v", *who, got, want)
+		}
+	}
 	// annad run by a developer trusts its own user; without a group, the
 	// socket mode is the gate.
 	dev := Policy{DaemonUID: 1000, GroupID: -1}
 	if !dev.Allows(Identity{UID: 1000, GID: 1000}, AccessOperate) || !dev.Allows(stranger, AccessRead) || dev.Allows(stranger, AccessAdmin) {
 		t.Fatal("developer policy wrong")
+	}
+	// Without a group nobody is a member, so no one but root reaches admin,
+	// not even annad's own user.
+	if got := dev.Check(Identity{UID: 1000, GID: 1000}, AccessAdmin); got != Deny {
+		t.Fatalf("developer's own uid got %v for admin, want Deny", got)
 	}
 }

@@ -43,7 +43,7 @@ func (s *Server) serveConn(nc *net.UnixConn, id peer.Identity, privileged bool) 
 	}()
 	defer s.recoverLog("connection")
 
-	c := &conn{s: s, nc: nc, id: id.WithGroups(s.opt.Layout), lastActive: time.Now()}
+	c := &conn{s: s, nc: nc, id: id.WithProcess(nc, s.opt.Layout), lastActive: time.Now()}
 	s.mu.Lock()
 	s.conns[c] = struct{}{}
 	s.mu.Unlock()

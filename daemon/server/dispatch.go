@@ -81,10 +81,22 @@ func (c *conn) call(ctx context.Context, req rpc.Request) (resp *rpc.Response) {
 	if !ok {
 		return errorResponse(req.ID, rpc.Errorf(rpc.KindUnknownMethod, "cannot run %q: no such method", name))
 	}
-	if !c.s.opt.Policy.Allows(c.id, m.Access) {
+	verdict := c.s.opt.Policy.Check(c.id, m.Access)
+	if verdict == peer.Deny {
 		return errorResponse(req.ID, rpc.Errorf(rpc.KindAccessDenied,
 			"cannot run %s: uid %d lacks %s access", req.Method, c.id.UID, m.Access).
 			WithHint(accessHint(m.Access)))
+	}
+	if m.Validate != nil {
+		if err := m.Validate(req.Params); err != nil {
+			return errorResponse(req.ID, c.toRPCError(req.Method, err))
+		}
+	}
+	// Polkit last: it may wait for a person, so nothing cheap comes after.
+	if verdict == peer.AskPolkit {
+		if err := c.authorize(ctx, req, m); err != nil {
+			return errorResponse(req.ID, c.toRPCError(req.Method, err))
+		}
 	}
 	result, err := m.Handle(ctx, req.Params)
 	if err != nil {
@@ -100,7 +112,7 @@ func (c *conn) call(ctx context.Context, req rpc.Request) (resp *rpc.Response) {
 
 func accessHint(a peer.Access) string {
 	if a == peer.AccessAdmin {
-		return "run it as root (sudo)"
+		return "run it with sudo, or as a member of the anna group whom polkit authorizes"
 	}
 	return "join the anna group (sudo usermod -aG anna $USER), then log in again"
 }

@@ -28,7 +28,15 @@ type Handler func(ctx context.Context, params json.RawMessage) (any, error)
 // Method is an entry of the method table: every method declares its access.
 type Method struct {
 	Access peer.Access
-	Handle Handler
+	// Action is the polkit action an admin method requires of a member of
+	// the socket group (one of package polkit's Action constants); root
+	// needs none. Only admin methods name one.
+	Action string
+	// Validate, when set, checks params before polkit is asked, so a
+	// malformed request is refused without a password prompt. The handler
+	// still gets the raw params.
+	Validate func(params json.RawMessage) error
+	Handle   Handler
 	// Polled methods (progress, four calls a second per request) are logged
 	// at debug level so they do not flood the journal; errors still show.
 	Polled bool
@@ -38,8 +46,14 @@ type Method struct {
 type Options struct {
 	Methods map[string]Method
 	Policy  peer.Policy
-	Layout  dirs.Layout
-	Logger  *slog.Logger
+	// Polkit decides admin calls of group members; nil refuses them (only
+	// root passes admin).
+	Polkit Authority
+	// PolkitTimeout bounds one polkit check (default polkit.Timeout, or
+	// rpc.PromptTimeout when the request allows a prompt).
+	PolkitTimeout time.Duration
+	Layout        dirs.Layout
+	Logger        *slog.Logger
 	// MaxConns bounds concurrent connections (default 64); one more is
 	// told it is busy and closed. Root and annad's own uid may open
 	// RootReserve more.
