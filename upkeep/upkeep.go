@@ -21,7 +21,8 @@ const (
 const (
 	// ReverseRemove removes Target (a file, or an empty directory).
 	ReverseRemove = "remove"
-	// ReverseStopRemove stops and disables the unit, then removes its file.
+	// ReverseStopRemove stops and disables the unit whose file Target is
+	// (the unit name is its base name), then removes the file.
 	ReverseStopRemove = "stop-disable-remove"
 	// ReverseDeleteModel deletes the model from Ollama.
 	ReverseDeleteModel = "delete-model"
