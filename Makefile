@@ -67,7 +67,7 @@ bench:
 # minutes the first time, then cached; see .ci/build-ollama).
 test-ollama:
 	ANNA_OLLAMA_BIN=$$(.ci/build-ollama | tail -n1) ANNA_REQUIRE_OLLAMA=1 \
-	  $(GO) test -count=1 -timeout 15m -run 'Integration|RealOllama' ./daemon/...
+	  $(GO) test -count=1 -timeout 15m -run 'Integration|RealOllama' ./daemon/... ./upkeep/...
 
 # Signs dist/ after `make release`: dist/manifest.json names every file
 # with its SHA-256 and size, dist/manifest.json.sig is the ed25519 signature

@@ -54,6 +54,10 @@ type Manager struct {
 	// Backoff is the first wait after a failure, doubled up to
 	// MaxBackoff; zero means 2 s and 5 min.
 	Backoff, MaxBackoff time.Duration
+	// InsecureRegistry lets Ollama pull over plain HTTP from a registry
+	// named in Model ("10.0.2.2:5000/library/tiny:latest"), as the VM and
+	// integration tests serve one.
+	InsecureRegistry bool
 	// PullAttempts bounds the pulls one Ensure tries (default 5).
 	PullAttempts int
 	// Observe, if set, sees every change of Status as it happens (a log,

@@ -113,7 +113,7 @@ func (m *Manager) pull(ctx context.Context, client *api.Client) error {
 	label := "pulling " + m.Model
 	m.phase(label, 0)
 	success := false
-	err := client.Pull(ctx, &api.PullRequest{Model: m.Model}, func(p api.ProgressResponse) error {
+	err := client.Pull(ctx, &api.PullRequest{Model: m.Model, Insecure: m.InsecureRegistry}, func(p api.ProgressResponse) error {
 		pc := -1
 		if p.Total > 0 {
 			pc = int(min(p.Completed, p.Total) * 100 / p.Total)
