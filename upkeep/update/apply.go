@@ -72,17 +72,31 @@ func (c *Checker) apply(ctx context.Context, m Manifest) (err error) {
 	if err := smoke(ctx, ts[len(ts)-1].newPath, m.Version); err != nil {
 		return startError{err}
 	}
-	if err := swap(ts); err != nil {
-		return errors.Join(err, rollback(ts))
+	if err := c.writePending(ts, m); err != nil {
+		return err
 	}
+	if err := swap(ts); err != nil {
+		return errors.Join(err, rollback(ts), c.dropPending())
+	}
+	// When Unit is annad's own, this call usually does not return: systemd
+	// stops this process, and the new annad calls Settle.
 	if err := c.Units.Restart(ctx, c.Unit); err != nil {
-		rbErr := rollback(ts)
+		rbErr := errors.Join(rollback(ts), c.dropPending())
 		if rbErr == nil {
 			// The old binaries are back; start them so annad keeps running.
 			rbErr = c.Units.Restart(ctx, c.Unit)
 		}
 		return startError{errors.Join(fmt.Errorf("cannot start %s %s, rolled back to %s: %w", c.Unit, m.Version, c.Current, err), rbErr)}
 	}
+	if c.StateDir == "" {
+		return settleNow(ctx, ts, m, c)
+	}
+	_, err = Settle(ctx, c.StateDir, m.Version, c.Ledger)
+	return err
+}
+
+// settleNow is Settle without a state directory to pass it through.
+func settleNow(ctx context.Context, ts []*target, m Manifest, c *Checker) error {
 	for _, t := range ts {
 		_ = os.Remove(t.prevPath)
 		if c.Ledger != nil {
@@ -92,6 +106,16 @@ func (c *Checker) apply(ctx context.Context, m Manifest) (err error) {
 				return fmt.Errorf("cannot record the update of %s in the ledger: %w", t.path, err)
 			}
 		}
+	}
+	return nil
+}
+
+func (c *Checker) dropPending() error {
+	if c.StateDir == "" {
+		return nil
+	}
+	if err := os.Remove(filepath.Join(c.StateDir, PendingFile)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("cannot remove %s: %w", PendingFile, err)
 	}
 	return nil
 }

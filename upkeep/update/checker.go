@@ -36,6 +36,9 @@ type Checker struct {
 	// BinDir holds annad and annactl (/usr/local/bin), Arch is the
 	// artifacts' architecture suffix (runtime.GOARCH).
 	BinDir, Arch string
+	// StateDir is annad's state directory, where PendingFile carries an
+	// update across annad's own restart; empty finishes in-process.
+	StateDir string
 	// Unit is annad's unit, restarted after a swap (annad.service).
 	Unit   string
 	Units  upkeep.Units

@@ -87,6 +87,7 @@ type units struct {
 	mu           sync.Mutex
 	restarts     []string
 	failRestarts int
+	onRestart    func() // sees the host as the restarted annad would
 }
 
 func (u *units) State(context.Context, string) (upkeep.UnitState, error) {
@@ -98,6 +99,9 @@ func (u *units) Restart(_ context.Context, unit string) error {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	u.restarts = append(u.restarts, unit)
+	if u.onRestart != nil {
+		u.onRestart()
+	}
 	if len(u.restarts) <= u.failRestarts {
 		return errors.New(`job for annad.service finished with result "failed"`)
 	}
