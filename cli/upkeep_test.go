@@ -43,3 +43,22 @@ func TestRenderStatusUpkeep(t *testing.T) {
 		t.Errorf("status:\n%s", got)
 	}
 }
+
+func TestRenderAutofix(t *testing.T) {
+	var b strings.Builder
+	renderAutofix(&b, &rpc.AutofixResult{Problems: 2, Repaired: 1, Checks: []rpc.AutofixCheck{
+		{Name: "group anna", OK: true},
+		{Name: "unit anna-ollama.service", OK: true, Found: "failed (failed)", Action: "restarted anna-ollama.service"},
+		{Name: "ledger", Error: "cannot parse ledger.json\x1b[2J", Advice: "keep a copy"},
+	}}, style{})
+	want := "  result       3 checked, 2 problems, 1 repaired\n" +
+		"  unit anna-ollama.service: found failed (failed), restarted anna-ollama.service\n" +
+		"  ledger: cannot parse ledger.json; keep a copy\n"
+	if b.String() != want {
+		t.Errorf("got\n%q\nwant\n%q", b.String(), want)
+	}
+	if !needsAutofix(&rpc.Status{Degraded: rpc.DegradedNoLLM}) || needsAutofix(&rpc.Status{Setup: &rpc.Setup{Ready: true}}) ||
+		!needsAutofix(&rpc.Status{Setup: &rpc.Setup{LastError: "cannot pull"}}) || needsAutofix(&rpc.Status{Update: &rpc.Update{LastError: "x"}}) {
+		t.Error("needsAutofix misjudges a status")
+	}
+}

@@ -32,3 +32,27 @@ type Setup struct {
 	LastError string    `json:"last_error,omitempty"`
 	UpdatedAt time.Time `json:"updated_at"`
 }
+
+// MethodAutofix repairs Anna's own installation (operate access): it runs
+// every check, repairs what it can and says what it could not.
+const MethodAutofix = "autofix"
+
+// AutofixResult is the result of `autofix`.
+type AutofixResult struct {
+	Checks []AutofixCheck `json:"checks"`
+	// Problems counts checks that found something wrong; Repaired those
+	// of them that autofix put right.
+	Problems int `json:"problems"`
+	Repaired int `json:"repaired"`
+}
+
+// AutofixCheck is one check: what it looked at, what it found, what it
+// did, and, when it could not repair, why and what the user can do.
+type AutofixCheck struct {
+	Name   string `json:"name"`
+	OK     bool   `json:"ok"`
+	Found  string `json:"found,omitempty"`
+	Action string `json:"action,omitempty"`
+	Error  string `json:"error,omitempty"`
+	Advice string `json:"advice,omitempty"`
+}
