@@ -1,12 +1,16 @@
 package ollama
 
 import (
+	"bytes"
+	"compress/gzip"
 	"errors"
+	"io"
 	"os"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/klauspost/compress/zstd"
 	"github.com/ollama/ollama/api"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/llm/ollamatest"
@@ -254,5 +258,33 @@ func TestUnmanagedOnlyReports(t *testing.T) {
 	}
 	if len(f.units.started) != 0 || pulls(f.ollama) != 0 || len(f.ledger.entries) != 0 {
 		t.Errorf("an unmanaged Ollama was changed: started %q, %d pulls", f.units.started, pulls(f.ollama))
+	}
+}
+
+func TestZstdArchiveIsInstalled(t *testing.T) {
+	f := newFixture(t, "llama3.2:3b")
+	var buf bytes.Buffer
+	z, err := zstd.NewWriter(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same tar, zstd-compressed, as Ollama's newer releases ship it.
+	gz, err := gzip.NewReader(bytes.NewReader(tgz(t, map[string]string{"bin/ollama": "zstd build"})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.Copy(z, gz); err != nil {
+		t.Fatal(err)
+	}
+	if err := z.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f.archive = buf.Bytes()
+	f.m.ReleaseSHA256 = digest(f.archive)
+	if err := f.ensure(t); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(f.path("usr/local/bin/ollama")); err != nil || string(b) != "zstd build" {
+		t.Errorf("bin/ollama = %q, %v", b, err)
 	}
 }
