@@ -58,8 +58,10 @@ func (f *Fixer) Run(ctx context.Context) rpc.AutofixResult {
 	}
 	gid, groupCheck := f.group()
 	add(groupCheck)
-	add(f.mode("state directory", f.Layout.StateDir(), true, 0o700, -1))
-	add(f.mode("socket", f.Layout.Socket(), false, 0o660, gid))
+	// The same rules annad enforces at start: a state directory nobody
+	// but its owner can write (statedir), a socket of mode 0660 (server).
+	add(f.mode("state directory", f.Layout.StateDir(), true, func(m fs.FileMode) fs.FileMode { return m &^ 0o022 }, -1))
+	add(f.mode("socket", f.Layout.Socket(), false, func(fs.FileMode) fs.FileMode { return 0o660 }, gid))
 	if f.Units != nil && f.OllamaUnit != "" {
 		add(f.unit(ctx))
 	}
@@ -104,11 +106,11 @@ func (f *Fixer) group() (int, rpc.AutofixCheck) {
 	return gid, c
 }
 
-// mode checks that path is owned by root (and group gid when ≥ 0), is a
-// directory or a socket as expected, and has no permission beyond want;
-// it repairs the owner and mode through a descriptor opened without
-// following links.
-func (f *Fixer) mode(name, path string, dir bool, want fs.FileMode, gid int) rpc.AutofixCheck {
+// mode checks that path is owned by annad's user (and group gid when
+// ≥ 0), is a directory or a socket as expected, and has the mode fix
+// makes of its own; it repairs owner and mode through a descriptor opened
+// without following links.
+func (f *Fixer) mode(name, path string, dir bool, fix func(fs.FileMode) fs.FileMode, gid int) rpc.AutofixCheck {
 	c := rpc.AutofixCheck{Name: name + " " + path, OK: true}
 	fi, err := os.Lstat(path)
 	if err != nil {
@@ -132,17 +134,18 @@ func (f *Fixer) mode(name, path string, dir bool, want fs.FileMode, gid int) rpc
 		wantGID = gid
 	}
 	badOwner := int(st.Uid) != uid || int(st.Gid) != wantGID
-	badMode := fi.Mode().Perm()&^want != 0
+	want := fix(fi.Mode().Perm())
+	badMode := fi.Mode().Perm() != want
 	if !badOwner && !badMode {
 		return c
 	}
 	c.Found = fmt.Sprintf("owner %d:%d, mode %#o", st.Uid, st.Gid, fi.Mode().Perm())
-	if err := repair(path, uid, wantGID, fi.Mode().Perm()&want); err != nil {
+	if err := repair(path, uid, wantGID, want); err != nil {
 		c.OK, c.Error = false, err.Error()
 		c.Advice = "run annactl status as root, or reinstall Anna"
 		return c
 	}
-	c.Action = fmt.Sprintf("set owner %d:%d, mode %#o", uid, wantGID, fi.Mode().Perm()&want)
+	c.Action = fmt.Sprintf("set owner %d:%d, mode %#o", uid, wantGID, want)
 	return c
 }
 

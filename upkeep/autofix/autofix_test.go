@@ -84,6 +84,11 @@ type resultView struct {
 
 func TestHealthyInstallNeedsNothing(t *testing.T) {
 	l := host(t)
+	// annad accepts a state directory others may read (tmpfiles makes
+	// one 0755); autofix must not fight that.
+	if err := os.Chmod(l.StateDir(), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	f := &Fixer{Layout: l, SocketGroup: ownGroup(t), OllamaUnit: "anna-ollama.service",
 		Units: &units{state: upkeep.UnitState{LoadState: "loaded", ActiveState: "active"}}, Ollama: ollama{},
 		Ledger: func() error { return nil }, Config: func() error { return nil }}
@@ -107,7 +112,7 @@ func TestModesAndUnitAreRepaired(t *testing.T) {
 	if res.problems != 3 || res.repaired != 3 {
 		t.Errorf("result = %+v, want 3 problems repaired", res)
 	}
-	for p, want := range map[string]os.FileMode{l.StateDir(): 0o700, l.Socket(): 0o660} {
+	for p, want := range map[string]os.FileMode{l.StateDir(): 0o755, l.Socket(): 0o660} {
 		if fi, err := os.Lstat(p); err != nil || fi.Mode().Perm() != want {
 			t.Errorf("%s: mode %v, %v; want %#o", p, fi.Mode().Perm(), err, want)
 		}

@@ -149,7 +149,7 @@ func smoke(ctx context.Context, path, version string) error {
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("cannot update to %s: the new annad does not run here (%s -V: %w)", version, filepath.Base(path), err)
 	}
-	if !strings.Contains(out.String(), version) {
+	if f := strings.Fields(out.String()); len(f) == 0 || f[len(f)-1] != version {
 		return fmt.Errorf("cannot update to %s: the new annad says it is %q", version, strings.TrimSpace(out.String()))
 	}
 	return nil

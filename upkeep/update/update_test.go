@@ -265,7 +265,7 @@ func TestShortFileChangesNothing(t *testing.T) {
 func TestNewAnnadThatDoesNotRunChangesNothing(t *testing.T) {
 	f := setup(t, "0.1.0", "0.2.0")
 	// Correctly signed, but the binary says another version.
-	body := script("annad", "0.1.5")
+	body := script("annad", "0.2.0-rc1") // close, but not the version signed
 	f.rel.files["annad-linux-amd64"] = body
 	m := Manifest{Version: "0.2.0", Artifacts: map[string]Artifact{
 		"annad-linux-amd64":   {SHA256: sum(body), Size: int64(len(body))},
