@@ -4,10 +4,14 @@ VERSION   ?= 0.1.0
 GO        ?= go
 PKG       := github.com/jjgarcianorway/anna-assistant
 LDFLAGS   := -s -w -X $(PKG)/version.version=$(VERSION)
+# The base64 ed25519 public keys (comma-separated) whose signed releases
+# annad installs; empty builds verify and install no update.
+RELEASE_KEYS ?=
+LDFLAGS   += -X $(PKG)/upkeep/update.releaseKeys=$(RELEASE_KEYS)
 BUILD     := CGO_ENABLED=0 $(GO) build -trimpath -buildvcs=false -ldflags '$(LDFLAGS)'
 RUNDIR    := $(CURDIR)/.run
 
-.PHONY: all build run test lint unit fuzz bench test-ollama clean
+.PHONY: all build run test lint unit fuzz bench test-ollama clean release-manifest
 
 all: build
 
@@ -63,7 +67,16 @@ bench:
 # minutes the first time, then cached; see .ci/build-ollama).
 test-ollama:
 	ANNA_OLLAMA_BIN=$$(.ci/build-ollama | tail -n1) ANNA_REQUIRE_OLLAMA=1 \
-	  $(GO) test -count=1 -timeout 15m -run 'Integration|RealOllama' ./daemon/...
+	  $(GO) test -count=1 -timeout 15m -run 'Integration|RealOllama' ./daemon/... ./upkeep/...
+
+# Signs dist/ after `make release`: dist/manifest.json names every file
+# with its SHA-256 and size, dist/manifest.json.sig is the ed25519 signature
+# by the key in $ANNA_SIGNING_KEY_FILE, which stays outside the repository
+# (`go run ./upkeep/update/sign -genkey -key FILE` makes one and prints the
+# public key for RELEASE_KEYS).
+release-manifest:
+	@test -n "$$ANNA_SIGNING_KEY_FILE" || { echo "release-manifest: set ANNA_SIGNING_KEY_FILE to the release signing key"; exit 1; }
+	$(GO) run ./upkeep/update/sign -dir dist -version $(VERSION)
 
 clean:
 	rm -rf bin .run

@@ -179,5 +179,8 @@ func (s *session) status(ctx context.Context) int {
 	if err := renderStatus(s.sys.Out, st, s.out); err != nil {
 		return ExitFailed
 	}
+	if needsAutofix(st) {
+		s.autofix(ctx)
+	}
 	return ExitOK
 }

@@ -79,6 +79,8 @@ func renderStatus(w io.Writer, s *rpc.Status, st style) error {
 		row("checked", stamp(s.Ollama.CheckedAt))
 	}
 	lastError(row, s.Ollama, st)
+	renderSetup(row, section, s.Setup, st)
+	renderUpdate(row, section, s.Update, st)
 
 	section("probes")
 	row("available", fmt.Sprint(len(s.Probes)))

@@ -47,3 +47,12 @@ func (c *Client) Reset(ctx context.Context) (*ResetResult, error) {
 	}
 	return &r, nil
 }
+
+// Autofix calls `autofix`.
+func (c *Client) Autofix(ctx context.Context) (*AutofixResult, error) {
+	var r AutofixResult
+	if err := c.Call(ctx, MethodAutofix, nil, &r); err != nil {
+		return nil, err
+	}
+	return &r, nil
+}

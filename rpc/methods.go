@@ -53,6 +53,12 @@ type Status struct {
 	// facts are answered. Empty when the LLM is usable as far as the last
 	// check knows.
 	Degraded string `json:"degraded,omitempty"`
+	// Update is the self-update checker's state; nil when annad runs
+	// without one.
+	Update *Update `json:"update,omitempty"`
+	// Setup is the progress of installing Ollama and pulling the model;
+	// nil when annad does not manage Ollama.
+	Setup *Setup `json:"setup,omitempty"`
 }
 
 // DegradedNoLLM is Status.Degraded when Ollama or the model is missing.

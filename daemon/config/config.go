@@ -24,6 +24,7 @@ import (
 type Config struct {
 	Daemon Daemon `toml:"daemon"`
 	Ollama Ollama `toml:"ollama"`
+	Update Update `toml:"update"`
 }
 
 // Daemon holds the [daemon] table.
@@ -64,6 +65,22 @@ type Ollama struct {
 	// Parallel bounds chats sent to Ollama at once; the rest wait in a
 	// fair queue.
 	Parallel int `toml:"parallel"`
+	// Manage lets annad install Ollama (from ReleaseURL, checked against
+	// ReleaseSHA256), run its unit and pull the model; off, annad only
+	// reports what is missing. Off under NixOS, whose module does it.
+	Manage        bool   `toml:"manage"`
+	ReleaseURL    string `toml:"release_url"`
+	ReleaseSHA256 string `toml:"release_sha256"`
+}
+
+// Update holds the [update] table: where annad looks for signed releases
+// of itself, how often, and whether it installs them.
+type Update struct {
+	// URL is a release directory holding manifest.json and its signature;
+	// empty means annad does not check for updates.
+	URL        string   `toml:"url"`
+	Interval   Duration `toml:"interval"`
+	AutoUpdate bool     `toml:"auto_update"`
 }
 
 // Duration is a time.Duration written as a Go duration string ("30s").
@@ -98,6 +115,7 @@ func Default() Config {
 			MaxRequestsPerUser: 16,
 		},
 		Ollama: Ollama{URL: "http://127.0.0.1:11434", Parallel: 1},
+		Update: Update{Interval: Duration{60 * time.Second}},
 	}
 }
 
@@ -207,11 +225,37 @@ func (c *Config) validate() *Error {
 	case o.Model != "" && (!modelName.MatchString(o.Model) || len(o.Model) > 128):
 		return &Error{Key: "ollama.model", Msg: fmt.Sprintf("%q is not a model name like \"llama3.2:3b\"", o.Model)}
 	}
-	u, err := url.Parse(o.URL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	if !httpURL(o.URL) {
 		return &Error{Key: "ollama.url", Msg: fmt.Sprintf("%q is not an http(s) URL like \"http://127.0.0.1:11434\"", o.URL)}
 	}
+	return c.validateUpkeep()
+}
+
+var sha256Hex = regexp.MustCompile(`^[0-9a-f]{64}$`)
+
+// validateUpkeep checks the keys of Ollama's installation and of updates.
+func (c *Config) validateUpkeep() *Error {
+	o, up := c.Ollama, c.Update
+	switch {
+	case o.ReleaseURL != "" && !httpURL(o.ReleaseURL):
+		return &Error{Key: "ollama.release_url", Msg: fmt.Sprintf("%q is not an http(s) URL of an Ollama release archive", o.ReleaseURL)}
+	case o.ReleaseURL != "" && !sha256Hex.MatchString(o.ReleaseSHA256):
+		return &Error{Key: "ollama.release_sha256", Msg: "must be the 64 lowercase hex digits of the archive's SHA-256 when release_url is set"}
+	case o.ReleaseURL == "" && o.ReleaseSHA256 != "":
+		return &Error{Key: "ollama.release_url", Msg: "is needed when release_sha256 is set"}
+	case up.URL != "" && !httpURL(up.URL):
+		return &Error{Key: "update.url", Msg: fmt.Sprintf("%q is not an http(s) URL of a release directory", up.URL)}
+	case up.Interval.Duration < 10*time.Second || up.Interval.Duration > 24*time.Hour:
+		return &Error{Key: "update.interval", Msg: "must be between 10s and 24h"}
+	case up.AutoUpdate && up.URL == "":
+		return &Error{Key: "update.auto_update", Msg: "needs update.url: set the release directory to update from"}
+	}
 	return nil
+}
+
+func httpURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }
 
 func validLevel(s string) bool {

@@ -85,6 +85,12 @@ func TestInvalidNamesFileLineAndKey(t *testing.T) {
 		{"requests", "[daemon]\nmax_requests = 0\n", ":2: key daemon.max_requests: 0 is out of range"},
 		{"share", "[daemon]\nmax_requests = 8\nmax_requests_per_user = 0\n", ":3: key daemon.max_requests_per_user: 0 is out of range"},
 		{"parallel", "[ollama]\nparallel = 0\n", ":2: key ollama.parallel: 0 is out of range"},
+		{"release url", "[ollama]\nrelease_url = \"file:///tmp/x\"\n", ":2: key ollama.release_url"},
+		{"release sha", "[ollama]\nrelease_url = \"https://h/o.tgz\"\nrelease_sha256 = \"ABC\"\n", ":3: key ollama.release_sha256"},
+		{"sha alone", "[ollama]\nrelease_sha256 = \"" + strings.Repeat("a", 64) + "\"\n", ": key ollama.release_url: is needed"},
+		{"update url", "[update]\nurl = \"releases\"\n", ":2: key update.url"},
+		{"interval", "[update]\nurl = \"https://h/r/\"\ninterval = \"1s\"\n", ":3: key update.interval"},
+		{"auto without url", "[update]\nauto_update = true\n", ":2: key update.auto_update"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -98,6 +104,22 @@ func TestInvalidNamesFileLineAndKey(t *testing.T) {
 				t.Fatalf("error %q does not start with %q", msg, "cannot load config "+p+c.want)
 			}
 		})
+	}
+}
+
+func TestUpkeepKeys(t *testing.T) {
+	sha := strings.Repeat("0f", 32)
+	p := write(t, "[ollama]\nmanage = true\nrelease_url = \"https://example.invalid/ollama.tgz\"\nrelease_sha256 = \""+sha+"\"\n"+
+		"[update]\nurl = \"http://10.0.0.1:8080/anna/\"\ninterval = \"5m\"\nauto_update = true\n")
+	cfg, warns, err := Load(p)
+	if err != nil || len(warns) != 0 {
+		t.Fatalf("Load: %v %v", err, warns)
+	}
+	if !cfg.Ollama.Manage || cfg.Ollama.ReleaseSHA256 != sha || cfg.Update.Interval.Duration != 5*time.Minute || !cfg.Update.AutoUpdate {
+		t.Fatalf("got %+v", cfg)
+	}
+	if d := Default(); d.Ollama.Manage || d.Update.URL != "" || d.Update.AutoUpdate || d.Update.Interval.Duration != time.Minute {
+		t.Fatalf("defaults differ from the documented ones: %+v", d)
 	}
 }
 

@@ -10,6 +10,19 @@ import (
 // name reports after "pulling manifest".
 const pullManifestError = "pull model manifest: file does not exist"
 
+// pullBrokenError is what a real server reports when the registry
+// connection drops during a download.
+const pullBrokenError = "max retries exceeded: unexpected EOF"
+
+// FailPulls makes the next n pulls of a known model stop halfway through
+// the download with an error, as a dropped registry connection does; the
+// model is not added. Later pulls succeed.
+func (s *Server) FailPulls(n int) {
+	s.mu.Lock()
+	s.pullFailures = n
+	s.mu.Unlock()
+}
+
 func (s *Server) handlePull(w http.ResponseWriter, r *http.Request) {
 	var req api.PullRequest
 	rec, ok := s.decodeRequest(w, r, &req)
@@ -25,6 +38,10 @@ func (s *Server) handlePull(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	m, known := s.registry[name]
+	broken := known && s.pullFailures > 0
+	if broken {
+		s.pullFailures--
+	}
 	s.mu.Unlock()
 
 	steps := []api.ProgressResponse{{Status: "pulling manifest"}}
@@ -46,6 +63,14 @@ func (s *Server) handlePull(w http.ResponseWriter, r *http.Request) {
 	for i, p := range steps {
 		if r.Context().Err() != nil {
 			s.gone(r, rec)
+			return
+		}
+		if broken && i == 3 { // halfway through the download
+			if stream {
+				out.line(map[string]string{"error": pullBrokenError})
+			} else {
+				writeError(w, http.StatusInternalServerError, pullBrokenError)
+			}
 			return
 		}
 		if known && i == len(steps)-1 {

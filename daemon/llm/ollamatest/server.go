@@ -37,6 +37,8 @@ type Server struct {
 	changed  chan struct{}
 	chatsNow int // /api/chat handlers running
 	chatsMax int // the most that ever ran at once
+	// pullFailures is how many more pulls break off halfway (FailPulls).
+	pullFailures int
 }
 
 // Option configures a Server in New.

@@ -1,0 +1,166 @@
+package update
+
+import (
+	"context"
+	"crypto/ed25519"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/jjgarcianorway/anna-assistant/rpc"
+	"github.com/jjgarcianorway/anna-assistant/upkeep"
+)
+
+// DefaultInterval is the spec's check interval.
+const DefaultInterval = 60 * time.Second
+
+// Checker checks a release directory for a newer signed release and, with
+// AutoUpdate, installs it. Set the fields before Run or Check; the zero
+// Client is http.DefaultClient.
+type Checker struct {
+	// URL is the release directory holding manifest.json and its
+	// signature (config [update] url).
+	URL string
+	// Keys are the accepted release keys (ReleaseKeys in annad).
+	Keys []ed25519.PublicKey
+	// Current is the running version (version.String()).
+	Current string
+	// AutoUpdate installs newer releases (config [update] auto_update).
+	AutoUpdate bool
+	// Interval between checks; each wait varies by up to a tenth so that
+	// many hosts do not ask at the same second.
+	Interval time.Duration
+	// BinDir holds annad and annactl (/usr/local/bin), Arch is the
+	// artifacts' architecture suffix (runtime.GOARCH).
+	BinDir, Arch string
+	// StateDir is annad's state directory, where PendingFile carries an
+	// update across annad's own restart; empty finishes in-process.
+	StateDir string
+	// Unit is annad's unit, restarted after a swap (annad.service).
+	Unit   string
+	Units  upkeep.Units
+	Ledger upkeep.Recorder
+	Client *http.Client
+	Log    *slog.Logger
+
+	running sync.Mutex // one check at a time
+	mu      sync.Mutex
+	st      rpc.Update
+	failed  map[string]bool // versions that did not start here
+}
+
+func (c *Checker) client() *http.Client {
+	if c.Client != nil {
+		return c.Client
+	}
+	return http.DefaultClient
+}
+
+// Status returns what the last check found.
+func (c *Checker) Status() rpc.Update {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	st := c.st
+	st.Current, st.URL, st.AutoUpdate = c.Current, c.URL, c.AutoUpdate
+	return st
+}
+
+// Run checks now and then every Interval (with jitter) until ctx ends.
+func (c *Checker) Run(ctx context.Context) {
+	interval := c.Interval
+	if interval <= 0 {
+		interval = DefaultInterval
+	}
+	for {
+		if err := c.Check(ctx); err != nil && c.Log != nil {
+			c.Log.Warn("update check failed", "err", err)
+		}
+		jitter := time.Duration(rand.Int64N(int64(interval)/5+1)) - interval/10
+		t := time.NewTimer(interval + jitter)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// Check fetches and verifies the manifest once, records what it found, and
+// installs a newer release when AutoUpdate is set. It returns the error it
+// also records in Status.
+func (c *Checker) Check(ctx context.Context) error {
+	c.running.Lock()
+	defer c.running.Unlock()
+	err := c.check(ctx)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if ctx.Err() != nil {
+		return err // annad is stopping: not a fault of the release server
+	}
+	if err != nil {
+		c.st.LastError, c.st.LastErrorAt = err.Error(), time.Now()
+	} else {
+		c.st.LastError, c.st.LastErrorAt = "", time.Time{}
+	}
+	return err
+}
+
+func (c *Checker) check(ctx context.Context) error {
+	cur, err := ParseVersion(c.Current)
+	if err != nil {
+		return fmt.Errorf("cannot compare releases with this build: %w", err)
+	}
+	m, err := fetchManifest(ctx, c.client(), c.URL, c.Keys)
+	c.mu.Lock()
+	c.st.CheckedAt = time.Now()
+	if err == nil {
+		c.st.Latest = m.Version
+	}
+	c.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	latest, _ := ParseVersion(m.Version) // validated by Verify
+	if latest.Compare(cur) <= 0 || !c.AutoUpdate {
+		return nil
+	}
+	if c.failedBefore(m.Version) {
+		return fmt.Errorf("cannot update to %s: it failed to start on this host before; annad stays at %s until a newer release", m.Version, c.Current)
+	}
+	if c.Units == nil || c.BinDir == "" || c.Arch == "" || c.Unit == "" {
+		return fmt.Errorf("cannot install updates: annad runs without systemd or an install directory; update Anna with its installer")
+	}
+	if err := c.apply(ctx, m); err != nil {
+		c.markFailed(m.Version, err)
+		return err
+	}
+	c.mu.Lock()
+	c.st.Applied, c.st.AppliedAt = m.Version, time.Now()
+	c.mu.Unlock()
+	return nil
+}
+
+// markFailed remembers a version whose restart failed, so the checker does
+// not swap and restart every minute; a download or signature error is
+// retried at the next check.
+func (c *Checker) markFailed(v string, err error) {
+	if !isStartFailure(err) {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.failed == nil {
+		c.failed = map[string]bool{}
+	}
+	c.failed[v] = true
+}
+
+func (c *Checker) failedBefore(v string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.failed[v]
+}
