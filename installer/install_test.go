@@ -189,3 +189,8 @@ func diffSnap(a, b map[string]entry) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+func sha256hex(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
