@@ -72,6 +72,8 @@ type harness struct {
 	served map[string][]byte // overrides of the release's files; nil: 404
 	srv    *httptest.Server
 	env    []string
+	sudo   bool                // the script runs as a user, with sudo
+	cred   *syscall.Credential // who runs the script; nil: this process's user
 }
 
 func newHarness(t *testing.T) *harness {
@@ -163,6 +165,9 @@ func (h *harness) run(extraEnv ...string) (code int, stdout, stderr string) {
 	cmd := exec.CommandContext(ctx, filepath.Join(h.bin, "bash"))
 	cmd.Env = append(append([]string{}, h.env...), extraEnv...)
 	cmd.Stdin = bytes.NewReader(script)
+	if h.cred != nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: h.cred}
+	}
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err = cmd.Run()
@@ -240,4 +245,23 @@ func mustOutput(t *testing.T, name string, args ...string) string {
 	out, err := exec.Command(name, args...).Output()
 	must(t, err)
 	return string(out)
+}
+
+// runAsNobody makes the test's directories nobody's and runs install.sh
+// as nobody, so that root's test run takes the sudo path too.
+func (h *harness) runAsNobody() {
+	const nobody = 65534
+	base := filepath.Dir(h.root)
+	must(h.t, os.Chmod(filepath.Dir(base), 0o755)) // the test's own temp dir
+	must(h.t, os.Chmod(base, 0o755))
+	for _, d := range []string{h.root, h.state, h.tmp} {
+		must(h.t, filepath.WalkDir(d, func(p string, _ fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			return os.Lchown(p, nobody, nobody)
+		}))
+	}
+	h.cred = &syscall.Credential{Uid: nobody, Gid: nobody}
+	h.sudo = true
 }

@@ -12,23 +12,43 @@ import (
 	"testing"
 )
 
-// asRoot is who the tests run as: root runs the root path with
-// SUDO_USER=alice; anyone else the sudo path, through a sudo stub that
-// logs and runs the command as the same user.
+// user sets up who runs install.sh and returns its environment and the
+// user it should add to group anna. Root runs the root path with
+// SUDO_USER=alice; a user runs the sudo path, through a sudo stub that
+// logs the command and runs it as the same user (as root, the test runs
+// it as nobody).
 func (h *harness) user() (env []string, name string) {
-	if os.Geteuid() == 0 {
+	if os.Geteuid() == 0 && !h.sudo {
 		return []string{"SUDO_USER=alice"}, "alice"
 	}
 	h.stub("sudo", `exec "$@"`)
+	if os.Geteuid() == 0 {
+		h.runAsNobody()
+		return nil, "nobody"
+	}
 	return nil, strings.TrimSpace(mustOutput(h.t, "id", "-un"))
+}
+
+// Both ways in: as root, and as a user through sudo.
+func TestInstallThenRunAgain(t *testing.T) {
+	for _, sudo := range []bool{false, true} {
+		name := map[bool]string{false: "as root", true: "through sudo"}[sudo]
+		t.Run(name, func(t *testing.T) {
+			if !sudo && os.Geteuid() != 0 {
+				t.Skip("the root path needs root")
+			}
+			h := newHarness(t)
+			h.sudo = sudo
+			installThenRunAgain(t, h)
+		})
+	}
 }
 
 // The first run installs every file with its mode, creates the group and
 // adds the user, enables and starts the units, gets an answer from the
 // real annad, and lists exactly what it created in the manifest. A second
 // run changes nothing: same files, modes and times, no privileged command.
-func TestInstallThenRunAgain(t *testing.T) {
-	h := newHarness(t)
+func installThenRunAgain(t *testing.T, h *harness) {
 	env, user := h.user()
 	code, out, errOut := h.run(env...)
 	if code != 0 {
@@ -122,7 +142,7 @@ func (h *harness) privileged() []string {
 			}
 			continue
 		}
-		if os.Geteuid() != 0 && !strings.HasPrefix(c, "getent ") && (i == 0 || lines[i-1] != "sudo "+c) {
+		if h.sudo && !strings.HasPrefix(c, "getent ") && (i == 0 || lines[i-1] != "sudo "+c) {
 			h.t.Errorf("%q ran without sudo", c)
 		}
 		got = append(got, c)
