@@ -192,7 +192,7 @@ put_file() {
 	local src=$1 dest=$2 mode=$3 existed=0
 	if [[ -e $ROOT$dest || -L $ROOT$dest ]]; then
 		existed=1
-		if [[ -f $ROOT$dest && ! -L $ROOT$dest ]] && cmp -s "$src" "$ROOT$dest"; then
+		if [[ -f $ROOT$dest && ! -L $ROOT$dest ]] && "${SUDO[@]}" cmp -s "$src" "$ROOT$dest"; then
 			"${SUDO[@]}" chmod "$mode" "$ROOT$dest"
 			return 0
 		fi
