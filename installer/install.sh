@@ -85,8 +85,8 @@ preflight() {
 	done
 	case $url in
 	https://*) ;;
-	http://127.0.0.1[:/]* | http://localhost[:/]* | http://\[::1\][:/]*) ;;
-	*) die "cannot install from '$url': ANNA_RELEASE_URL must be an https:// URL (plain http only on this machine)" ;;
+	http://127.0.0.1[:/]* | http://localhost[:/]* | http://\[::1\][:/]* | file:///*) ;;
+	*) die "cannot install from '$url': ANNA_RELEASE_URL must be an https:// URL (plain http only on this machine, or file:///DIR)" ;;
 	esac
 	SUDO=()
 	TARGET_USER=
@@ -121,7 +121,7 @@ download() {
 		io.github.jjgarcianorway.anna.policy annad.socket annad.service)
 	say "downloading Anna for linux/$ARCH from $url"
 	for f in SHA256SUMS "${files[@]}"; do
-		curl -fsSL --proto '=https,http' --connect-timeout 10 --max-time 600 --retry 2 \
+		curl -fsSL --proto '=https,http,file' --connect-timeout 10 --max-time 600 --retry 2 \
 			-o "$TMP/$f" "$url/$f" </dev/null ||
 			die "cannot download $url/$f; check the URL and your network, then run this again (nothing was changed)"
 	done

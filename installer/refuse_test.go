@@ -99,11 +99,13 @@ func TestInstallRefusesAndChangesNothing(t *testing.T) {
 }
 
 // An upgrade replaces a changed binary and restarts the running annad,
-// keeps an edited config, and adds nothing to the manifest.
+// keeps an edited config, and adds nothing to the manifest. The first
+// install is from a local directory (file://), as a machine without
+// network would do it.
 func TestInstallUpgradeKeepsEditedConfig(t *testing.T) {
 	h := newHarness(t)
 	env, _ := h.user()
-	if code, out, errOut := h.run(env...); code != 0 {
+	if code, out, errOut := h.run(append(env, "ANNA_RELEASE_URL=file://"+h.dist)...); code != 0 {
 		t.Fatalf("install.sh exited %d:\n%s\n%s", code, out, errOut)
 	}
 	h.commands()
