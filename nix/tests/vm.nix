@@ -73,7 +73,7 @@ pkgs.testers.runNixOSTest {
       with subtest("a privileged read through systemd over D-Bus"):
           answer = machine.succeed("annactl which services failed 2>&1")
           assert "(brain)" in answer, answer
-          assert "(failed)" not in answer and "cannot" not in answer, answer
+          assert "(failed)" not in answer and "I cannot tell" not in answer, answer
 
       with subtest("the polkit actions are installed, admin-only"):
           for action in ["uninstall", "autofix", "execute-plan"]:
