@@ -12,8 +12,9 @@ buildGo126Module (finalAttrs: {
   pname = "anna";
   inherit version;
 
-  # Only what the Go build and its tests read, so editing the flake, the
-  # module or the docs does not rebuild the package.
+  # Without the Nix files and the docs, which no test reads, so editing
+  # them does not rebuild the package (.ci stays: a test runs
+  # .ci/build-ollama --key).
   src = lib.fileset.toSource {
     root = ../.;
     fileset = lib.fileset.difference ../. (
@@ -21,7 +22,6 @@ buildGo126Module (finalAttrs: {
         ../nix
         ../flake.nix
         (lib.fileset.maybeMissing ../flake.lock)
-        ../.ci
         ../docs
       ]
     );
