@@ -14,7 +14,9 @@ import (
 
 const module = "github.com/jjgarcianorway/anna-assistant"
 
-// goFiles returns every .go file of the repository, skipping testdata.
+// goFiles returns every .go file of the repository, skipping testdata and
+// a top-level vendor directory (packagers such as Nix vendor the modules
+// into the tree before running these tests).
 func goFiles(t *testing.T) []string {
 	t.Helper()
 	var files []string
@@ -23,6 +25,9 @@ func goFiles(t *testing.T) []string {
 			return err
 		}
 		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) && path != "." {
+			return filepath.SkipDir
+		}
+		if d.IsDir() && path == "vendor" {
 			return filepath.SkipDir
 		}
 		if !d.IsDir() && strings.HasSuffix(path, ".go") {

@@ -65,9 +65,12 @@ func TestNameCanBeOwnedOnce(t *testing.T) {
 // The daemon must not outlive the test that started it.
 func TestDaemonStopsWithTheTest(t *testing.T) {
 	var address string
-	t.Run("bus", func(t *testing.T) {
+	ran := t.Run("bus", func(t *testing.T) {
 		address = New(t).Address
 	})
+	if ran && address == "" {
+		t.Skip("skipping: no bus was started (dbus-daemon is not installed)")
+	}
 	if address == "" {
 		t.Fatal("no bus was started")
 	}
