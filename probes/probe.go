@@ -73,6 +73,11 @@ type Spec struct {
 	Command string // the spec's command, e.g. "ps aux --sort=-%mem"
 	Source  string // what is read natively, e.g. "procfs"
 	Run     Func
+	// Brief, when set, is a cheaper reading of the same source that keeps
+	// only the first BriefRows rows, for callers that quote the top of a
+	// table (the brain's fast path, under WithBrief). Its output has the
+	// same format as Run's.
+	Brief Func
 }
 
 // UnitLister lists systemd units by state; *systemd.Conn implements it.
