@@ -107,6 +107,11 @@ type Env struct {
 	// netlink.NewHandleAt on a private namespace, with the families
 	// NETLINK_ROUTE and NETLINK_INET_DIAG.
 	Netlink *netlink.Handle
+	// SockDiag opens a NETLINK_SOCK_DIAG socket for listening_ports in
+	// Netlink's namespace; it must be set with Netlink (the probe refuses
+	// to list another namespace's sockets), and nil without it means
+	// annad's own namespace.
+	SockDiag func() (fd int, err error)
 }
 
 // recovered turns a panic into an error saying what was being done. Every

@@ -109,41 +109,22 @@ func (t *procTable) scan(ctx context.Context, visit func(pid int, content []byte
 	}
 	t.gen++
 	read, listed := 0, 0
-	for {
-		n, err := unix.Getdents(dir, t.dirents)
-		if errors.Is(err, unix.EINTR) {
-			continue
+	err = eachDirent(dir, t.dirents, func(name []byte, typ uint8) error {
+		pid, ok := pidName(name)
+		if !ok || typ != unix.DT_DIR && typ != unix.DT_UNKNOWN {
+			return nil
 		}
-		if err != nil {
-			return read, fmt.Errorf("cannot list processes in %s: %w", t.proc, err)
+		if listed++; listed%scanBatch == 0 && ctx.Err() != nil {
+			return ctx.Err()
 		}
-		if n <= 0 {
-			break
+		if content, ok := t.read(dir, pid); ok {
+			visit(pid, content)
+			read++
 		}
-		for off := 0; off < n; {
-			// struct linux_dirent64: ino, off (8 bytes each), reclen (2),
-			// type (1), then the name and its NUL.
-			if n-off < 20 {
-				return read, fmt.Errorf("cannot list processes in %s: a short directory entry", t.proc)
-			}
-			reclen := int(binary.NativeEndian.Uint16(t.dirents[off+16:]))
-			if reclen < 20 || off+reclen > n {
-				return read, fmt.Errorf("cannot list processes in %s: a malformed directory entry", t.proc)
-			}
-			typ, name := t.dirents[off+18], t.dirents[off+19:off+reclen]
-			off += reclen
-			pid, ok := pidName(name)
-			if !ok || typ != unix.DT_DIR && typ != unix.DT_UNKNOWN {
-				continue
-			}
-			if listed++; listed%scanBatch == 0 && ctx.Err() != nil {
-				return read, ctx.Err()
-			}
-			if content, ok := t.read(dir, pid); ok {
-				visit(pid, content)
-				read++
-			}
-		}
+		return nil
+	})
+	if err != nil {
+		return read, fmt.Errorf("cannot list processes in %s: %w", t.proc, err)
 	}
 	for pid, k := range t.kept {
 		if k.gen != t.gen {
@@ -152,6 +133,40 @@ func (t *procTable) scan(ctx context.Context, visit func(pid int, content []byte
 		}
 	}
 	return read, nil
+}
+
+// eachDirent calls visit with the name (up to and including its NUL) and
+// type of every entry of the open directory dir, read with getdents into
+// buf, until visit returns an error. It allocates nothing.
+func eachDirent(dir int, buf []byte, visit func(name []byte, typ uint8) error) error {
+	for {
+		n, err := unix.Getdents(dir, buf)
+		if errors.Is(err, unix.EINTR) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if n <= 0 {
+			return nil
+		}
+		for off := 0; off < n; {
+			// struct linux_dirent64: ino, off (8 bytes each), reclen (2),
+			// type (1), then the name and its NUL.
+			if n-off < 20 {
+				return errors.New("a short directory entry")
+			}
+			reclen := int(binary.NativeEndian.Uint16(buf[off+16:]))
+			if reclen < 20 || off+reclen > n {
+				return errors.New("a malformed directory entry")
+			}
+			typ, name := buf[off+18], buf[off+19:off+reclen]
+			off += reclen
+			if err := visit(name, typ); err != nil {
+				return err
+			}
+		}
+	}
 }
 
 // pidName parses a directory name of digits up to its NUL; other names
@@ -196,24 +211,53 @@ func (t *procTable) read(dir, pid int) ([]byte, bool) {
 }
 
 // open opens <pid>/<file> under dir without allocating: the path is built
-// in a reused buffer and handed to openat directly. The last element is
-// never followed as a symlink; the others are procfs's own directories.
+// in a reused buffer.
 func (t *procTable) open(dir, pid int) (int, error) {
 	t.path = strconv.AppendInt(t.path[:0], int64(pid), 10)
 	t.path = append(t.path, '/')
 	t.path = append(t.path, t.file...)
 	t.path = append(t.path, 0)
+	fd, err := openat(dir, t.path, unix.O_RDONLY)
+	if err != nil {
+		return -1, &os.PathError{Op: "open", Path: t.file, Err: err}
+	}
+	return fd, nil
+}
+
+// openat opens path, which ends in a NUL, under dir, handing the bytes to
+// the system call as they are (unix.Openat copies a string to add the
+// NUL). The last element is never followed as a symlink; the others are
+// procfs's own directories.
+func openat(dir int, path []byte, flags int) (int, error) {
+	if len(path) == 0 || path[len(path)-1] != 0 {
+		return -1, unix.EINVAL
+	}
 	for {
-		fd, _, errno := unix.Syscall6(unix.SYS_OPENAT, uintptr(dir), uintptr(unsafe.Pointer(&t.path[0])),
-			uintptr(unix.O_RDONLY|unix.O_CLOEXEC|unix.O_NOFOLLOW), 0, 0, 0)
+		fd, _, errno := unix.Syscall6(unix.SYS_OPENAT, uintptr(dir), uintptr(unsafe.Pointer(&path[0])),
+			uintptr(flags|unix.O_CLOEXEC|unix.O_NOFOLLOW), 0, 0, 0)
 		switch errno {
 		case 0:
 			return int(fd), nil
 		case unix.EINTR:
 			continue
 		}
-		return -1, &os.PathError{Op: "open", Path: t.file, Err: errno}
+		return -1, errno
 	}
+}
+
+// readlinkat reads the target of the link name (ending in a NUL) under dir
+// into buf without allocating, and returns its length; a target as long as
+// buf may have been cut.
+func readlinkat(dir int, name, buf []byte) (int, error) {
+	if len(name) == 0 || name[len(name)-1] != 0 || len(buf) == 0 {
+		return 0, unix.EINVAL
+	}
+	n, _, errno := unix.Syscall6(unix.SYS_READLINKAT, uintptr(dir), uintptr(unsafe.Pointer(&name[0])),
+		uintptr(unsafe.Pointer(&buf[0])), uintptr(len(buf)), 0, 0)
+	if errno != 0 {
+		return 0, errno
+	}
+	return int(n), nil
 }
 
 // pread reads the whole file from offset 0 in one read: a single-record
