@@ -50,6 +50,9 @@ func TestProcTableKeepsAndCloses(t *testing.T) {
 		t.Fatalf("the child %d was not read: %q", pid, got[pid])
 	}
 	k, ok := tb.kept[pid]
+	if !ok && len(tb.kept) >= tb.keep {
+		t.Skipf("all %d descriptors the table may keep are taken", tb.keep)
+	}
 	if !ok {
 		t.Fatalf("the child's stat was not kept open (%d kept)", len(tb.kept))
 	}
@@ -84,6 +87,9 @@ func TestProcTableReopensAReusedPID(t *testing.T) {
 	scanned(t, tb)
 	self := os.Getpid()
 	stale, ok := tb.kept[child.Process.Pid]
+	if !ok && len(tb.kept) >= tb.keep {
+		t.Skipf("all %d descriptors the table may keep are taken", tb.keep)
+	}
 	if !ok {
 		t.Fatal("the child's stat was not kept open")
 	}
@@ -118,7 +124,7 @@ func TestProcTableRereadsFresh(t *testing.T) {
 	self := os.Getpid()
 	resident := func() float64 {
 		t.Helper()
-		if _, ok := tb.kept[self]; len(tb.kept) > 0 && !ok {
+		if _, ok := tb.kept[self]; len(tb.kept) > 0 && len(tb.kept) < tb.keep && !ok {
 			t.Fatal("this process's statm is not kept")
 		}
 		rss, ok := rankMemory([]byte(scanned(t, tb)[self]), hostClock{})
