@@ -33,3 +33,26 @@ func maxAge(ctx context.Context, id string) time.Duration {
 	}
 	return CacheTTL
 }
+
+// briefCtx marks a context made by WithBrief.
+type briefCtx struct{}
+
+// briefKey tells a brief result from a full one in the runner's cache and
+// flights.
+const briefKey = "#brief"
+
+// WithBrief returns a context under which Run and RunMany serve the probes
+// that have a brief form (Spec.Brief: top_memory and top_cpu) with it: the
+// first BriefRows rows, read at a fraction of the cost of the whole
+// listing. Brief results are cached and shared apart from full ones, so a
+// caller without WithBrief (the LLM path) never gets one. WithFresh
+// applies to them as to full results.
+func WithBrief(ctx context.Context) context.Context {
+	return context.WithValue(ctx, briefCtx{}, true)
+}
+
+// brief reports whether ctx was made by WithBrief.
+func brief(ctx context.Context) bool {
+	on, _ := ctx.Value(briefCtx{}).(bool)
+	return on
+}

@@ -114,6 +114,44 @@ func inNetns(t *testing.T, ns netns.NsHandle, f func()) {
 	}
 }
 
+// sockDiag opens a NETLINK_SOCK_DIAG socket inside the namespace, for
+// Env.SockDiag, from a thread that goes back afterwards (or, if it cannot,
+// stays locked and is discarded).
+func (p *privateNet) sockDiag() (int, error) {
+	type result struct {
+		fd  int
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		runtime.LockOSThread()
+		orig, err := netns.Get()
+		if err != nil {
+			runtime.UnlockOSThread()
+			done <- result{err: err}
+			return
+		}
+		defer orig.Close()
+		if err := netns.Set(p.ns); err != nil {
+			runtime.UnlockOSThread()
+			done <- result{err: err}
+			return
+		}
+		fd, err := openSockDiag()
+		if err := netns.Set(orig); err != nil {
+			if fd >= 0 {
+				_ = unix.Close(fd)
+			}
+			done <- result{err: err}
+			return
+		}
+		runtime.UnlockOSThread()
+		done <- result{fd, err}
+	}()
+	r := <-done
+	return r.fd, r.err
+}
+
 func (p *privateNet) setup(t *testing.T) {
 	t.Helper()
 	must := func(what string, err error) {

@@ -1,11 +1,8 @@
 package probes
 
 import (
-	"cmp"
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -53,16 +50,25 @@ const (
 )
 
 // listeningPorts reads TCP listeners and unconnected UDP sockets over
-// netlink sock_diag and finds their owners in procfs.
+// netlink sock_diag, asking the kernel for those states only, and finds
+// their owners in procfs.
 func listeningPorts(ctx context.Context, env *Env) (Output, error) {
-	rows, err := netlinkDump(ctx, env, unix.NETLINK_INET_DIAG, "list sockets", listSockets)
+	open := openSockDiag
+	if env != nil && env.Netlink != nil {
+		if env.SockDiag == nil {
+			// A socket of annad's own would silently list another
+			// namespace's sockets than the handle's.
+			return Output{}, fmt.Errorf("cannot list sockets: the netlink handle has no socket for protocol %d in its namespace (Env.SockDiag)", unix.NETLINK_SOCK_DIAG)
+		}
+		open = env.SockDiag
+	}
+	rows, total, err := listenSockets(ctx, open)
 	if err != nil {
 		return Output{}, err
 	}
 	var notes []string
-	if len(rows) > maxSockets {
-		notes = append(notes, fmt.Sprintf("listed the first %d of %d sockets", maxSockets, len(rows)))
-		rows = rows[:maxSockets]
+	if total > len(rows) {
+		notes = append(notes, fmt.Sprintf("listed the first %d of %d sockets", len(rows), total))
 	}
 	if slices.ContainsFunc(rows, func(r ListeningSocket) bool { return r.ifindex != 0 }) {
 		links, err := netlinkDump(ctx, env, unix.NETLINK_ROUTE, "list interfaces", (*netlink.Handle).LinkList)
@@ -98,46 +104,6 @@ func listeningPorts(ctx context.Context, env *Env) (Output, error) {
 	return Output{Stdout: renderSS(rows), Data: rows, Notes: notes}, nil
 }
 
-// listSockets dumps UDP then TCP sockets, IPv4 then IPv6, in ss's order,
-// and keeps the listening ones.
-func listSockets(h *netlink.Handle) ([]ListeningSocket, error) {
-	var rows []ListeningSocket
-	for _, q := range []struct {
-		netid string
-		state uint8
-		dump  func(uint8) ([]*netlink.Socket, error)
-	}{{"udp", udpUnconn, h.SocketDiagUDP}, {"tcp", tcpListen, h.SocketDiagTCP}} {
-		for _, family := range []uint8{unix.AF_INET, unix.AF_INET6} {
-			socks, err := q.dump(family)
-			if err != nil {
-				return nil, err
-			}
-			for _, s := range socks {
-				if s.State != q.state {
-					continue
-				}
-				rows = append(rows, socketRow(q.netid, s))
-			}
-		}
-	}
-	return rows, nil
-}
-
-func socketRow(netid string, s *netlink.Socket) ListeningSocket {
-	r := ListeningSocket{
-		Netid: netid, State: "LISTEN", RecvQ: s.RQueue, SendQ: s.WQueue, Family: "inet",
-		LocalAddr: s.ID.Source.String(), LocalPort: int(s.ID.SourcePort), Inode: s.INode, UID: s.UID,
-	}
-	if netid == "udp" {
-		r.State = "UNCONN"
-	}
-	if s.Family == unix.AF_INET6 {
-		r.Family = "inet6"
-	}
-	r.ifindex = int(s.ID.Interface)
-	return r
-}
-
 // Bounds of listening_ports. Any user can open sockets and file
 // descriptors by the thousand; listeners are opened early, so a process's
 // first descriptors are the ones that matter.
@@ -146,114 +112,7 @@ const (
 	maxSocketOwners  = 16      // processes listed per socket
 	maxFDsPerProcess = 8192    // descriptors looked at per process
 	maxFDsScanned    = 1 << 19 // descriptors looked at in all
-	fdChunk          = 256     // descriptors read from a directory at once
 )
-
-// socketOwners maps socket inodes to the processes holding them, by reading
-// <proc>/<pid>/fd/* links ("socket:[inode]") as ss -p does, within the fd
-// bounds above; note says when a bound stopped the walk. Processes that
-// vanish or deny access are skipped; ctx is checked between chunks.
-func socketOwners(ctx context.Context, proc string, inodes map[uint32]bool) (map[uint32][]SocketProcess, string, error) {
-	owners := make(map[uint32][]SocketProcess)
-	if len(inodes) == 0 {
-		return owners, "", nil
-	}
-	entries, err := os.ReadDir(proc)
-	if err != nil {
-		return nil, "", fmt.Errorf("cannot list processes in %s: %w", proc, err)
-	}
-	scanned, skipped := 0, 0
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil || pid <= 0 {
-			continue
-		}
-		if scanned >= maxFDsScanned {
-			skipped++
-			continue
-		}
-		dir := filepath.Join(proc, e.Name())
-		n, err := processSockets(ctx, dir, pid, inodes, owners)
-		scanned += n
-		if err != nil {
-			return nil, "", fmt.Errorf("cannot map sockets to processes: %w", err)
-		}
-	}
-	for _, list := range owners {
-		slices.SortFunc(list, func(a, b SocketProcess) int {
-			return cmp.Or(cmp.Compare(a.PID, b.PID), cmp.Compare(a.FD, b.FD))
-		})
-	}
-	note := ""
-	if skipped > 0 {
-		note = fmt.Sprintf("owners of %d processes not looked up: %d file descriptors were read first", skipped, scanned)
-	}
-	return owners, note, nil
-}
-
-// processSockets adds the sockets among the first maxFDsPerProcess
-// descriptors of the process at dir to owners and returns how many
-// descriptors it read.
-func processSockets(ctx context.Context, dir string, pid int, inodes map[uint32]bool, owners map[uint32][]SocketProcess) (int, error) {
-	f, err := os.Open(dir + "/fd")
-	if err != nil {
-		return 0, nil
-	}
-	defer f.Close()
-	comm, seen := "", 0
-	for seen < maxFDsPerProcess {
-		if err := ctx.Err(); err != nil {
-			return seen, context.Cause(ctx)
-		}
-		fds, err := f.ReadDir(min(fdChunk, maxFDsPerProcess-seen))
-		seen += len(fds)
-		for _, fd := range fds {
-			inode, ok := socketInode(dir + "/fd/" + fd.Name())
-			if !ok || !inodes[inode] || len(owners[inode]) >= maxSocketOwners {
-				continue
-			}
-			n, err := strconv.Atoi(fd.Name())
-			if err != nil {
-				continue
-			}
-			if comm == "" {
-				comm = readComm(dir + "/comm")
-			}
-			owners[inode] = append(owners[inode], SocketProcess{Name: comm, PID: pid, FD: n})
-		}
-		if err != nil || len(fds) == 0 {
-			break
-		}
-	}
-	return seen, nil
-}
-
-// socketInode reads an fd link and returns the inode of "socket:[inode]".
-func socketInode(link string) (uint32, bool) {
-	target, err := os.Readlink(link)
-	if err != nil {
-		return 0, false
-	}
-	s, ok := strings.CutPrefix(target, "socket:[")
-	if !ok {
-		return 0, false
-	}
-	s, ok = strings.CutSuffix(s, "]")
-	if !ok {
-		return 0, false
-	}
-	n, err := strconv.ParseUint(s, 10, 32)
-	return uint32(n), err == nil
-}
-
-// readComm reads a process's name, which its owner sets to anything.
-func readComm(path string) string {
-	b, _, err := readBounded(path, maxNameBytes)
-	if err != nil {
-		return "?"
-	}
-	return Sanitize(strings.TrimSuffix(string(b), "\n"), maxNameBytes)
-}
 
 // renderSS writes rows like `ss -tulpn`: numeric addresses, "*" for a
 // wildcard port, IPv6 addresses in brackets, "%dev" for a bound device.

@@ -76,7 +76,7 @@ func TestListeningPortsInPrivateNamespace(t *testing.T) {
 		}
 	})
 
-	out := runProbe(t, listeningPorts, &Env{Layout: dirs.Host, Netlink: p.h})
+	out := runProbe(t, listeningPorts, &Env{Layout: dirs.Host, Netlink: p.h, SockDiag: p.sockDiag})
 	got := slices.Clone(out.Data.([]ListeningSocket))
 	slices.SortFunc(got, func(a, b ListeningSocket) int { return cmp.Compare(a.LocalPort, b.LocalPort) })
 	me := func(fd int) []SocketProcess { return []SocketProcess{{Name: selfComm(t), PID: os.Getpid(), FD: fd}} }

@@ -73,6 +73,11 @@ type Spec struct {
 	Command string // the spec's command, e.g. "ps aux --sort=-%mem"
 	Source  string // what is read natively, e.g. "procfs"
 	Run     Func
+	// Brief, when set, is a cheaper reading of the same source that keeps
+	// only the first BriefRows rows, for callers that quote the top of a
+	// table (the brain's fast path, under WithBrief). Its output has the
+	// same format as Run's.
+	Brief Func
 }
 
 // UnitLister lists systemd units by state; *systemd.Conn implements it.
@@ -102,6 +107,11 @@ type Env struct {
 	// netlink.NewHandleAt on a private namespace, with the families
 	// NETLINK_ROUTE and NETLINK_INET_DIAG.
 	Netlink *netlink.Handle
+	// SockDiag opens a NETLINK_SOCK_DIAG socket for listening_ports in
+	// Netlink's namespace; it must be set with Netlink (the probe refuses
+	// to list another namespace's sockets), and nil without it means
+	// annad's own namespace.
+	SockDiag func() (fd int, err error)
 }
 
 // recovered turns a panic into an error saying what was being done. Every

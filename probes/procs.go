@@ -132,7 +132,7 @@ func scanProcesses(ctx context.Context, env *Env, loc *time.Location, order func
 	if err != nil {
 		return nil, 0, time.Time{}, fmt.Errorf("cannot open %s: %w", proc, err)
 	}
-	clk, err := readHostClock(fs, proc, loc)
+	clk, err := readHostClock(proc, loc)
 	if err != nil {
 		return nil, 0, time.Time{}, err
 	}
@@ -218,16 +218,14 @@ func finishRow(r *procReader, proc string, row procRow, names map[uint32]string)
 	return p, true
 }
 
-func readHostClock(fs procfs.FS, proc string, loc *time.Location) (hostClock, error) {
+func readHostClock(proc string, loc *time.Location) (hostClock, error) {
 	var clk hostClock
 	stat, err := readWhole(proc+"/stat", maxTableBytes)
 	if err != nil {
 		return clk, fmt.Errorf("cannot read %s/stat: %w", proc, err)
 	}
-	_, after, ok := bytes.Cut(stat, []byte("\nbtime "))
-	line, _, _ := bytes.Cut(after, []byte("\n"))
-	btime, err := strconv.ParseInt(string(bytes.TrimSpace(line)), 10, 64)
-	if !ok || err != nil {
+	btime, ok := tableValue(stat, "btime ")
+	if !ok {
 		return clk, fmt.Errorf("cannot read the boot time from %s/stat", proc)
 	}
 	up, err := readWhole(proc+"/uptime", maxAttrBytes)
@@ -241,14 +239,35 @@ func readHostClock(fs procfs.FS, proc string, loc *time.Location) (hostClock, er
 	if clk.uptime, err = strconv.ParseFloat(string(f[0]), 64); err != nil {
 		return clk, fmt.Errorf("cannot read %s/uptime: %w", proc, err)
 	}
-	mi, err := fs.Meminfo()
-	if err != nil || mi.MemTotal == nil || *mi.MemTotal == 0 {
-		return clk, fmt.Errorf("cannot read MemTotal from %s/meminfo: %v", proc, err)
+	mi, err := readWhole(proc+"/meminfo", maxTableBytes)
+	if err != nil {
+		return clk, fmt.Errorf("cannot read %s/meminfo: %w", proc, err)
 	}
-	clk.memKiB = *mi.MemTotal
-	clk.boot = time.Unix(btime, 0).In(loc)
+	if clk.memKiB, ok = tableValue(mi, "MemTotal:"); !ok || clk.memKiB == 0 {
+		return clk, fmt.Errorf("cannot read MemTotal from %s/meminfo", proc)
+	}
+	clk.boot = time.Unix(int64(btime), 0).In(loc)
 	clk.now = clk.boot.Add(time.Duration(clk.uptime * float64(time.Second)))
 	return clk, nil
+}
+
+// tableValue is the number after key at the start of a line of a procfs
+// table ("btime 1700000000", "MemTotal:  8000000 kB").
+func tableValue(table []byte, key string) (uint64, bool) {
+	i := 0
+	if !bytes.HasPrefix(table, []byte(key)) {
+		if i = bytes.Index(table, []byte("\n"+key)); i < 0 {
+			return 0, false
+		}
+		i++
+	}
+	line, _, _ := bytes.Cut(table[i+len(key):], []byte("\n"))
+	f := bytes.Fields(line)
+	if len(f) == 0 {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(string(f[0]), 10, 64)
+	return n, err == nil
 }
 
 // readStatRow reads one process's stat file; ok is false when it is gone
@@ -273,16 +292,24 @@ func readStatRow(r *procReader, proc string, pid int, clk hostClock, pageKiB uin
 		Start:      clk.boot.Add(time.Duration(st.starttime) * time.Second / clockTicks),
 		CPUSeconds: ticks / clockTicks,
 	}
-	// ps: permille = cpu-time*1000/elapsed, with elapsed in whole seconds,
-	// printed without decimals from 100% up.
-	if el := clk.uptime - float64(st.starttime)/clockTicks; el >= 1 {
-		permille := ticks * 1000 / clockTicks / uint64(el)
-		if permille > 999 {
-			permille -= permille % 10
-		}
-		row.CPUPercent = float64(permille) / 10
-		row.cpuRatio = float64(ticks) / clockTicks / el
-	}
+	row.CPUPercent, row.cpuRatio = cpuShare(ticks, st.starttime, clk.uptime)
 	row.MemPercent = float64(rssKiB*1000/clk.memKiB) / 10
 	return procRow{Process: row, comm: st.comm, state: st.state, kthread: st.flags&pfKthread != 0}, true
+}
+
+// cpuShare is ps's %CPU of a process that used ticks of CPU time since it
+// started at starttime (clock ticks after boot), and the unrounded share
+// top_cpu sorts on; both are 0 in its first second. ps: permille =
+// cpu-time*1000/elapsed, with elapsed in whole seconds, printed without
+// decimals from 100% up.
+func cpuShare(ticks, starttime uint64, uptime float64) (pct, ratio float64) {
+	el := uptime - float64(starttime)/clockTicks
+	if el < 1 {
+		return 0, 0
+	}
+	permille := ticks * 1000 / clockTicks / uint64(el)
+	if permille > 999 {
+		permille -= permille % 10
+	}
+	return float64(permille) / 10, float64(ticks) / clockTicks / el
 }

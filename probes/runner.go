@@ -208,13 +208,18 @@ func (r *Runner) unknown(id string) *rpc.Error {
 
 // run answers from the cache, joins the execution in flight, or starts one.
 // Under WithFresh, a result or an execution older than FreshAge is not
-// reused.
+// reused. Under WithBrief, a probe with a brief form runs that instead,
+// cached and shared apart from its full form.
 func (r *Runner) run(ctx context.Context, spec Spec) rpc.ProbeResult {
 	start := time.Now()
 	limit := maxAge(ctx, spec.ID)
+	key := spec.ID
+	if spec.Brief != nil && brief(ctx) {
+		key, spec.Run = spec.ID+briefKey, spec.Brief
+	}
 	r.mu.Lock()
 	now := r.now()
-	if c, ok := r.cache[spec.ID]; ok {
+	if c, ok := r.cache[key]; ok {
 		age := now.Sub(c.at)
 		if age >= 0 && age < limit {
 			r.mu.Unlock()
@@ -223,16 +228,16 @@ func (r *Runner) run(ctx context.Context, spec Spec) rpc.ProbeResult {
 			return res
 		}
 		if age < 0 || age >= CacheTTL {
-			delete(r.cache, spec.ID)
+			delete(r.cache, key)
 		}
 	}
-	f, ok := r.flights[spec.ID]
+	f, ok := r.flights[key]
 	if !ok || now.Sub(f.started) > limit {
 		// A flight too old for this caller keeps running for those who
 		// joined it; this one replaces it for newcomers.
 		f = &flight{done: make(chan struct{}), started: now}
-		r.flights[spec.ID] = f
-		go r.fly(context.WithoutCancel(ctx), spec, f)
+		r.flights[key] = f
+		go r.fly(context.WithoutCancel(ctx), key, spec, f)
 	}
 	r.mu.Unlock()
 
@@ -262,17 +267,17 @@ func (r *Runner) run(ctx context.Context, spec Spec) rpc.ProbeResult {
 }
 
 // fly executes spec once for every caller waiting on f, then caches a
-// success and retires the flight.
-func (r *Runner) fly(ctx context.Context, spec Spec, f *flight) {
+// success under key and retires the flight.
+func (r *Runner) fly(ctx context.Context, key string, spec Spec, f *flight) {
 	res := r.execute(ctx, spec)
 	r.mu.Lock()
-	if r.flights[spec.ID] == f {
-		delete(r.flights, spec.ID)
+	if r.flights[key] == f {
+		delete(r.flights, key)
 	}
 	// A result's age counts from when its execution began, and a newer
 	// result in the cache is never replaced by an older one.
-	if c, ok := r.cache[spec.ID]; res.ExitCode == ExitOK && (!ok || !c.at.After(f.started)) {
-		r.cache[spec.ID] = cacheEntry{res: res, at: f.started}
+	if c, ok := r.cache[key]; res.ExitCode == ExitOK && (!ok || !c.at.After(f.started)) {
+		r.cache[key] = cacheEntry{res: res, at: f.started}
 	}
 	f.res = res
 	close(f.done)

@@ -4,8 +4,8 @@ package probes
 // statfs, with the spec's commands.
 func hostSpecs() []Spec {
 	return []Spec{
-		{ID: TopMemory, Command: "ps aux --sort=-%mem", Source: "procfs", Run: topMemory},
-		{ID: TopCPU, Command: "ps aux --sort=-%cpu", Source: "procfs", Run: topCPU},
+		{ID: TopMemory, Command: "ps aux --sort=-%mem", Source: "procfs", Run: topMemory, Brief: topMemoryBrief},
+		{ID: TopCPU, Command: "ps aux --sort=-%cpu", Source: "procfs", Run: topCPU, Brief: topCPUBrief},
 		{ID: CPUInfo, Command: "lscpu", Source: "procfs+sysfs", Run: cpuInfo},
 		{ID: MemoryInfo, Command: "free -h", Source: "procfs", Run: memoryInfo},
 		{ID: DiskUsage, Command: "df -h", Source: "mountinfo+statfs", Run: diskUsage(statHost, statfsWait)},

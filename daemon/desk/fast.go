@@ -25,10 +25,11 @@ type Self interface {
 }
 
 // fast answers a question the brain recognized: its probes are read (the
-// second-to-second ones fresh, bypassing the 30 s cache), the brain
-// composes the answer, and the supervisor judges it like any other. No LLM
-// is called and the model's queue is not waited on; the request was still
-// admitted, so the busy limits hold.
+// second-to-second ones fresh, bypassing the 30 s cache; the process
+// tables in their brief form, since the brain quotes their first row), the
+// brain composes the answer, and the supervisor judges it like any other.
+// No LLM is called and the model's queue is not waited on; the request was
+// still admitted, so the busy limits hold.
 func (d *Desk) fast(ctx context.Context, w *work, in brain.Intent, rec *progress.Recorder) (*rpc.Answer, error) {
 	w.origin, w.model, w.ticket = rpc.OriginBrain, "", in.Ticket()
 	rec.Stage(rpc.EventStarting, StageBrain, "", string(in.Kind))
@@ -47,7 +48,7 @@ func (d *Desk) fast(ctx context.Context, w *work, in brain.Intent, rec *progress
 	}
 	if ids := in.Probes(); len(ids) > 0 {
 		rec.Stage(rpc.EventStarting, StageProbes, "", fmt.Sprintf("%d probes", len(ids)))
-		pctx, cancel := context.WithTimeout(probes.WithFresh(ctx, brain.Fresh), d.budget.Probes)
+		pctx, cancel := context.WithTimeout(probes.WithBrief(probes.WithFresh(ctx, brain.Fresh)), d.budget.Probes)
 		w.results = d.o.Probes.RunMany(pctx, ids, func(ev probes.ProbeEvent) { rec.Stage(ev.Kind, StageProbes, ev.Probe, "") })
 		cancel()
 		if ctx.Err() != nil {

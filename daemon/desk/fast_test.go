@@ -2,7 +2,6 @@ package desk
 
 import (
 	"context"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -92,41 +91,6 @@ func TestFastPathReadsFresh(t *testing.T) {
 	}
 	if a := askFast(t, d, q, "how much disk space is free"); !a.Evidence.ProbesExecuted[0].Cached {
 		t.Fatal("disk usage, which may come from the cache, was read again")
-	}
-}
-
-// BenchmarkFastPath is one fast-path request through the desk on this
-// host's real probes, read fresh every time (memory_info, top_memory) or
-// from the cache (disk_usage), and reports the median and 99th percentile.
-func BenchmarkFastPath(b *testing.B) {
-	for _, text := range []string{"how much ram do I have", "which process uses the most memory", "how much disk space is free", "what cpu do I have"} {
-		b.Run(text, func(b *testing.B) {
-			var now atomic.Int64
-			now.Store(time.Now().UnixNano())
-			// The clock moves past FreshAge before each request, so the
-			// fresh probes really run every time.
-			r := probes.NewRunner(&probes.Env{Layout: dirs.Host}, probes.WithClock(func() time.Time { return time.Unix(0, now.Load()) }))
-			m := &countingLLM{}
-			d := fastDesk(r, m)
-			q := llmqueue.New(llmqueue.Options{})
-			var took []time.Duration
-			b.ReportAllocs()
-			for b.Loop() {
-				now.Add(int64(2 * probes.FreshAge))
-				start := time.Now()
-				a := askFast(b, d, q, text)
-				took = append(took, time.Since(start))
-				if a.Origin != rpc.OriginBrain {
-					b.Fatalf("%q took the LLM path", text)
-				}
-			}
-			if m.n.Load() != 0 {
-				b.Fatal("the fast path called the LLM")
-			}
-			slices.Sort(took)
-			b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "p50-ms")
-			b.ReportMetric(float64(took[len(took)*99/100].Microseconds())/1000, "p99-ms")
-		})
 	}
 }
 

@@ -1,0 +1,183 @@
+package probes
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"golang.org/x/sys/unix"
+)
+
+// ownerWalk is one worker's share of a pass over <proc>/*/fd: its own
+// buffers for directory entries, paths and link targets, reused so that
+// the pass allocates nothing per process or descriptor, and the owners it
+// found.
+type ownerWalk struct {
+	inodes  map[uint32]bool
+	owners  map[uint32][]SocketProcess
+	scanned *atomic.Int64 // descriptors looked at by all workers
+	skipped int
+	fds     []byte // entries of one <pid>/fd
+	path    []byte
+	link    []byte
+}
+
+// socketOwners maps socket inodes to the processes holding them, by reading
+// <proc>/<pid>/fd/* links ("socket:[inode]") as ss -p does, in one pass
+// within the fd bounds above; note says when a bound stopped the walk.
+// Every descriptor is looked at, since a socket may be shared by many
+// processes (a server's workers, systemd and the service it activated),
+// but only the wanted inodes are kept. Like the process scan, the pass is
+// split over up to maxScanWorkers goroutines: it is almost all kernel
+// time. Processes that vanish or deny access are skipped; ctx is checked
+// for every process.
+func socketOwners(ctx context.Context, proc string, inodes map[uint32]bool) (map[uint32][]SocketProcess, string, error) {
+	owners := make(map[uint32][]SocketProcess)
+	if len(inodes) == 0 {
+		return owners, "", nil
+	}
+	dir, err := unix.Open(proc, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC|unix.O_NOFOLLOW, 0)
+	if err != nil {
+		return nil, "", fmt.Errorf("cannot list processes in %s: %w", proc, err)
+	}
+	defer unix.Close(dir)
+	var pids []int
+	err = eachDirent(dir, make([]byte, direntBytes), func(name []byte, _ uint8) error {
+		if pid, ok := pidName(name); ok && pid > 0 {
+			pids = append(pids, pid)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, "", fmt.Errorf("cannot list processes in %s: %w", proc, err)
+	}
+	var scanned atomic.Int64
+	walks := make([]*ownerWalk, min(runtime.GOMAXPROCS(0), maxScanWorkers, len(pids)/scanBatch+1))
+	var failed atomic.Pointer[error]
+	var wg sync.WaitGroup
+	for i := range walks {
+		w := &ownerWalk{inodes: inodes, owners: make(map[uint32][]SocketProcess), scanned: &scanned,
+			fds: make([]byte, direntBytes), link: make([]byte, 64)}
+		walks[i] = w
+		wg.Go(func() {
+			defer recovered("map sockets to processes", func(err error) { failed.CompareAndSwap(nil, &err) })
+			for j := i; j < len(pids); j += len(walks) {
+				if scanned.Load() >= maxFDsScanned {
+					w.skipped++
+					continue
+				}
+				if ctx.Err() != nil {
+					return
+				}
+				w.process(dir, pids[j])
+			}
+		})
+	}
+	wg.Wait()
+	if err := failed.Load(); err != nil {
+		return nil, "", *err
+	}
+	if ctx.Err() != nil {
+		return nil, "", fmt.Errorf("cannot map sockets to processes: %w", context.Cause(ctx))
+	}
+	skipped := 0
+	for _, w := range walks {
+		skipped += w.skipped
+		for inode, list := range w.owners {
+			owners[inode] = append(owners[inode], list...)
+		}
+	}
+	for inode, list := range owners {
+		slices.SortFunc(list, func(a, b SocketProcess) int {
+			return cmp.Or(cmp.Compare(a.PID, b.PID), cmp.Compare(a.FD, b.FD))
+		})
+		owners[inode] = list[:min(len(list), maxSocketOwners)]
+	}
+	note := ""
+	if skipped > 0 {
+		note = fmt.Sprintf("owners of %d processes not looked up: %d file descriptors were read first", skipped, scanned.Load())
+	}
+	return owners, note, nil
+}
+
+// process adds the wanted sockets among the first maxFDsPerProcess
+// descriptors of pid to the owners. A process that is gone or denies
+// access is skipped.
+func (w *ownerWalk) process(proc, pid int) {
+	w.path = strconv.AppendInt(w.path[:0], int64(pid), 10)
+	base := len(w.path)
+	w.path = append(w.path, "/fd\x00"...)
+	fdDir, err := openat(proc, w.path, unix.O_RDONLY|unix.O_DIRECTORY)
+	if err != nil {
+		return
+	}
+	defer unix.Close(fdDir)
+	comm, seen := "", 0
+	_ = eachDirent(fdDir, w.fds, func(name []byte, _ uint8) error {
+		end := bytes.IndexByte(name, 0)
+		fd, ok := pidName(name)
+		if !ok || end < 0 {
+			return nil // "." and ".."
+		}
+		if seen >= maxFDsPerProcess {
+			return errFDBound
+		}
+		seen++
+		w.scanned.Add(1)
+		n, err := readlinkat(fdDir, name[:end+1], w.link)
+		if err != nil {
+			return nil
+		}
+		inode, ok := socketInode(w.link[:n])
+		if !ok || !w.inodes[inode] || len(w.owners[inode]) >= maxSocketOwners {
+			return nil
+		}
+		if comm == "" {
+			w.path = append(w.path[:base], "/comm\x00"...)
+			comm = readComm(proc, w.path)
+		}
+		w.owners[inode] = append(w.owners[inode], SocketProcess{Name: comm, PID: pid, FD: fd})
+		return nil
+	})
+}
+
+// errFDBound ends the walk of one process at maxFDsPerProcess.
+var errFDBound = errors.New("the descriptor bound is reached")
+
+// socketInode parses the link target "socket:[inode]".
+func socketInode(target []byte) (uint32, bool) {
+	s, ok := bytes.CutPrefix(target, []byte("socket:["))
+	if !ok {
+		return 0, false
+	}
+	s, ok = bytes.CutSuffix(s, []byte("]"))
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(string(s), 10, 32)
+	return uint32(n), err == nil
+}
+
+// readComm reads a process's name (path under proc, ending in a NUL),
+// which its owner sets to anything.
+func readComm(proc int, path []byte) string {
+	fd, err := openat(proc, path, unix.O_RDONLY)
+	if err != nil {
+		return "?"
+	}
+	defer unix.Close(fd)
+	var b [maxNameBytes + 1]byte
+	n, err := unix.Read(fd, b[:])
+	if err != nil || n < 0 {
+		return "?"
+	}
+	return Sanitize(strings.TrimSuffix(string(b[:min(n, maxNameBytes)]), "\n"), maxNameBytes)
+}
