@@ -26,7 +26,7 @@ func TestMethodAccessSane(t *testing.T) {
 			t.Errorf("method %q has no handler", name)
 		}
 	}
-	for _, name := range []string{rpc.MethodStatus, rpc.MethodProbe, rpc.MethodProgress, rpc.MethodRequest, rpc.MethodReset} {
+	for _, name := range []string{rpc.MethodStatus, rpc.MethodProbe, rpc.MethodProgress, rpc.MethodRequest, rpc.MethodReset, rpc.MethodUninstall} {
 		if _, ok := table[name]; !ok {
 			t.Errorf("contract method %q is not served", name)
 		}
@@ -34,6 +34,7 @@ func TestMethodAccessSane(t *testing.T) {
 	want := map[string]peer.Access{
 		rpc.MethodStatus: peer.AccessRead, rpc.MethodProbe: peer.AccessRead, rpc.MethodProgress: peer.AccessRead,
 		rpc.MethodRequest: peer.AccessOperate, rpc.MethodReset: peer.AccessOperate,
+		rpc.MethodUninstall: peer.AccessAdmin,
 	}
 	got := map[string]peer.Access{}
 	for name, m := range table {

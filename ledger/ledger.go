@@ -84,7 +84,9 @@ func (l *Ledger) read() (doc Document, perr, err error) {
 	case errors.Is(err, fs.ErrNotExist):
 		return empty, nil, nil
 	case err != nil:
-		return empty, nil, err
+		// Too large, a symlink, not a regular file: as unusable as bad
+		// JSON, and kept aside the same way.
+		return empty, err, nil
 	}
 	if perr := parse(b, &doc); perr != nil {
 		return empty, perr, nil

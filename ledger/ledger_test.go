@@ -101,8 +101,9 @@ func TestReadIsBounded(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(state, FileName), []byte(big), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Open(d); err == nil || !strings.Contains(err.Error(), "more than") {
-		t.Fatalf("read an oversized ledger: %v", err)
+	l := mustOpen(t, d)
+	if st := l.State(); st.OK() || !strings.Contains(st.Problem, "more than") {
+		t.Fatalf("read an oversized ledger: %+v", st)
 	}
 }
 

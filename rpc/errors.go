@@ -24,6 +24,7 @@ const (
 	KindNotFound       Kind = "not_found"       // e.g. progress for an unknown request id
 	KindShuttingDown   Kind = "shutting_down"   // annad is stopping
 	KindCanceled       Kind = "canceled"        // the client hung up; logged, never seen by it
+	KindLedgerCorrupt  Kind = "ledger_corrupt"  // uninstall refused: the ledger did not parse; the hint says how to repair it
 )
 
 // Error kinds produced by Client itself, never sent by annad.
@@ -48,6 +49,7 @@ var codes = map[Kind]int{
 	KindShuttingDown:   -32008,
 	KindLLMBadReply:    -32010,
 	KindCanceled:       -32011,
+	KindLedgerCorrupt:  -32012,
 }
 
 // Code returns the JSON-RPC code annad sends with kind k.
