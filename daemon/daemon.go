@@ -98,7 +98,7 @@ func New(ctx context.Context, opt Options) (*Daemon, error) {
 		state.Close()
 		return nil, err
 	}
-	d.debug = loadDebugMode(state, opt.Config.Daemon.DebugMode, d.log)
+	d.debug = loadDebugMode(state, d.ledger, opt.Config.Daemon.DebugMode, d.log)
 	euid := uint32(os.Geteuid())
 	d.queue = llmqueue.New(llmqueue.Options{
 		Parallel: opt.Config.Ollama.Parallel, MaxRequests: opt.Config.Daemon.MaxRequests,

@@ -189,6 +189,18 @@ func (l *Ledger) appendLocked(e Entry) (Entry, error) {
 	return e, l.write(next)
 }
 
+// AppendOnce records e unless the ledger already holds the same change
+// (same kind, target and reversal data); it reports whether it added it.
+func (l *Ledger) AppendOnce(e Entry) (bool, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if slices.ContainsFunc(l.doc.Entries, e.same) {
+		return false, nil
+	}
+	_, err := l.appendLocked(e)
+	return err == nil, err
+}
+
 // Remove forgets the entries with the given ids (their changes were
 // undone) and returns how many it forgot.
 func (l *Ledger) Remove(ids ...uint64) (int, error) {
