@@ -259,4 +259,3 @@ func TestPTYNoColorOnErrors(t *testing.T) {
 		t.Errorf("exit %d, want 3", code)
 	}
 }
-

@@ -29,8 +29,8 @@ type debugMode struct {
 	// ledger records the file as learned data, so that root's reset,
 	// which deletes it, forgets the entry too.
 	ledger *ledger.Ledger
-	def   bool
-	log   *slog.Logger
+	def    bool
+	log    *slog.Logger
 
 	mu sync.Mutex
 	on bool
