@@ -146,6 +146,17 @@ func TestKillLeavesOldOrNew(t *testing.T) {
 	if aside, _ := filepath.Glob(filepath.Join(dir, corruptPrefix+"*")); len(aside) != 0 {
 		t.Fatalf("a ledger was kept aside as corrupt: %v", aside)
 	}
+	d, err := statedir.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if _, err := Open(d); err != nil {
+		t.Fatal(err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".tmp-*")); len(left) != 0 {
+		t.Fatalf("Open left the temporary files of killed writers: %v", left)
+	}
 	if changed != kills {
 		t.Fatalf("the writer wrote between only %d of %d kills: the test did not exercise writes", changed, kills)
 	}

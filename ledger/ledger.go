@@ -50,6 +50,11 @@ type Ledger struct {
 // started; the error is only for what Open cannot do at all.
 func Open(dir *statedir.Dir) (*Ledger, error) {
 	l := &Ledger{dir: dir, now: time.Now}
+	// A writer killed mid-write leaves its temporary file; nothing writes
+	// the ledger before Open returns.
+	if _, err := dir.RemoveTemps(FileName); err != nil {
+		return nil, err
+	}
 	if err := l.Reload(); err != nil {
 		return nil, err
 	}

@@ -185,3 +185,22 @@ func (d *Dir) Names(prefix string, max int) ([]string, error) {
 	}
 	return out, nil
 }
+
+// RemoveTemps removes the temporary files WriteFile leaves for name when
+// it is killed between creating and renaming one, and returns how many it
+// removed. Call it only while nothing writes name.
+func (d *Dir) RemoveTemps(name string) (int, error) {
+	if err := validName(name); err != nil {
+		return 0, err
+	}
+	temps, err := d.Names(".tmp-"+name+"-", 1024)
+	if err != nil {
+		return 0, err
+	}
+	for i, t := range temps {
+		if err := unix.Unlinkat(d.fd, t, 0); err != nil && !errors.Is(err, unix.ENOENT) {
+			return i, fmt.Errorf("cannot remove %s: %w", filepath.Join(d.path, t), err)
+		}
+	}
+	return len(temps), nil
+}

@@ -179,6 +179,10 @@ func stopAnnad(ctx context.Context) error {
 		return err
 	}
 	defer c.Close()
+	return stopUnits(ctx, c)
+}
+
+func stopUnits(ctx context.Context, c *systemd.Conn) error {
 	_, err1 := c.StopUnitContext(ctx, socketUnit)
 	_, err2 := c.StopUnitContext(ctx, serviceUnit)
 	return errors.Join(err1, err2)
