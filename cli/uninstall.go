@@ -53,6 +53,10 @@ func (s *session) uninstall(ctx context.Context) int {
 	}
 	b.Reset()
 	b.WriteString("Done:\n")
+	if len(res.Steps) == 0 {
+		b.Reset()
+		b.WriteString("Nothing was undone.\n")
+	}
 	for _, st := range res.Steps {
 		fmt.Fprintf(&b, "  %s\n", Sanitize(st.Action))
 	}

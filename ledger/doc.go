@@ -29,7 +29,8 @@
 //
 // It is never replaced silently. Open renames it to
 // ledger.json.corrupt-<UTC time> and starts an empty ledger beside it, so
-// changes made from then on are still recorded. While any
+// changes made from then on are still recorded (their ids start at the
+// current time in milliseconds, above the damaged ledger's). While any
 // ledger.json.corrupt-* file exists, State reports the ledger as corrupt
 // (`annactl status` shows it) and uninstall refuses: the error names the
 // file and says how to repair it (fix its JSON and merge its entries into

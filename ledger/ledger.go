@@ -75,6 +75,9 @@ func (l *Ledger) Reload() error {
 		if err := l.dir.Rename(FileName, aside); err != nil {
 			return fmt.Errorf("cannot keep the unreadable ledger aside (%v): %w", perr, err)
 		}
+		// Ids of the new ledger start above any the damaged one can hold
+		// in practice, so its entries merge back without clashes.
+		doc.NextID = max(doc.NextID, uint64(l.now().UnixMilli()))
 	}
 	l.doc = doc
 	return l.checkAside(perr)

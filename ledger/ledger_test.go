@@ -79,8 +79,8 @@ func TestCorruptLedgerIsKeptAsideAndReported(t *testing.T) {
 		}
 		// New changes are still recorded, and the state stays until the
 		// damaged file is gone, across a restart too.
-		if _, err := l.Append(Entry{Kind: ModelPulled, Target: "llama3.2:3b"}); err != nil {
-			t.Fatal(err)
+		if e, err := l.Append(Entry{Kind: ModelPulled, Target: "llama3.2:3b"}); err != nil || e.ID < 1e12 {
+			t.Fatalf("%s: appended %+v, %v; want an id above the damaged ledger's", name, e, err)
 		}
 		if again := mustOpen(t, d); again.State().OK() || len(again.Entries()) != 1 {
 			t.Fatalf("%s: after a restart: %+v %+v", name, again.State(), again.Entries())

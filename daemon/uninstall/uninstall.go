@@ -100,7 +100,8 @@ func (s *Service) Plan() (*rpc.UninstallResult, error) {
 }
 
 // Execute undoes the ledger and returns what was done. When every step
-// worked, stop is what the caller runs after the reply to stop annad.
+// worked and there was at least one, stop is what the caller runs after
+// the reply to stop annad.
 func (s *Service) Execute(ctx context.Context) (r *rpc.UninstallResult, stop func(), err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -126,7 +127,10 @@ func (s *Service) Execute(ctx context.Context) (r *rpc.UninstallResult, stop fun
 		}
 	}
 	s.opt.Logger.Info("uninstall ran", "done", len(out.Done), "failed", len(r.Failed), "cannot_undo", len(p.CannotUndo))
-	if len(r.Failed) > 0 {
+	// annad stops itself only when it undid something and nothing failed:
+	// an empty ledger means annad was installed by other means (a package,
+	// the NixOS module), whose service uninstall must not stop.
+	if len(r.Failed) > 0 || len(out.Done) == 0 {
 		return r, nil, nil
 	}
 	r.Stopping = true
