@@ -13,7 +13,7 @@ func TestUninstallOnTerminal(t *testing.T) {
 	in := daemontest.Installed(t)
 	tm := spawn(t, testEnv(t, in.Socket), "uninstall")
 	tm.expect("Uninstalling Anna undoes what the ledger " + filepath.Join(in.StateDir, "ledger.json") + " records, newest first:\r\n")
-	tm.expect("  remove file /etc/anna/config.toml (it did not exist before)\r\n")
+	tm.expect("  remove file /etc/anna/config.toml\r\n")
 	tm.expect("Cannot be undone, left as they are:\r\n  selinux_label annad: ")
 	tm.expect(`Type "uninstall" to remove Anna: `)
 	tm.send("no\r")

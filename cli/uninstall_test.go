@@ -23,7 +23,7 @@ func TestUninstallPipedNeedsTheWord(t *testing.T) {
 		t.Fatalf("a canceled uninstall removed a file: %v", err)
 	}
 	code, out, errs := runWith(t, IO{In: strings.NewReader("uninstall\n")}, in.Socket, nil, "uninstall")
-	if code != ExitOK || errs != "" || !strings.Contains(out, "Done:\n  remove file /etc/anna/config.toml (it did not exist before)\n") || !strings.HasSuffix(out, "Anna is uninstalled; annad is stopping.\n") {
+	if code != ExitOK || errs != "" || !strings.Contains(out, "Done:\n  remove file /etc/anna/config.toml\n") || !strings.HasSuffix(out, "Anna is uninstalled; annad is stopping.\n") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 	<-in.Stopped

@@ -161,11 +161,14 @@ func TestUnsafeStateDirectoryStopsAnnad(t *testing.T) {
 func TestResetDropsLearnedLedgerEntriesOnly(t *testing.T) {
 	state := filepath.Join(t.TempDir(), "state")
 	writeFile(t, filepath.Join(state, "install-manifest.json"))
-	if err := os.WriteFile(filepath.Join(state, "install-manifest.json"), []byte(`[
- {"kind": "file_created", "target": "/usr/local/bin/annad"},
- {"kind": "model_pulled", "target": "llama3.2:3b"},
- {"kind": "package_installed", "target": "smartmontools", "detail": "apt-get"}
-]`), 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(state, "install-manifest.json"), []byte(`{"version": 1, "entries": [
+ {"kind": "file", "target": "/usr/local/bin/annad", "detail": "sha256:00"}]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// Real changes made while answering requests, before this start.
+	if err := os.WriteFile(filepath.Join(state, "ledger.json"), []byte(`{"version": 1, "next_id": 3, "entries": [
+ {"id": 1, "kind": "model_pulled", "target": "llama3.2:3b", "reason": "r", "cause": "request:a"},
+ {"id": 2, "kind": "package_installed", "target": "smartmontools", "manager": "apt-get", "reason": "r", "cause": "request:b"}]}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	d := daemontest.Start(t, daemontest.Options{StateDir: state})
@@ -185,7 +188,7 @@ func TestResetDropsLearnedLedgerEntriesOnly(t *testing.T) {
 	for _, s := range plan.Steps {
 		kept = append(kept, s.Kind)
 	}
-	if err != nil || !slices.Equal(kept, []string{"package_installed", "model_pulled", "file_created"}) {
+	if err != nil || !slices.Equal(kept, []string{"file_created", "package_installed", "model_pulled"}) {
 		t.Fatalf("after reset the ledger holds %q, %v", kept, err)
 	}
 }

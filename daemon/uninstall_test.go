@@ -44,19 +44,25 @@ func (m *machine) RemoveFromGroup(_ context.Context, u, g string) error {
 	return m.note(fmt.Sprintf("gpasswd -d %s %s", u, g))
 }
 
-const installManifest = `[
- {"kind": "dir_created", "target": "/var/lib/anna", "detail": "owned"},
- {"kind": "file_created", "target": "/usr/local/bin/annad"},
- {"kind": "dir_created", "target": "/etc/anna"},
- {"kind": "config_written", "target": "/etc/anna/config.toml"},
- {"kind": "file_changed", "target": "/etc/hosts", "detail": "/var/lib/anna/backups/1"},
- {"kind": "unit_installed", "target": "/etc/systemd/system/annad.socket"},
- {"kind": "unit_enabled", "target": "annad.socket"},
- {"kind": "group_created", "target": "anna"},
- {"kind": "user_added_to_group", "target": "alice", "detail": "anna"},
- {"kind": "model_pulled", "target": "llama3.2:3b"},
- {"kind": "selinux_label", "target": "annad"}
-]`
+const installManifest = `{"version": 1, "entries": [
+ {"kind": "dir", "target": "/var/lib/anna", "detail": "mode 0700"},
+ {"kind": "file", "target": "/usr/local/bin/annad", "detail": "sha256:00"},
+ {"kind": "dir", "target": "/etc/anna", "detail": "mode 0755"},
+ {"kind": "file", "target": "/etc/anna/config.toml", "detail": "sha256:00"},
+ {"kind": "file", "target": "/etc/systemd/system/annad.socket", "detail": "sha256:00"},
+ {"kind": "unit_enabled", "target": "annad.socket", "detail": "systemctl enable"},
+ {"kind": "group", "target": "anna", "detail": "system group"},
+ {"kind": "group_member", "target": "anna", "detail": "alice"}
+]}`
+
+// ledgerBefore is what annad recorded before this start, while answering
+// requests: a configuration it changed, a model it pulled, and a kind
+// this build does not know.
+const ledgerBefore = `{"version": 1, "next_id": 4, "entries": [
+ {"id": 1, "kind": "file_changed", "target": "/etc/hosts", "backup": "/var/lib/anna/backups/1", "reason": "r", "cause": "request:a"},
+ {"id": 2, "kind": "model_pulled", "target": "llama3.2:3b", "reason": "r", "cause": "request:b"},
+ {"id": 3, "kind": "selinux_label", "target": "annad", "reason": "r", "cause": "request:c"}
+]}`
 
 func put(t *testing.T, p, content string) {
 	t.Helper()
@@ -82,6 +88,7 @@ func install(t *testing.T) *installed {
 	root := t.TempDir()
 	state := filepath.Join(root, "var/lib/anna")
 	put(t, filepath.Join(state, "install-manifest.json"), installManifest)
+	put(t, filepath.Join(state, "ledger.json"), ledgerBefore)
 	if err := os.Chmod(state, 0o700); err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +128,8 @@ func TestUninstallPlansThenUndoesOnlyTheLedger(t *testing.T) {
 	if err != nil || plan.Executed || len(plan.Steps) != 10 || len(plan.CannotUndo) != 1 || plan.CannotUndo[0].Kind != "selinux_label" {
 		t.Fatalf("plan: %+v %v", plan, err)
 	}
-	if plan.Steps[0].Action != "delete model llama3.2:3b from Ollama" || plan.Steps[9].Action != "remove directory /var/lib/anna and everything in it" {
+	if plan.Steps[0].Action != "remove user alice from group anna" || plan.Steps[8].Action != "restore /etc/hosts from /var/lib/anna/backups/1" ||
+		plan.Steps[9].Action != "remove directory /var/lib/anna and everything in it" {
 		t.Fatalf("plan order: first %q, last %q", plan.Steps[0].Action, plan.Steps[9].Action)
 	}
 	if _, err := os.Stat(filepath.Join(in.root, "usr/local/bin/annad")); err != nil {
@@ -151,7 +159,7 @@ func TestUninstallPlansThenUndoesOnlyTheLedger(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(in.root, "usr/local/bin/other")); string(b) != "precious" {
 		t.Errorf("a file outside the ledger was touched: %q", b)
 	}
-	if want := []string{"ollama delete llama3.2:3b", "gpasswd -d alice anna", "groupdel anna"}; !slices.Equal(in.machine.calls, want) {
+	if want := []string{"gpasswd -d alice anna", "groupdel anna", "ollama delete llama3.2:3b"}; !slices.Equal(in.machine.calls, want) {
 		t.Errorf("calls %q, want %q", in.machine.calls, want)
 	}
 	if want := []string{"disable annad.socket", "reload"}; !slices.Equal(in.systemd.Jobs(), want) {

@@ -39,21 +39,25 @@
 // # The installer's manifest
 //
 // install.sh cannot link this package, so it leaves
-// install-manifest.json in the state directory: a JSON list of
-// {"kind", "target", "detail"} for what it created. annad imports it on
-// start (ImportManifest): each item becomes an entry with the same kind,
-// Cause "installer:<n>" (its position) and Reason "installed by
-// install.sh". detail carries the reversal data of kinds that need one: the
-// group of user_added_to_group, the backup path of file_changed and
-// config_written, the package manager of package_installed, and "owned"
-// for a dir_created whose whole content is Anna's (/var/lib/anna). An item
-// already in the ledger (same kind, target and detail) is not added again,
-// so a second install (an upgrade) adds only what is new. After a
-// successful import the manifest is renamed to
-// install-manifest.json.imported-<UTC time>; a failed import leaves it in
-// place, to be tried again on the next start. Kinds this build does not
-// know are imported as they are, and uninstall lists them as things it
-// cannot undo rather than skip them.
+// install-manifest.json in the state directory (package installer
+// documents it): {"version": 1, "entries": [{"kind", "target",
+// "detail"}, ...]} in the order it made the changes. annad imports it on
+// start (ImportManifest): each item becomes an entry with Cause
+// "installer:<n>" (its position) and Reason "installed by install.sh".
+// Kinds map as follows: "dir" is dir_created, "file" is file_created (or
+// unit_installed for a file in a systemd unit directory, so that its
+// removal reloads systemd), "group" is group_created, "group_member"
+// (target the group, detail the user) is user_added_to_group, and
+// "unit_enabled" stays. An item already in the ledger (same change) is not
+// added again, so a second install (an upgrade) adds only what is new.
+// After a successful import the manifest is renamed to
+// install-manifest.json.imported-<UTC time>, which frees the name for the
+// next install's manifest; a failed import leaves it in place, to be
+// tried again on the next start. Kinds this build does not know are
+// imported as they are, and uninstall lists them as things it cannot undo
+// rather than skip them. The state directory itself is removed whole by
+// uninstall (it is Anna's by definition), any other directory only once
+// empty.
 //
 // # What reset forgets
 //

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"slices"
+	"strings"
 )
 
 // ManifestName is the name install.sh gives its manifest in the state
@@ -15,26 +16,45 @@ const ManifestName = "install-manifest.json"
 // maxManifestItems bounds an import; an installer creates a few dozen things.
 const maxManifestItems = 1000
 
-// ManifestItem is one thing install.sh created, as it writes it.
+// ManifestVersion is the manifest schema version this package imports.
+const ManifestVersion = 1
+
+// Manifest is what install.sh writes (package installer documents it).
+type Manifest struct {
+	Version int            `json:"version"`
+	Entries []ManifestItem `json:"entries"`
+}
+
+// ManifestItem is one thing install.sh created, in the order it did.
 type ManifestItem struct {
-	Kind   Kind   `json:"kind"`
+	Kind   string `json:"kind"`
 	Target string `json:"target"`
 	Detail string `json:"detail,omitempty"`
 }
 
-// entry maps the item to a ledger entry; detail carries the reversal data
-// of the kinds that need one (see the package doc).
+// unitDirs hold unit files; a file the installer put there is a unit, whose
+// removal needs a daemon-reload.
+var unitDirs = []string{"/etc/systemd/system/", "/usr/lib/systemd/system/", "/lib/systemd/system/"}
+
+// entry maps the installer's kinds to the ledger's (see the package doc).
 func (m ManifestItem) entry(step int) Entry {
-	e := Entry{Kind: m.Kind, Target: m.Target, Reason: "installed by install.sh", Cause: fmt.Sprintf("installer:%d", step)}
+	e := Entry{Kind: Kind(m.Kind), Target: m.Target, Reason: "installed by install.sh", Cause: fmt.Sprintf("installer:%d", step)}
 	switch m.Kind {
-	case UserAddedToGroup:
-		e.Group = m.Detail
-	case FileChanged, ConfigWritten:
-		e.Backup = m.Detail
-	case PackageInstalled:
-		e.Manager = m.Detail
-	case DirCreated:
-		e.Owned = m.Detail == "owned"
+	case "dir":
+		e.Kind = DirCreated
+	case "file":
+		e.Kind = FileCreated
+		for _, d := range unitDirs {
+			if strings.HasPrefix(m.Target, d) {
+				e.Kind = UnitInstalled
+			}
+		}
+	case "group":
+		e.Kind = GroupCreated
+	case "group_member":
+		e.Kind, e.Target, e.Group = UserAddedToGroup, m.Detail, m.Target
+	case "unit_enabled":
+		e.Kind = UnitEnabled
 	}
 	return e
 }
@@ -54,10 +74,14 @@ func (l *Ledger) ImportManifest() (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	var items []ManifestItem
-	if err := json.Unmarshal(b, &items); err != nil {
+	var m Manifest
+	if err := json.Unmarshal(b, &m); err != nil {
 		return 0, fmt.Errorf("cannot parse the installer's manifest %s: %w", ManifestName, err)
 	}
+	if m.Version != ManifestVersion {
+		return 0, fmt.Errorf("cannot import the installer's manifest: version %d, this annad reads %d", m.Version, ManifestVersion)
+	}
+	items := m.Entries
 	if len(items) > maxManifestItems {
 		return 0, fmt.Errorf("cannot import the installer's manifest: %d items, more than %d", len(items), maxManifestItems)
 	}

@@ -7,14 +7,15 @@ import (
 	"testing"
 )
 
-const manifest = `[
- {"kind": "dir_created", "target": "/var/lib/anna", "detail": "owned"},
- {"kind": "file_created", "target": "/usr/local/bin/annad"},
- {"kind": "group_created", "target": "anna"},
- {"kind": "user_added_to_group", "target": "alice", "detail": "anna"},
- {"kind": "unit_enabled", "target": "annad.socket"},
+const manifest = `{"version": 1, "entries": [
+ {"kind": "dir", "target": "/var/lib/anna", "detail": "mode 0700"},
+ {"kind": "file", "target": "/usr/local/bin/annad", "detail": "sha256:00"},
+ {"kind": "group", "target": "anna", "detail": "system group"},
+ {"kind": "group_member", "target": "anna", "detail": "alice"},
+ {"kind": "unit_enabled", "target": "annad.socket", "detail": "systemctl enable"},
+ {"kind": "file", "target": "/etc/systemd/system/annad.socket", "detail": "sha256:00"},
  {"kind": "selinux_label", "target": "annad"}
-]`
+]}`
 
 func TestImportManifestOnceAndIdempotent(t *testing.T) {
 	d, state := openDir(t)
@@ -26,11 +27,16 @@ func TestImportManifestOnceAndIdempotent(t *testing.T) {
 	if err := os.WriteFile(path, []byte(manifest), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := l.ImportManifest(); n != 6 || err != nil {
+	if n, err := l.ImportManifest(); n != 7 || err != nil {
 		t.Fatalf("import: %d %v", n, err)
 	}
 	es := mustOpen(t, d).Entries()
-	if len(es) != 6 || !es[0].Owned || es[3].Group != "anna" || es[3].Target != "alice" || es[5].Kind != "selinux_label" || es[1].Cause != "installer:2" {
+	var kinds []string
+	for _, e := range es {
+		kinds = append(kinds, string(e.Kind))
+	}
+	if strings.Join(kinds, " ") != "dir_created file_created group_created user_added_to_group unit_enabled unit_installed selinux_label" ||
+		es[3].Group != "anna" || es[3].Target != "alice" || es[1].Cause != "installer:2" || es[1].Reason != "installed by install.sh" {
 		t.Fatalf("imported %+v", es)
 	}
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
@@ -40,12 +46,12 @@ func TestImportManifestOnceAndIdempotent(t *testing.T) {
 		t.Fatalf("no imported manifest kept: %v", done)
 	}
 	// An upgrade leaves a manifest again; only what is new is added.
-	again := strings.Replace(manifest, `{"kind": "group_created"`, `{"kind": "file_created", "target": "/usr/local/bin/annactl"},
- {"kind": "group_created"`, 1)
+	again := strings.Replace(manifest, `{"kind": "group",`, `{"kind": "file", "target": "/usr/local/bin/annactl", "detail": "sha256:00"},
+ {"kind": "group",`, 1)
 	if err := os.WriteFile(path, []byte(again), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := l.ImportManifest(); n != 1 || err != nil || len(l.Entries()) != 7 {
+	if n, err := l.ImportManifest(); n != 1 || err != nil || len(l.Entries()) != 8 {
 		t.Fatalf("second import: %d %v %d", n, err, len(l.Entries()))
 	}
 }
@@ -54,7 +60,7 @@ func TestBadManifestImportsNothingAndStays(t *testing.T) {
 	d, state := openDir(t)
 	l := mustOpen(t, d)
 	path := filepath.Join(state, ManifestName)
-	for _, bad := range []string{`[{"kind": "file_created", "target": "relative"}]`, `{"not": "a list"}`} {
+	for _, bad := range []string{`{"version": 1, "entries": [{"kind": "file", "target": "relative"}]}`, `{"version": 2, "entries": []}`, `[]`} {
 		if err := os.WriteFile(path, []byte(bad), 0o600); err != nil {
 			t.Fatal(err)
 		}

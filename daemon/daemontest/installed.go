@@ -12,13 +12,13 @@ import (
 
 // InstalledManifest is what Installed's install.sh left: files, a
 // directory, the state directory and one kind this build cannot undo.
-const InstalledManifest = `[
- {"kind": "dir_created", "target": "/var/lib/anna", "detail": "owned"},
- {"kind": "file_created", "target": "/usr/local/bin/annad"},
- {"kind": "dir_created", "target": "/etc/anna"},
- {"kind": "config_written", "target": "/etc/anna/config.toml"},
+const InstalledManifest = `{"version": 1, "entries": [
+ {"kind": "dir", "target": "/var/lib/anna", "detail": "mode 0700"},
+ {"kind": "file", "target": "/usr/local/bin/annad", "detail": "sha256:00"},
+ {"kind": "dir", "target": "/etc/anna", "detail": "mode 0755"},
+ {"kind": "file", "target": "/etc/anna/config.toml", "detail": "sha256:00"},
  {"kind": "selinux_label", "target": "annad"}
-]`
+]}`
 
 // Install is annad running on an installation under a temporary root.
 type Install struct {

@@ -81,7 +81,7 @@ func (s *Service) plan() (undo.Plan, error) {
 		return undo.Plan{}, rpc.Errorf(rpc.KindLedgerCorrupt, "cannot uninstall: %s", st.Problem).
 			WithHint("as root, " + st.Repair + "; then run annactl uninstall again")
 	}
-	return undo.Make(l.Entries()), nil
+	return undo.Make(l.Entries(), s.hostPath(s.opt.StateDir)), nil
 }
 
 // Plan answers `uninstall` without confirmation.
@@ -109,7 +109,7 @@ func (s *Service) Execute(ctx context.Context) (r *rpc.UninstallResult, stop fun
 	if err != nil {
 		return nil, nil, err
 	}
-	out := p.Execute(ctx, s.opt.Backends, s.hostPath(s.opt.StateDir))
+	out := p.Execute(ctx, s.opt.Backends)
 	r = s.result(p)
 	r.Executed = true
 	var done []uint64

@@ -72,8 +72,9 @@ type Outcome struct {
 // unit file went. A failed step does not stop the others (each undoes an
 // independent change), but the state directory, which holds the ledger,
 // is kept when anything failed, so the ledger still lists what is left.
-func (p Plan) Execute(ctx context.Context, b Backends, stateDir string) Outcome {
+func (p Plan) Execute(ctx context.Context, b Backends) Outcome {
 	var out Outcome
+	stateDir := p.stateDir
 	reload := false
 	for _, s := range p.Steps {
 		if s.Entry.Kind == ledger.DirCreated && s.Entry.Target == stateDir && len(out.Failed) > 0 {

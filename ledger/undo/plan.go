@@ -34,6 +34,8 @@ type Refusal struct {
 type Plan struct {
 	Steps      []Step
 	CannotUndo []Refusal
+	// stateDir is the state directory as the ledger names it.
+	stateDir string
 }
 
 // packageManagers are the managers whose removal command undo knows.
@@ -50,18 +52,31 @@ var packageManagers = map[string]func(name string) []string{
 var packageName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9+._-]*$`)
 
 // Make plans the undo of entries (oldest first, as the ledger holds them).
-func Make(entries []ledger.Entry) Plan {
-	var p Plan
+// stateDir is the state directory as the ledger names it: it holds only
+// Anna's data, so it is removed whole, and last.
+func Make(entries []ledger.Entry, stateDir string) Plan {
+	p := Plan{stateDir: stateDir}
 	es := slices.Clone(entries)
 	slices.Reverse(es)
+	var last []Step
 	for _, e := range es {
-		s, why := step(e)
-		if why != "" {
-			p.CannotUndo = append(p.CannotUndo, Refusal{Entry: e, Reason: why})
-			continue
+		self := e.Kind == ledger.DirCreated && e.Target == stateDir
+		if self {
+			e.Owned = true
 		}
-		p.Steps = append(p.Steps, s)
+		s, why := step(e)
+		switch {
+		case why != "":
+			p.CannotUndo = append(p.CannotUndo, Refusal{Entry: e, Reason: why})
+		case self:
+			// It holds the backups later steps restore from, and the
+			// ledger itself, whatever its place in the ledger.
+			last = append(last, s)
+		default:
+			p.Steps = append(p.Steps, s)
+		}
 	}
+	p.Steps = append(p.Steps, last...)
 	return p
 }
 

@@ -17,7 +17,7 @@ import (
 )
 
 var installed = []ledger.Entry{
-	{ID: 1, Kind: ledger.DirCreated, Target: "/var/lib/anna", Owned: true},
+	{ID: 1, Kind: ledger.DirCreated, Target: "/var/lib/anna"},
 	{ID: 2, Kind: ledger.FileCreated, Target: "/usr/local/bin/annad"},
 	{ID: 3, Kind: ledger.GroupCreated, Target: "anna"},
 	{ID: 4, Kind: ledger.UserAddedToGroup, Target: "alice", Group: "anna"},
@@ -34,7 +34,7 @@ var installed = []ledger.Entry{
 }
 
 func TestPlanIsNewestFirstAndListsWhatCannotBeUndone(t *testing.T) {
-	p := Make(installed)
+	p := Make(installed, "/var/lib/anna")
 	var order []uint64
 	var actions []string
 	for _, s := range p.Steps {
@@ -115,7 +115,7 @@ func TestExecuteKeepsTheStateDirWhenAStepFails(t *testing.T) {
 	units, fake := systemdOnBus(t)
 	rec := &recorder{fail: "groupdel"}
 	b := Backends{Files: HostFiles{Root: root}, Units: units, Packages: rec, Models: rec, Accounts: rec}
-	out := Make(installed).Execute(context.Background(), b, "/var/lib/anna")
+	out := Make(installed, "/var/lib/anna").Execute(context.Background(), b)
 	if len(out.Done) != 8 || len(out.Failed) != 2 || out.StateDirRemoved {
 		t.Fatalf("done %d, failed %+v, state dir removed %v", len(out.Done), out.Failed, out.StateDirRemoved)
 	}
@@ -141,7 +141,7 @@ func TestExecuteKeepsTheStateDirWhenAStepFails(t *testing.T) {
 	}
 	// Fixed, a second run removes the state directory too.
 	rec.fail = ""
-	out = Make(installed[:3]).Execute(context.Background(), b, "/var/lib/anna")
+	out = Make(installed[:3], "/var/lib/anna").Execute(context.Background(), b)
 	if len(out.Failed) != 0 || !out.StateDirRemoved {
 		t.Fatalf("second run: %+v", out)
 	}
