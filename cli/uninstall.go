@@ -61,6 +61,12 @@ func (s *session) uninstall(ctx context.Context) int {
 		fmt.Fprintf(&b, "  %s\n", Sanitize(st.Action))
 	}
 	writeCannot(&b, res.CannotUndo)
+	if len(res.Kept) > 0 {
+		b.WriteString("Kept, no longer as Anna left them (yours to remove):\n")
+		for _, k := range res.Kept {
+			fmt.Fprintf(&b, "  %s: %s\n", Sanitize(k.Target), Sanitize(strings.TrimSuffix(k.Reason, ": kept: not Anna's as recorded")))
+		}
+	}
 	if len(res.Failed) > 0 {
 		b.WriteString(s.out.red("Failed") + " (still in the ledger; fix them and run annactl uninstall again):\n")
 		for _, f := range res.Failed {

@@ -2,6 +2,7 @@ package daemon_test
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"os"
@@ -46,9 +47,9 @@ func (m *machine) RemoveFromGroup(_ context.Context, u, g string) error {
 
 const installManifest = `{"version": 1, "entries": [
  {"kind": "dir", "target": "/var/lib/anna", "detail": "mode 0700"},
- {"kind": "file", "target": "/usr/local/bin/annad", "detail": "sha256:00"},
+ {"kind": "file", "target": "/usr/local/bin/annad", "detail": "sha256:{{binary}}"},
  {"kind": "dir", "target": "/etc/anna", "detail": "mode 0755"},
- {"kind": "file", "target": "/etc/anna/config.toml", "detail": "sha256:00"},
+ {"kind": "file", "target": "/etc/anna/config.toml", "detail": "sha256:{{[daemon]\n}}"},
  {"kind": "file", "target": "/etc/systemd/system/annad.socket", "detail": "sha256:00"},
  {"kind": "unit_enabled", "target": "annad.socket", "detail": "systemctl enable"},
  {"kind": "group", "target": "anna", "detail": "system group"},
@@ -63,6 +64,20 @@ const ledgerBefore = `{"version": 1, "next_id": 4, "entries": [
  {"id": 2, "kind": "model_pulled", "target": "llama3.2:3b", "reason": "r", "cause": "request:b"},
  {"id": 3, "kind": "selinux_label", "target": "annad", "reason": "r", "cause": "request:c"}
 ]}`
+
+// withDigests replaces {{content}} with the hex SHA-256 of content, as
+// install.sh records what it wrote.
+func withDigests(manifest string) string {
+	for {
+		i := strings.Index(manifest, "{{")
+		if i < 0 {
+			return manifest
+		}
+		j := strings.Index(manifest, "}}")
+		content := strings.ReplaceAll(manifest[i+2:j], `\n`, "\n")
+		manifest = manifest[:i] + fmt.Sprintf("%x", sha256.Sum256([]byte(content))) + manifest[j+2:]
+	}
+}
 
 func put(t *testing.T, p, content string) {
 	t.Helper()
@@ -87,13 +102,13 @@ type installed struct {
 func install(t *testing.T) *installed {
 	root := t.TempDir()
 	state := filepath.Join(root, "var/lib/anna")
-	put(t, filepath.Join(state, "install-manifest.json"), installManifest)
+	put(t, filepath.Join(state, "install-manifest.json"), withDigests(installManifest))
 	put(t, filepath.Join(state, "ledger.json"), ledgerBefore)
 	if err := os.Chmod(state, 0o700); err != nil {
 		t.Fatal(err)
 	}
 	for f, c := range map[string]string{
-		"usr/local/bin/annad": "binary", "etc/anna/config.toml": "[daemon]\n", "etc/hosts": "127.0.0.1 changed-by-anna\n",
+		"usr/local/bin/annad": "binary", "etc/anna/config.toml": "[daemon]\nedited = true\n", "etc/hosts": "127.0.0.1 changed-by-anna\n",
 		"var/lib/anna/backups/1": "127.0.0.1 localhost\n", "etc/systemd/system/annad.socket": "[Socket]\n",
 		"usr/local/bin/other": "precious", "var/lib/anna/learned/1000/notes": "x",
 	} {
@@ -140,15 +155,24 @@ func TestUninstallPlansThenUndoesOnlyTheLedger(t *testing.T) {
 	}
 
 	res, err := in.Client(t).Uninstall(ctx(t), rpc.UninstallConfirmation)
-	if err != nil || !res.Executed || len(res.Steps) != 10 || len(res.Failed) != 0 || !res.Stopping {
+	if err != nil || !res.Executed || len(res.Steps) != 8 || len(res.Failed) != 0 || !res.Stopping {
 		t.Fatalf("uninstall: %+v %v", res, err)
+	}
+	// The configuration the user edited is theirs now, and so is its
+	// directory.
+	if len(res.Kept) != 2 || res.Kept[0].Target != "/etc/anna/config.toml" || !strings.Contains(res.Kept[0].Reason, "changed since Anna wrote it") ||
+		res.Kept[1].Target != "/etc/anna" || !strings.Contains(res.Kept[1].Reason, "holds files Anna did not record") {
+		t.Fatalf("kept %+v", res.Kept)
+	}
+	if b, _ := os.ReadFile(filepath.Join(in.root, "etc/anna/config.toml")); string(b) != "[daemon]\nedited = true\n" {
+		t.Errorf("the edited configuration was not kept: %q", b)
 	}
 	select {
 	case <-in.stopped:
 	case <-time.After(30 * time.Second):
 		t.Fatal("annad did not stop itself after the reply")
 	}
-	for _, gone := range []string{"usr/local/bin/annad", "etc/anna", "etc/systemd/system/annad.socket", "var/lib/anna"} {
+	for _, gone := range []string{"usr/local/bin/annad", "etc/systemd/system/annad.socket", "var/lib/anna"} {
 		if _, err := os.Lstat(filepath.Join(in.root, gone)); !errors.Is(err, os.ErrNotExist) {
 			t.Errorf("%s is still there: %v", gone, err)
 		}

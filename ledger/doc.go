@@ -46,7 +46,8 @@
 // "installer:<n>" (its position) and Reason "installed by install.sh".
 // Kinds map as follows: "dir" is dir_created, "file" is file_created (or
 // unit_installed for a file in a systemd unit directory, so that its
-// removal reloads systemd), "group" is group_created, "group_member"
+// removal reloads systemd; its detail "sha256:<hex>" becomes Digest, so
+// uninstall keeps a file edited since), "group" is group_created, "group_member"
 // (target the group, detail the user) is user_added_to_group, and
 // "unit_enabled" stays. An item already in the ledger (same change) is not
 // added again, so a second install (an upgrade) adds only what is new.

@@ -47,6 +47,9 @@ type Entry struct {
 	Group   string `json:"group,omitempty"`
 	Owned   bool   `json:"owned,omitempty"`
 	Mode    uint32 `json:"mode,omitempty"` // the permission bits to restore with Backup
+	// Digest is "sha256:<hex>" of what Anna wrote to a file she created,
+	// so that undo can tell a file edited since (kept) from hers (removed).
+	Digest string `json:"digest,omitempty"`
 	// Reason says why, in words; Cause names the request ("request:<id>")
 	// or installer step ("installer:<n>") that made the change.
 	Reason string `json:"reason"`
@@ -60,7 +63,10 @@ type Document struct {
 	Entries []Entry `json:"entries"`
 }
 
-var namePattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._@:+/-]*$`)
+var (
+	namePattern   = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._@:+/-]*$`)
+	digestPattern = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
+)
 
 // IsPathKind reports whether an entry of kind k names a host path.
 func IsPathKind(k Kind) bool {
@@ -89,6 +95,8 @@ func (e Entry) check() error {
 		return fmt.Errorf("cannot record entry %d: backup %q is not a clean absolute path", e.ID, e.Backup)
 	case !IsPathKind(e.Kind) && !namePattern.MatchString(e.Target):
 		return fmt.Errorf("cannot record entry %d: target %q is not a plain name", e.ID, e.Target)
+	case e.Digest != "" && !digestPattern.MatchString(e.Digest):
+		return fmt.Errorf("cannot record entry %d: digest %q is not sha256:<hex>", e.ID, e.Digest)
 	case e.Group != "" && !namePattern.MatchString(e.Group):
 		return fmt.Errorf("cannot record entry %d: group %q is not a plain name", e.ID, e.Group)
 	}

@@ -44,6 +44,9 @@ func (m ManifestItem) entry(step int) Entry {
 		e.Kind = DirCreated
 	case "file":
 		e.Kind = FileCreated
+		if digestPattern.MatchString(m.Detail) {
+			e.Digest = m.Detail
+		}
 		for _, d := range unitDirs {
 			if strings.HasPrefix(m.Target, d) {
 				e.Kind = UnitInstalled

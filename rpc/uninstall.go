@@ -46,6 +46,10 @@ type UninstallResult struct {
 	// Failed lists the steps that did not work, with the error; they stay
 	// in the ledger.
 	Failed []UninstallStep `json:"failed,omitempty"`
+	// Kept lists the steps that left their target on purpose, with why: a
+	// file changed since Anna wrote it, a directory holding files she did
+	// not record. They are the user's now and leave the ledger.
+	Kept []UninstallStep `json:"kept,omitempty"`
 	// Stopping is set when annad stops itself after this reply.
 	Stopping bool `json:"stopping,omitempty"`
 }

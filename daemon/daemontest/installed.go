@@ -2,6 +2,8 @@ package daemontest
 
 import (
 	"context"
+	"crypto/sha256"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
@@ -10,15 +12,16 @@ import (
 	"github.com/jjgarcianorway/anna-assistant/daemon"
 )
 
-// InstalledManifest is what Installed's install.sh left: files, a
+// InstalledManifest is what Installed's install.sh left: files with the
+// digests of what it wrote (the configuration was edited since), a
 // directory, the state directory and one kind this build cannot undo.
-const InstalledManifest = `{"version": 1, "entries": [
+var InstalledManifest = fmt.Sprintf(`{"version": 1, "entries": [
  {"kind": "dir", "target": "/var/lib/anna", "detail": "mode 0700"},
- {"kind": "file", "target": "/usr/local/bin/annad", "detail": "sha256:00"},
+ {"kind": "file", "target": "/usr/local/bin/annad", "detail": "sha256:%x"},
  {"kind": "dir", "target": "/etc/anna", "detail": "mode 0755"},
- {"kind": "file", "target": "/etc/anna/config.toml", "detail": "sha256:00"},
+ {"kind": "file", "target": "/etc/anna/config.toml", "detail": "sha256:%x"},
  {"kind": "selinux_label", "target": "annad"}
-]}`
+]}`, sha256.Sum256([]byte("binary")), sha256.Sum256([]byte("[daemon]\n")))
 
 // Install is annad running on an installation under a temporary root.
 type Install struct {
@@ -42,7 +45,7 @@ func Installed(t testing.TB) *Install {
 		"var/lib/anna/install-manifest.json": InstalledManifest,
 		"usr/local/bin/annad":                "binary",
 		"usr/local/bin/other":                "precious",
-		"etc/anna/config.toml":               "[daemon]\n",
+		"etc/anna/config.toml":               "[daemon]\nedited = true\n",
 	} {
 		p := filepath.Join(root, f)
 		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {

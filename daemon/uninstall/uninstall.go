@@ -120,6 +120,10 @@ func (s *Service) Execute(ctx context.Context) (r *rpc.UninstallResult, stop fun
 	for _, f := range out.Failed {
 		r.Failed = append(r.Failed, wire(f.Step.Entry, f.Step.Action, f.Err.Error()))
 	}
+	for _, k := range out.Kept {
+		r.Kept = append(r.Kept, wire(k.Step.Entry, k.Step.Action, k.Err.Error()))
+		done = append(done, k.Step.Entry.ID)
+	}
 	if !out.StateDirRemoved {
 		if _, err := s.opt.Ledger.Remove(done...); err != nil {
 			s.opt.Logger.Error("uninstall: cannot drop the undone entries from the ledger", "err", err)

@@ -2,6 +2,7 @@ package undo
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 // Files removes and restores files, following no symlink.
 type Files interface {
 	Remove(path string) error
+	RemoveIfUnchanged(path, digest string) error
 	RemoveDir(path string, all bool) error
 	Restore(path, backup string, mode uint32) error
 }
@@ -63,6 +65,8 @@ type Failure struct {
 type Outcome struct {
 	Done   []Step
 	Failed []Failure
+	// Kept are the steps that left their target on purpose (ErrKept).
+	Kept []Failure
 	// StateDirRemoved is set when the state directory, and the ledger in
 	// it, is gone.
 	StateDirRemoved bool
@@ -88,6 +92,10 @@ func (p Plan) Execute(ctx context.Context, b Backends) Outcome {
 		sctx, cancel := context.WithTimeout(ctx, timeout)
 		err := s.run(sctx, b)
 		cancel()
+		if errors.Is(err, ErrKept) {
+			out.Kept = append(out.Kept, Failure{Step: s, Err: err})
+			continue
+		}
 		if err != nil {
 			out.Failed = append(out.Failed, Failure{Step: s, Err: err})
 			continue

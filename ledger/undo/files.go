@@ -2,9 +2,11 @@ package undo
 
 import (
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +17,13 @@ import (
 // maxBackupBytes bounds a backup that Restore reads: configuration, not
 // data.
 const maxBackupBytes = 16 << 20
+
+// maxHashBytes bounds what RemoveIfUnchanged reads: a binary, not a disk.
+const maxHashBytes = 1 << 30
+
+// ErrKept marks a step that left its target on purpose: a file changed
+// since Anna wrote it, or a directory holding files she did not record.
+var ErrKept = errors.New("kept: not Anna's as recorded")
 
 // maxDepth bounds how deep RemoveDir descends.
 const maxDepth = 32
@@ -98,6 +107,48 @@ func (h HostFiles) Remove(path string) error {
 	return nil
 }
 
+// RemoveIfUnchanged removes the file at path if its content still has
+// digest ("sha256:<hex>"); a file changed since, or no longer a regular
+// file, is left and the error wraps ErrKept.
+func (h HostFiles) RemoveIfUnchanged(path, digest string) error {
+	fd, name, err := h.parent(path)
+	if errors.Is(err, unix.ENOENT) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("cannot remove %s: %w", path, err)
+	}
+	defer unix.Close(fd)
+	ffd, err := unix.Openat(fd, name, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+	switch {
+	case errors.Is(err, unix.ENOENT):
+		return nil
+	case errors.Is(err, unix.ELOOP):
+		return fmt.Errorf("cannot remove %s: it is now a symlink, not the file Anna wrote: %w", path, ErrKept)
+	case err != nil:
+		return fmt.Errorf("cannot remove %s: %w", path, err)
+	}
+	f := os.NewFile(uintptr(ffd), path)
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		return fmt.Errorf("cannot remove %s: it is no longer a regular file: %w", path, ErrKept)
+	}
+	sum := sha256.New()
+	_, err = io.Copy(sum, io.LimitReader(f, maxHashBytes))
+	f.Close()
+	if err != nil {
+		return fmt.Errorf("cannot remove %s: %w", path, err)
+	}
+	if got := "sha256:" + hex.EncodeToString(sum.Sum(nil)); got != digest {
+		return fmt.Errorf("cannot remove %s: it changed since Anna wrote it, so it was left: %w", path, ErrKept)
+	}
+	if err := unix.Unlinkat(fd, name, 0); err != nil && !errors.Is(err, unix.ENOENT) {
+		return fmt.Errorf("cannot remove %s: %w", path, err)
+	}
+	return nil
+}
+
 // RemoveDir removes the directory at path: with all, everything in it
 // (symlinks removed themselves, no other mount crossed); without, only
 // if it is empty, since what is in it was not recorded as Anna's.
@@ -119,7 +170,7 @@ func (h HostFiles) RemoveDir(path string, all bool) error {
 	case err == nil || errors.Is(err, unix.ENOENT):
 		return nil
 	case errors.Is(err, unix.ENOTEMPTY) || errors.Is(err, unix.EEXIST):
-		return fmt.Errorf("cannot remove %s: it holds files Anna did not record, so they and it were left", path)
+		return fmt.Errorf("cannot remove %s: it holds files Anna did not record, so they and it were left: %w", path, ErrKept)
 	}
 	return fmt.Errorf("cannot remove %s: %w", path, err)
 }

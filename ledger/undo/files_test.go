@@ -1,6 +1,9 @@
 package undo
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -105,5 +108,35 @@ func TestRestoreKeepsTheTargetOnFailure(t *testing.T) {
 	}
 	if left, _ := filepath.Glob(filepath.Join(root, "etc/anna/.anna-restore-*")); len(left) != 0 {
 		t.Fatalf("temporary files left: %v", left)
+	}
+}
+
+func TestRemoveIfUnchanged(t *testing.T) {
+	root := t.TempDir()
+	h := HostFiles{Root: root}
+	digest := "sha256:" + hex.EncodeToString(func() []byte { s := sha256.Sum256([]byte("binary")); return s[:] }())
+	write(t, filepath.Join(root, "usr/local/bin/annad"), "binary")
+	if err := h.RemoveIfUnchanged("/usr/local/bin/annad", digest); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Lstat(filepath.Join(root, "usr/local/bin/annad")); !os.IsNotExist(err) {
+		t.Fatal("an unchanged file was left")
+	}
+	write(t, filepath.Join(root, "etc/anna/config.toml"), "precious")
+	if err := h.RemoveIfUnchanged("/etc/anna/config.toml", digest); !errors.Is(err, ErrKept) || !strings.Contains(err.Error(), "changed since Anna wrote it") {
+		t.Fatalf("an edited file: %v", err)
+	}
+	intact(t, filepath.Join(root, "etc/anna/config.toml"))
+	victim := filepath.Join(t.TempDir(), "victim")
+	write(t, victim, "precious")
+	if err := os.Symlink(victim, filepath.Join(root, "usr/local/bin/annad")); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.RemoveIfUnchanged("/usr/local/bin/annad", digest); !errors.Is(err, ErrKept) {
+		t.Fatalf("a symlink in place of the file: %v", err)
+	}
+	intact(t, victim)
+	if err := h.RemoveIfUnchanged("/usr/local/bin/gone", digest); err != nil {
+		t.Fatalf("a missing file: %v", err)
 	}
 }

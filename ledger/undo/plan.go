@@ -85,12 +85,16 @@ func step(e ledger.Entry) (Step, string) {
 	s := Step{Entry: e}
 	t := e.Target
 	switch e.Kind {
-	case ledger.FileCreated, ledger.StateWritten:
+	case ledger.FileCreated, ledger.StateWritten, ledger.UnitInstalled:
 		s.Action = "remove file " + t
+		if e.Kind == ledger.UnitInstalled {
+			s.Action = "remove unit file " + t
+		}
 		s.run = func(_ context.Context, b Backends) error { return b.Files.Remove(t) }
-	case ledger.UnitInstalled:
-		s.Action = "remove unit file " + t
-		s.run = func(_ context.Context, b Backends) error { return b.Files.Remove(t) }
+		if e.Digest != "" {
+			s.Action += " unless changed since"
+			s.run = func(_ context.Context, b Backends) error { return b.Files.RemoveIfUnchanged(t, e.Digest) }
+		}
 	case ledger.DirCreated:
 		s.Action = "remove directory " + t + " if empty"
 		if e.Owned {
