@@ -122,8 +122,8 @@ func TestRunHelpFlags(t *testing.T) {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want 0 and the usage", flag, code, out, errs)
 		}
 	}
-	if strings.Contains(usage, "remove Anna") || !strings.Contains(usage, "uninstall        not available in this build yet") {
-		t.Errorf("the usage promises an uninstall this build does not have:\n%s", usage)
+	if !strings.Contains(usage, "uninstall        remove Anna and undo her changes, after you type uninstall") {
+		t.Errorf("the usage does not describe uninstall:\n%s", usage)
 	}
 }
 
@@ -140,14 +140,11 @@ func TestRunHelpWord(t *testing.T) {
 	}
 }
 
-func TestRunUninstallIsNotAvailable(t *testing.T) {
-	// The socket does not exist: uninstall must not even try to dial.
+// Without annad, uninstall says how to reach it and asks nothing.
+func TestRunUninstallUnreachable(t *testing.T) {
 	env := map[string]string{"ANNA_SOCKET": t.TempDir() + "/none.sock"}
-	code, out, errs := run(t, env, "", "uninstall")
-	if code != ExitFailed || out != "" || !strings.Contains(errs, "uninstall is not available in this build yet") {
+	code, out, errs := run(t, env, "uninstall\n", "uninstall")
+	if code != ExitUnreachable || out != "" || !strings.Contains(errs, "cannot reach annad") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
-	}
-	if strings.Contains(errs, "cannot reach") {
-		t.Errorf("uninstall dialed annad: %q", errs)
 	}
 }

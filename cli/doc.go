@@ -9,7 +9,7 @@
 //	annactl <request…>       one request
 //	annactl status           daemon, hardware, model and Ollama
 //	annactl reset            wipe learned data, after a y/N question
-//	annactl uninstall        not available in this build yet
+//	annactl uninstall        undo the ledger, after the user types uninstall
 //	annactl -V, --version    the version
 //
 // status, reset and uninstall are commands only as the sole argument

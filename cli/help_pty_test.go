@@ -15,7 +15,7 @@ func TestPTYHelpFlags(t *testing.T) {
 		if before := tm.expect("usage: annactl"); before != "" {
 			t.Errorf("%s: %q printed before the usage", flag, before)
 		}
-		tm.expect("annactl uninstall        not available in this build yet\r\n")
+		tm.expect("annactl uninstall        remove Anna and undo her changes, after you type uninstall\r\n")
 		tm.expect("Exit codes: 0 ok")
 		if code := tm.exitCode(); code != 0 {
 			t.Errorf("%s: exit %d, want 0", flag, code)

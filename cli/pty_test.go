@@ -259,11 +259,3 @@ func TestPTYNoColorOnErrors(t *testing.T) {
 		t.Errorf("exit %d, want 3", code)
 	}
 }
-
-func TestPTYUninstall(t *testing.T) {
-	tm := spawn(t, testEnv(t, "/nonexistent"), "uninstall")
-	tm.expect("uninstall is not available in this build yet")
-	if code := tm.exitCode(); code != 1 {
-		t.Errorf("exit %d, want 1", code)
-	}
-}

@@ -78,7 +78,7 @@ const usage = `usage: annactl                  start an interactive session
        annactl <request…>       ask Anna once, e.g. annactl what uses my memory
        annactl status           show annad, hardware, model and Ollama
        annactl reset            wipe what Anna has learned
-       annactl uninstall        not available in this build yet
+       annactl uninstall        remove Anna and undo her changes, after you type uninstall
        annactl -V, --version    print the version
 
 annactl help (or help in a session) shows what to ask.
@@ -160,12 +160,6 @@ func Run(ctx context.Context, args []string, sys IO) int {
 		fmt.Fprint(sys.Out, oneShotHelp())
 		return ExitOK
 	}
-	if cmd == cmdUninstall {
-		// The uninstall RPC is not in this build's contract, so there is
-		// nothing to call; say so rather than pretend.
-		fmt.Fprintln(sys.Err, "annactl: uninstall is not available in this build yet")
-		return ExitFailed
-	}
 	s := newSession(sys)
 	defer s.client.Close()
 	switch cmd {
@@ -173,6 +167,8 @@ func Run(ctx context.Context, args []string, sys IO) int {
 		return s.status(ctx)
 	case cmdReset:
 		return s.reset(ctx)
+	case cmdUninstall:
+		return s.uninstall(ctx)
 	case cmdRequest:
 		return s.oneShot(ctx, text)
 	default:

@@ -32,6 +32,17 @@ func renderStatus(w io.Writer, s *rpc.Status, st style) error {
 	row("socket", Sanitize(s.Socket))
 	row("state", Sanitize(s.StateDir))
 	row("config", Sanitize(s.ConfigFile))
+	if l := s.Ledger; l != nil {
+		n := fmt.Sprintf("%d entries", l.Entries)
+		if l.Entries == 1 {
+			n = "1 entry"
+		}
+		row("ledger", fmt.Sprintf("%s (%s)", Sanitize(l.Path), n))
+		if l.Problem != "" {
+			row("ledger", st.red("damaged: "+Sanitize(l.Problem)))
+			row("repair", Sanitize(l.Repair))
+		}
+	}
 	for _, w := range s.ConfigWarnings {
 		row("warning", st.yellow(Sanitize(w)))
 	}

@@ -120,3 +120,22 @@ func TestRenderStatusLastError(t *testing.T) {
 		t.Errorf("no check yet:\n%s", got)
 	}
 }
+
+func TestRenderStatusLedger(t *testing.T) {
+	s := &rpc.Status{Ledger: &rpc.LedgerState{Path: "/var/lib/anna/ledger.json", Entries: 12}}
+	var b strings.Builder
+	if err := renderStatus(&b, s, style{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "  ledger       /var/lib/anna/ledger.json (12 entries)\n") || strings.Contains(b.String(), "damaged") {
+		t.Fatalf("sound ledger:\n%s", b.String())
+	}
+	s.Ledger = &rpc.LedgerState{Path: "/var/lib/anna/ledger.json", Entries: 1,
+		Corrupt: []string{"/var/lib/anna/ledger.json.corrupt-1"}, Problem: "the ledger did not parse", Repair: "fix it\x1b[2J"}
+	b.Reset()
+	_ = renderStatus(&b, s, style{})
+	out := b.String()
+	if !strings.Contains(out, "(1 entry)\n  ledger       damaged: the ledger did not parse\n  repair       fix it") || strings.Contains(out, "\x1b[2J") {
+		t.Fatalf("damaged ledger:\n%q", out)
+	}
+}

@@ -50,7 +50,7 @@ func TestMethodAccessSane(t *testing.T) {
 	for _, p := range accessProblems(table) {
 		t.Error(p)
 	}
-	for _, name := range []string{rpc.MethodStatus, rpc.MethodProbe, rpc.MethodProgress, rpc.MethodRequest, rpc.MethodReset} {
+	for _, name := range []string{rpc.MethodStatus, rpc.MethodProbe, rpc.MethodProgress, rpc.MethodRequest, rpc.MethodReset, rpc.MethodUninstall} {
 		if _, ok := table[name]; !ok {
 			t.Errorf("contract method %q is not served", name)
 		}
@@ -58,6 +58,7 @@ func TestMethodAccessSane(t *testing.T) {
 	want := map[string]peer.Access{
 		rpc.MethodStatus: peer.AccessRead, rpc.MethodProbe: peer.AccessRead, rpc.MethodProgress: peer.AccessRead,
 		rpc.MethodRequest: peer.AccessOperate, rpc.MethodReset: peer.AccessOperate,
+		rpc.MethodUninstall: peer.AccessAdmin,
 	}
 	got := map[string]peer.Access{}
 	for name, m := range table {

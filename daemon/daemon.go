@@ -18,8 +18,10 @@ import (
 	"github.com/jjgarcianorway/anna-assistant/daemon/server"
 	"github.com/jjgarcianorway/anna-assistant/daemon/session"
 	"github.com/jjgarcianorway/anna-assistant/daemon/statedir"
+	"github.com/jjgarcianorway/anna-assistant/daemon/uninstall"
 	"github.com/jjgarcianorway/anna-assistant/dirs"
 	"github.com/jjgarcianorway/anna-assistant/hardware"
+	"github.com/jjgarcianorway/anna-assistant/ledger"
 	"github.com/jjgarcianorway/anna-assistant/probes"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
 	"github.com/jjgarcianorway/anna-assistant/version"
@@ -46,6 +48,8 @@ type Options struct {
 	Hardware *rpc.Hardware
 	// Budget replaces the spec's stage deadlines (tests of timeouts).
 	Budget *desk.Budget
+	// Uninstall replaces how uninstall acts on the machine (tests).
+	Uninstall UninstallOptions
 }
 
 // Daemon is a running annad.
@@ -60,6 +64,8 @@ type Daemon struct {
 	sessions *session.Store
 	queue    *llmqueue.Queue
 	state    *statedir.Dir
+	ledger   *ledger.Ledger
+	remover  *uninstall.Service
 	debug    *debugMode
 	bus      *systemBus
 	polkit   *systemPolkit // nil when Options.Polkit is set
@@ -92,7 +98,11 @@ func New(ctx context.Context, opt Options) (*Daemon, error) {
 		return nil, err
 	}
 	d.state = state
-	d.debug = loadDebugMode(state, opt.Config.Daemon.DebugMode, d.log)
+	if err := d.openLedger(); err != nil {
+		state.Close()
+		return nil, err
+	}
+	d.debug = loadDebugMode(state, d.ledger, opt.Config.Daemon.DebugMode, d.log)
 	euid := uint32(os.Geteuid())
 	d.queue = llmqueue.New(llmqueue.Options{
 		Parallel: opt.Config.Ollama.Parallel, MaxRequests: opt.Config.Daemon.MaxRequests,
@@ -118,6 +128,7 @@ func New(ctx context.Context, opt Options) (*Daemon, error) {
 		return nil, err
 	}
 	d.llm = client
+	d.remover = d.newUninstall()
 	env := &probes.Env{Layout: opt.Layout, Systemd: opt.Systemd, Journal: opt.Journal}
 	if env.Systemd == nil {
 		d.bus = &systemBus{}

@@ -22,11 +22,12 @@ import (
 // contract of each method's params and result is documented in package rpc.
 func (d *Daemon) methods() map[string]server.Method {
 	return map[string]server.Method{
-		rpc.MethodStatus:   {Access: peer.AccessRead, Handle: d.status},
-		rpc.MethodProbe:    {Access: peer.AccessRead, Handle: d.probe},
-		rpc.MethodProgress: {Access: peer.AccessRead, Handle: d.progressOf, Polled: true},
-		rpc.MethodRequest:  {Access: peer.AccessOperate, Handle: d.request},
-		rpc.MethodReset:    {Access: peer.AccessOperate, Handle: d.reset},
+		rpc.MethodStatus:    {Access: peer.AccessRead, Handle: d.status},
+		rpc.MethodProbe:     {Access: peer.AccessRead, Handle: d.probe},
+		rpc.MethodProgress:  {Access: peer.AccessRead, Handle: d.progressOf, Polled: true},
+		rpc.MethodRequest:   {Access: peer.AccessOperate, Handle: d.request},
+		rpc.MethodReset:     {Access: peer.AccessOperate, Handle: d.reset},
+		rpc.MethodUninstall: {Access: peer.AccessAdmin, Handle: d.uninstall},
 	}
 }
 
@@ -62,6 +63,7 @@ func (d *Daemon) status(ctx context.Context, raw json.RawMessage) (any, error) {
 		Probes:         probes.IDs,
 		ConfigWarnings: d.opt.ConfigWarnings,
 		Degraded:       degraded(h),
+		Ledger:         d.ledgerState(),
 	}, nil
 }
 
@@ -149,7 +151,8 @@ func newID() string {
 // sessions, recent progress and learned/<uid>. Root's reset (and annad's
 // own user's) forgets everyone's, and all of learned/, and returns the
 // debug mode to the config's default. A member's reset leaves the debug
-// mode alone: it is daemon-wide, not the member's. Nothing is followed
+// mode alone: it is daemon-wide, not the member's. Root's reset also drops
+// the ledger's entries of learned data. Nothing is followed
 // through a symlink (package statedir). It is idempotent.
 func (d *Daemon) reset(ctx context.Context, raw json.RawMessage) (any, error) {
 	if _, err := server.Params[struct{}](raw); err != nil {
@@ -168,6 +171,12 @@ func (d *Daemon) reset(ctx context.Context, raw json.RawMessage) (any, error) {
 	removed, err := d.state.Empty(learnedDir, only)
 	if err == nil && all {
 		err = d.debug.reset()
+	}
+	if err == nil && all {
+		// What reset deleted is learned data; the ledger forgets it too
+		// and keeps every real change (package ledger, "What reset
+		// forgets").
+		_, err = d.ledger.DropLearned()
 	}
 	if err != nil {
 		d.log.Error("reset failed", "uid", caller.UID, "err", err)

@@ -155,3 +155,40 @@ func TestUnsafeStateDirectoryStopsAnnad(t *testing.T) {
 		}
 	}
 }
+
+// Root's reset drops the ledger's entries of learned data (the debug mode
+// file it deletes) and keeps every real change, whoever caused it.
+func TestResetDropsLearnedLedgerEntriesOnly(t *testing.T) {
+	state := filepath.Join(t.TempDir(), "state")
+	writeFile(t, filepath.Join(state, "install-manifest.json"))
+	if err := os.WriteFile(filepath.Join(state, "install-manifest.json"), []byte(`{"version": 1, "entries": [
+ {"kind": "file", "target": "/usr/local/bin/annad", "detail": "sha256:00"}]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// Real changes made while answering requests, before this start.
+	if err := os.WriteFile(filepath.Join(state, "ledger.json"), []byte(`{"version": 1, "next_id": 3, "entries": [
+ {"id": 1, "kind": "model_pulled", "target": "llama3.2:3b", "reason": "r", "cause": "request:a"},
+ {"id": 2, "kind": "package_installed", "target": "smartmontools", "manager": "apt-get", "reason": "r", "cause": "request:b"}]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	d := daemontest.Start(t, daemontest.Options{StateDir: state})
+	root := d.Client(t)
+	if _, err := root.Request(ctx(t), rpc.RequestParams{Text: "turn debug mode off"}); err != nil {
+		t.Fatal(err)
+	}
+	plan, err := root.Uninstall(ctx(t), "")
+	if err != nil || len(plan.Steps) != 4 || plan.Steps[0].Action != "remove file "+filepath.Join(state, "debug_mode") {
+		t.Fatalf("the debug mode file is not in the ledger: %+v %v", plan, err)
+	}
+	if _, err := root.Reset(ctx(t)); err != nil {
+		t.Fatal(err)
+	}
+	plan, err = root.Uninstall(ctx(t), "")
+	var kept []string
+	for _, s := range plan.Steps {
+		kept = append(kept, s.Kind)
+	}
+	if err != nil || !slices.Equal(kept, []string{"file_created", "package_installed", "model_pulled"}) {
+		t.Fatalf("after reset the ledger holds %q, %v", kept, err)
+	}
+}

@@ -5,12 +5,14 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/brain"
 	"github.com/jjgarcianorway/anna-assistant/daemon/llm"
 	"github.com/jjgarcianorway/anna-assistant/daemon/statedir"
+	"github.com/jjgarcianorway/anna-assistant/ledger"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
 )
 
@@ -24,8 +26,11 @@ const debugFile = "debug_mode"
 // restart, and back to the config's default after root's reset.
 type debugMode struct {
 	state *statedir.Dir
-	def   bool
-	log   *slog.Logger
+	// ledger records the file as learned data, so that root's reset,
+	// which deletes it, forgets the entry too.
+	ledger *ledger.Ledger
+	def    bool
+	log    *slog.Logger
 
 	mu sync.Mutex
 	on bool
@@ -33,8 +38,8 @@ type debugMode struct {
 
 // loadDebugMode reads the saved mode; a missing file means the config's
 // default, and an unreadable or garbled one is logged and ignored.
-func loadDebugMode(state *statedir.Dir, def bool, log *slog.Logger) *debugMode {
-	m := &debugMode{state: state, def: def, log: log, on: def}
+func loadDebugMode(state *statedir.Dir, l *ledger.Ledger, def bool, log *slog.Logger) *debugMode {
+	m := &debugMode{state: state, ledger: l, def: def, log: log, on: def}
 	b, err := state.ReadFile(debugFile)
 	switch v := strings.TrimSpace(string(b)); {
 	case errors.Is(err, fs.ErrNotExist):
@@ -67,6 +72,12 @@ func (m *debugMode) SetDebugMode(on bool) error {
 		return err
 	}
 	m.on = on
+	if _, err := m.ledger.AppendOnce(ledger.Entry{Kind: ledger.StateWritten, Target: filepath.Join(m.state.Path(), debugFile),
+		Reason: "the debug mode a user chose in plain words", Cause: "request"}); err != nil {
+		// The mode is saved; a ledger that cannot take the entry loses
+		// only the record of a file inside Anna's own state directory.
+		m.log.Warn("cannot record the debug mode file in the ledger", "err", err)
+	}
 	return nil
 }
 

@@ -61,3 +61,15 @@ func (l Layout) JournalDirs() []string {
 
 // MachineID is the file holding the machine ID, normally /etc/machine-id.
 func (l Layout) MachineID() string { return l.join("/etc/machine-id") }
+
+// Ledger is the record of every change Anna made to the machine, normally
+// /var/lib/anna/ledger.json (package ledger).
+func (l Layout) Ledger() string { return l.join("/var/lib/anna/ledger.json") }
+
+// Backups holds the old content of files Anna changed, one file per ledger
+// entry, normally /var/lib/anna/backups.
+func (l Layout) Backups() string { return l.join("/var/lib/anna/backups") }
+
+// InstallManifest is what install.sh leaves for annad to import into the
+// ledger on its first start, normally /var/lib/anna/install-manifest.json.
+func (l Layout) InstallManifest() string { return l.join("/var/lib/anna/install-manifest.json") }

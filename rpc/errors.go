@@ -30,6 +30,7 @@ const (
 	KindAuthNoAgent   Kind = "auth_no_agent"  // a prompt was allowed, but no polkit agent serves the caller's session
 	KindAuthDismissed Kind = "auth_dismissed" // the user closed the password prompt
 	KindAuthDenied    Kind = "auth_denied"    // polkit refused (its rules, or a wrong password)
+	KindLedgerCorrupt Kind = "ledger_corrupt" // uninstall refused: the ledger did not parse; the hint says how to repair it
 )
 
 // Error kinds produced by Client itself, never sent by annad.
@@ -58,6 +59,7 @@ var codes = map[Kind]int{
 	KindAuthNoAgent:    -32013,
 	KindAuthDismissed:  -32014,
 	KindAuthDenied:     -32015,
+	KindLedgerCorrupt:  -32016,
 }
 
 // Code returns the JSON-RPC code annad sends with kind k.

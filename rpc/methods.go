@@ -9,6 +9,8 @@ const (
 	MethodProgress = "progress"
 	MethodRequest  = "request"
 	MethodReset    = "reset"
+	// MethodUninstall needs admin access: see UninstallParams.
+	MethodUninstall = "uninstall"
 )
 
 // Limits on request params, enforced by annad with InvalidParams.
@@ -59,6 +61,20 @@ type Status struct {
 	// Setup is the progress of installing Ollama and pulling the model;
 	// nil when annad does not manage Ollama.
 	Setup *Setup `json:"setup,omitempty"`
+	// Ledger is the health of the record of Anna's changes to the
+	// machine; nil from an annad that keeps none.
+	Ledger *LedgerState `json:"ledger,omitempty"`
+}
+
+// LedgerState is what `status` says of the ledger.
+type LedgerState struct {
+	Path    string `json:"path"`
+	Entries int    `json:"entries"`
+	// Corrupt lists damaged ledgers kept aside; while one exists, Problem
+	// says what is wrong, Repair how to fix it, and uninstall refuses.
+	Corrupt []string `json:"corrupt,omitempty"`
+	Problem string   `json:"problem,omitempty"`
+	Repair  string   `json:"repair,omitempty"`
 }
 
 // DegradedNoLLM is Status.Degraded when Ollama or the model is missing.

@@ -51,6 +51,8 @@ type Options struct {
 	// StateDir replaces the temporary state directory, so a test can stop
 	// annad and start another on the same state.
 	StateDir string
+	// Uninstall replaces how uninstall acts on the machine.
+	Uninstall daemon.UninstallOptions
 }
 
 // Daemon is a running test daemon.
@@ -93,7 +95,7 @@ func Start(t testing.TB, o Options) *Daemon {
 	opt := daemon.Options{
 		Config: cfg, ConfigFile: td.ConfigFile, ConfigWarnings: warnings, Socket: td.Socket, StateDir: td.StateDir,
 		Layout: dirs.Host, Logger: o.Logger, Systemd: o.Systemd, Journal: o.Journal, Hardware: o.Hardware,
-		Budget: o.Budget, Polkit: o.Polkit,
+		Budget: o.Budget, Polkit: o.Polkit, Uninstall: o.Uninstall,
 	}
 	if opt.Logger == nil {
 		opt.Logger = slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelDebug}))

@@ -44,10 +44,12 @@ func (c *conn) handleLine(ctx context.Context, line []byte) {
 		defer c.s.requests.Done()
 		defer c.release()
 		defer c.s.recoverLog("request")
-		resp := c.call(ctx, req)
+		after := &afterReply{}
+		resp := c.call(context.WithValue(ctx, afterKey{}, after), req)
 		if !notify {
 			c.send(resp)
 		}
+		after.run()
 	}()
 }
 

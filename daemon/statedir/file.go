@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -82,6 +83,12 @@ func writeAll(fd int, b []byte) error {
 // symlink, a directory or anything else that is not a regular file is
 // refused, and so is a larger file.
 func (d *Dir) ReadFile(name string) ([]byte, error) {
+	return d.ReadFileLimit(name, MaxFileBytes)
+}
+
+// ReadFileLimit is ReadFile with another bound, for the few state files
+// (the ledger) that may grow past MaxFileBytes.
+func (d *Dir) ReadFileLimit(name string, limit int64) ([]byte, error) {
 	if err := validName(name); err != nil {
 		return nil, err
 	}
@@ -101,10 +108,10 @@ func (d *Dir) ReadFile(name string) ([]byte, error) {
 	if st.Mode&unix.S_IFMT != unix.S_IFREG {
 		return nil, fmt.Errorf("cannot read %s: it is not a regular file", path)
 	}
-	if st.Size > MaxFileBytes {
-		return nil, fmt.Errorf("cannot read %s: it has %d bytes, more than the %d a state file may have", path, st.Size, MaxFileBytes)
+	if st.Size > limit {
+		return nil, fmt.Errorf("cannot read %s: it has %d bytes, more than the %d a state file may have", path, st.Size, limit)
 	}
-	buf := make([]byte, MaxFileBytes+1)
+	buf := make([]byte, min(st.Size, limit)+1)
 	n := 0
 	for n < len(buf) {
 		m, err := unix.Read(fd, buf[n:])
@@ -119,8 +126,10 @@ func (d *Dir) ReadFile(name string) ([]byte, error) {
 		}
 		n += m
 	}
-	if n > MaxFileBytes {
-		return nil, fmt.Errorf("cannot read %s: it grew past the %d bytes a state file may have", path, MaxFileBytes)
+	if n == len(buf) {
+		// One byte more than fstat said: the file grew while being read,
+		// which an atomic writer never does.
+		return nil, fmt.Errorf("cannot read %s: it grew while being read (limit %d bytes)", path, limit)
 	}
 	return buf[:n], nil
 }
@@ -135,4 +144,63 @@ func (d *Dir) Remove(name string) error {
 		return fmt.Errorf("cannot remove %s: %w", filepath.Join(d.path, name), err)
 	}
 	return nil
+}
+
+// Rename renames the file oldName in d to newName in d, replacing nothing:
+// an existing newName is an error, so a file kept aside is never lost.
+func (d *Dir) Rename(oldName, newName string) error {
+	for _, n := range []string{oldName, newName} {
+		if err := validName(n); err != nil {
+			return err
+		}
+	}
+	if err := unix.Renameat2(d.fd, oldName, d.fd, newName, unix.RENAME_NOREPLACE); err != nil {
+		return fmt.Errorf("cannot rename %s to %s: %w", filepath.Join(d.path, oldName), newName, err)
+	}
+	if err := unix.Fsync(d.fd); err != nil {
+		return fmt.Errorf("cannot sync %s: %w", d.path, err)
+	}
+	return nil
+}
+
+// Names lists the names in d that start with prefix, at most max of them.
+func (d *Dir) Names(prefix string, max int) ([]string, error) {
+	// A fresh descriptor: one duplicated from d.fd would share its
+	// directory offset and list nothing the second time.
+	fd, err := unix.Openat(d.fd, ".", unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, fmt.Errorf("cannot list %s: %w", d.path, err)
+	}
+	f := os.NewFile(uintptr(fd), d.path)
+	defer f.Close()
+	all, err := f.Readdirnames(-1)
+	if err != nil {
+		return nil, fmt.Errorf("cannot list %s: %w", d.path, err)
+	}
+	var out []string
+	for _, n := range all {
+		if strings.HasPrefix(n, prefix) && len(out) < max {
+			out = append(out, n)
+		}
+	}
+	return out, nil
+}
+
+// RemoveTemps removes the temporary files WriteFile leaves for name when
+// it is killed between creating and renaming one, and returns how many it
+// removed. Call it only while nothing writes name.
+func (d *Dir) RemoveTemps(name string) (int, error) {
+	if err := validName(name); err != nil {
+		return 0, err
+	}
+	temps, err := d.Names(".tmp-"+name+"-", 1024)
+	if err != nil {
+		return 0, err
+	}
+	for i, t := range temps {
+		if err := unix.Unlinkat(d.fd, t, 0); err != nil && !errors.Is(err, unix.ENOENT) {
+			return i, fmt.Errorf("cannot remove %s: %w", filepath.Join(d.path, t), err)
+		}
+	}
+	return len(temps), nil
 }

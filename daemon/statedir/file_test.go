@@ -86,3 +86,33 @@ func TestReadFileRefusesLargeAndOddFiles(t *testing.T) {
 		t.Fatal("read a directory")
 	}
 }
+
+func TestRenameKeepsBothAndNamesLists(t *testing.T) {
+	d, err := Open(filepath.Join(t.TempDir(), "state"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	for _, n := range []string{"ledger.json", "kept"} {
+		if err := d.WriteFile(n, []byte(n)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := d.Rename("ledger.json", "kept"); err == nil {
+		t.Fatal("rename replaced an existing file")
+	}
+	if err := d.Rename("ledger.json", "ledger.json.corrupt-1"); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 { // a second listing sees the same names
+		if got, err := d.Names("ledger.json", 8); err != nil || len(got) != 1 || got[0] != "ledger.json.corrupt-1" {
+			t.Fatalf("names %v, %v", got, err)
+		}
+	}
+	if _, err := d.ReadFileLimit("kept", 3); err == nil || !strings.Contains(err.Error(), "more than the 3") {
+		t.Fatalf("limit not applied: %v", err)
+	}
+	if b, err := d.ReadFileLimit("kept", 4); err != nil || string(b) != "kept" {
+		t.Fatalf("read %q, %v", b, err)
+	}
+}

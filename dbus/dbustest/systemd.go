@@ -21,6 +21,7 @@ type Systemd struct {
 	fail   *dbus.Error
 	delay  time.Duration
 	calls  [][]string
+	jobs   []string
 	closed chan struct{}
 }
 
