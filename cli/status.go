@@ -92,6 +92,9 @@ func renderStatus(w io.Writer, s *rpc.Status, st style) error {
 	lastError(row, s.Ollama, st)
 	renderSetup(row, section, s.Setup, st)
 	renderUpdate(row, section, s.Update, st)
+	if m := Sanitize(s.ManagedBy); m != "" {
+		row("managed by", m+" (annad neither installs Ollama nor updates itself)")
+	}
 
 	section("probes")
 	row("available", fmt.Sprint(len(s.Probes)))

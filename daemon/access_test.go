@@ -50,14 +50,14 @@ func TestMethodAccessSane(t *testing.T) {
 	for _, p := range accessProblems(table) {
 		t.Error(p)
 	}
-	for _, name := range []string{rpc.MethodStatus, rpc.MethodProbe, rpc.MethodProgress, rpc.MethodRequest, rpc.MethodReset, rpc.MethodUninstall} {
+	for _, name := range []string{rpc.MethodStatus, rpc.MethodProbe, rpc.MethodProgress, rpc.MethodRequest, rpc.MethodReset, rpc.MethodUninstall, rpc.MethodAutofix} {
 		if _, ok := table[name]; !ok {
 			t.Errorf("contract method %q is not served", name)
 		}
 	}
 	want := map[string]peer.Access{
 		rpc.MethodStatus: peer.AccessRead, rpc.MethodProbe: peer.AccessRead, rpc.MethodProgress: peer.AccessRead,
-		rpc.MethodRequest: peer.AccessOperate, rpc.MethodReset: peer.AccessOperate,
+		rpc.MethodRequest: peer.AccessOperate, rpc.MethodReset: peer.AccessOperate, rpc.MethodAutofix: peer.AccessOperate,
 		rpc.MethodUninstall: peer.AccessAdmin,
 	}
 	got := map[string]peer.Access{}

@@ -65,6 +65,7 @@ type Daemon struct {
 	queue    *llmqueue.Queue
 	state    *statedir.Dir
 	ledger   *ledger.Ledger
+	upkeep   *upkeeper
 	remover  *uninstall.Service
 	debug    *debugMode
 	bus      *systemBus
@@ -129,6 +130,7 @@ func New(ctx context.Context, opt Options) (*Daemon, error) {
 	}
 	d.llm = client
 	d.remover = d.newUninstall()
+	d.upkeep = d.newUpkeep()
 	env := &probes.Env{Layout: opt.Layout, Systemd: opt.Systemd, Journal: opt.Journal}
 	if env.Systemd == nil {
 		d.bus = &systemBus{}
@@ -177,6 +179,7 @@ func (d *Daemon) Run(ctx context.Context, sock *server.Socket, ready func()) err
 	bg, stopBG := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	wg.Go(func() { d.watch(bg) })
+	wg.Go(func() { d.upkeep.run(bg, d) })
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(sock.Listener) }()

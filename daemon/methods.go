@@ -13,6 +13,7 @@ import (
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/peer"
 	"github.com/jjgarcianorway/anna-assistant/daemon/server"
+	"github.com/jjgarcianorway/anna-assistant/dbus/polkit"
 	"github.com/jjgarcianorway/anna-assistant/probes"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
 	"github.com/jjgarcianorway/anna-assistant/version"
@@ -27,7 +28,8 @@ func (d *Daemon) methods() map[string]server.Method {
 		rpc.MethodProgress:  {Access: peer.AccessRead, Handle: d.progressOf, Polled: true},
 		rpc.MethodRequest:   {Access: peer.AccessOperate, Handle: d.request},
 		rpc.MethodReset:     {Access: peer.AccessOperate, Handle: d.reset},
-		rpc.MethodUninstall: {Access: peer.AccessAdmin, Handle: d.uninstall},
+		rpc.MethodUninstall: {Access: peer.AccessAdmin, Action: polkit.ActionUninstall, Handle: d.uninstall},
+		rpc.MethodAutofix:   {Access: peer.AccessOperate, Handle: d.autofix},
 	}
 }
 
@@ -44,7 +46,7 @@ func (d *Daemon) status(ctx context.Context, raw json.RawMessage) (any, error) {
 	h := d.llm.Health()
 	model := d.model
 	model.Present = h.ModelPresent
-	return rpc.Status{
+	st := rpc.Status{
 		Version:       version.String(),
 		PID:           os.Getpid(),
 		StartedAt:     d.started,
@@ -64,7 +66,9 @@ func (d *Daemon) status(ctx context.Context, raw json.RawMessage) (any, error) {
 		ConfigWarnings: d.opt.ConfigWarnings,
 		Degraded:       degraded(h),
 		Ledger:         d.ledgerState(),
-	}, nil
+	}
+	d.upkeep.status(&st)
+	return st, nil
 }
 
 func (d *Daemon) probe(ctx context.Context, raw json.RawMessage) (any, error) {

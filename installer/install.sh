@@ -187,7 +187,9 @@ make_dir() {
 # put_file installs src at dest (a host path) with mode, through a
 # temporary name and a rename, so that a running annad or a reader never
 # sees half a file. An identical file is left alone; CHANGED is set when
-# dest was written. Only a file that did not exist is recorded.
+# dest was written. A new file is recorded, and so is a replaced one with
+# its new digest: uninstall removes a file only while it holds what Anna
+# wrote last, so an upgrade must say what that now is.
 put_file() {
 	local src=$1 dest=$2 mode=$3 existed=0
 	if [[ -e $ROOT$dest || -L $ROOT$dest ]]; then
@@ -205,8 +207,8 @@ put_file() {
 		say "updated $dest"
 	else
 		say "installed $dest"
-		record file "$dest" "sha256:$(sha256sum <"$src" | cut -d' ' -f1)"
 	fi
+	record file "$dest" "sha256:$(sha256sum <"$src" | cut -d' ' -f1)"
 }
 
 # setup_group creates group anna unless it exists and adds TARGET_USER to

@@ -61,7 +61,11 @@ func installThenRunAgain(t *testing.T, h *harness) {
 		}
 	}
 	bins := map[string]string{"annad": "", "annactl": ""}
-	wantFiles := map[string]os.FileMode{"var/lib/anna/install-manifest.json": 0o600}
+	// annad imports the manifest into its ledger when it starts, and
+	// renames it: both are annad's, made before it answered.
+	wantFiles := map[string]os.FileMode{"var/lib/anna/ledger.json": 0o600}
+	imported := h.importedManifest()
+	wantFiles[imported] = 0o600
 	for b := range bins {
 		data, err := os.ReadFile(filepath.Join(h.dist, b+"-linux-"+runtime.GOARCH))
 		must(t, err)
@@ -150,9 +154,23 @@ func (h *harness) privileged() []string {
 	return got
 }
 
+// importedManifest names the manifest annad imported and renamed,
+// relative to the root; exactly one must exist.
+func (h *harness) importedManifest() string {
+	h.t.Helper()
+	found, err := filepath.Glob(filepath.Join(h.root, ManifestPath+".imported-*"))
+	must(h.t, err)
+	if len(found) != 1 {
+		h.t.Fatalf("annad imported %d manifests, want 1: %q (annad: %s)", len(found), found, h.annadLog())
+	}
+	rel, err := filepath.Rel(h.root, found[0])
+	must(h.t, err)
+	return rel
+}
+
 func (h *harness) checkManifest(user string) {
 	t := h.t
-	data, err := os.ReadFile(filepath.Join(h.root, ManifestPath))
+	data, err := os.ReadFile(filepath.Join(h.root, h.importedManifest()))
 	must(t, err)
 	m, err := ParseManifest(data)
 	if err != nil {

@@ -3,6 +3,9 @@ package installer
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -113,8 +116,6 @@ func TestInstallUpgradeKeepsEditedConfig(t *testing.T) {
 	edited := append(file(t, "config.toml").Data, "\n[ollama]\nmodel = \"qwen2.5:0.5b\"\n"...)
 	edited = bytes.Replace(edited, []byte("\n[ollama]\n"), nil, 1) // one [ollama] table
 	must(t, os.WriteFile(cfg, edited, 0o640))
-	manifest, err := os.ReadFile(filepath.Join(h.root, ManifestPath))
-	must(t, err)
 
 	newCtl := buildAnnactl(t, "9.9.9")
 	h.served["annactl-linux-"+runtime.GOARCH] = newCtl
@@ -132,8 +133,12 @@ func TestInstallUpgradeKeepsEditedConfig(t *testing.T) {
 	if !sameFile(t, cfg, string(edited)) {
 		t.Error("the edited config.toml was overwritten")
 	}
-	if !sameFile(t, filepath.Join(h.root, ManifestPath), string(manifest)) {
-		t.Error("an upgrade changed the manifest")
+	// The restarted annad imported the upgrade's manifest: the ledger now
+	// knows the new annactl's digest, so uninstall removes it rather than
+	// keeping it as edited since.
+	sum := sha256.Sum256(newCtl)
+	if !ledgerHas(t, filepath.Join(h.root, "var/lib/anna/ledger.json"), "/usr/local/bin/annactl", "sha256:"+hex.EncodeToString(sum[:])) {
+		t.Error("the ledger does not record the upgraded annactl's digest")
 	}
 	cmds := h.privileged()
 	if want := "systemctl restart annad.socket annad.service"; !contains(cmds, want) || contains(cmds, "systemctl daemon-reload") {
@@ -142,6 +147,24 @@ func TestInstallUpgradeKeepsEditedConfig(t *testing.T) {
 	if !strings.Contains(out, "updated /usr/local/bin/annactl") || strings.Contains(out, "updated /usr/local/bin/annad\n") {
 		t.Errorf("output:\n%s", out)
 	}
+}
+
+// ledgerHas reports whether the ledger at path records target as a file
+// Anna created with digest.
+func ledgerHas(t *testing.T, path, target, digest string) bool {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	must(t, err)
+	var doc struct {
+		Entries []struct{ Kind, Target, Digest string }
+	}
+	must(t, json.Unmarshal(data, &doc))
+	for _, e := range doc.Entries {
+		if e.Kind == "file_created" && e.Target == target && e.Digest == digest {
+			return true
+		}
+	}
+	return false
 }
 
 // buildAnnactl builds an annactl that differs from the release's only in

@@ -108,7 +108,10 @@ func cleanAbs(p string) bool {
 }
 
 // same reports whether two entries record the same change, ignoring when
-// and why: an import adds only what the ledger lacks.
+// and why: an import adds only what the ledger lacks. A file written
+// again with other content (an upgrade) is a new change: its digest is
+// what undo checks before removing it.
 func (e Entry) same(o Entry) bool {
-	return e.Kind == o.Kind && e.Target == o.Target && e.Group == o.Group && e.Backup == o.Backup && e.Manager == o.Manager && e.Owned == o.Owned
+	return e.Kind == o.Kind && e.Target == o.Target && e.Group == o.Group && e.Backup == o.Backup && e.Manager == o.Manager && e.Owned == o.Owned &&
+		e.Digest == o.Digest
 }

@@ -61,6 +61,10 @@ type Status struct {
 	// Setup is the progress of installing Ollama and pulling the model;
 	// nil when annad does not manage Ollama.
 	Setup *Setup `json:"setup,omitempty"`
+	// ManagedBy names what owns the installation when it is not Anna
+	// ("nix" under NixOS): annad then neither installs Ollama nor updates
+	// itself.
+	ManagedBy string `json:"managed_by,omitempty"`
 	// Ledger is the health of the record of Anna's changes to the
 	// machine; nil from an annad that keeps none.
 	Ledger *LedgerState `json:"ledger,omitempty"`

@@ -71,6 +71,9 @@ type Ollama struct {
 	Manage        bool   `toml:"manage"`
 	ReleaseURL    string `toml:"release_url"`
 	ReleaseSHA256 string `toml:"release_sha256"`
+	// InsecureRegistry lets Ollama pull the model over plain HTTP from
+	// the registry its name starts with (a local mirror, the VM tests).
+	InsecureRegistry bool `toml:"insecure_registry"`
 }
 
 // Update holds the [update] table: where annad looks for signed releases

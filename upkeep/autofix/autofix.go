@@ -31,6 +31,9 @@ type Ollama interface {
 // Fixer runs the checks. Nil fields skip their checks.
 type Fixer struct {
 	Layout dirs.Layout
+	// StateDir and Socket are the paths annad actually uses; empty means
+	// the Layout's. A hand-run annad (make run) has its own.
+	StateDir, Socket string
 	// SocketGroup owns the socket ([daemon] socket_group).
 	SocketGroup string
 	// OllamaUnit, if set, must be active; it is restarted when it is not.
@@ -60,8 +63,8 @@ func (f *Fixer) Run(ctx context.Context) rpc.AutofixResult {
 	add(groupCheck)
 	// The same rules annad enforces at start: a state directory nobody
 	// but its owner can write (statedir), a socket of mode 0660 (server).
-	add(f.mode("state directory", f.Layout.StateDir(), true, func(m fs.FileMode) fs.FileMode { return m &^ 0o022 }, -1))
-	add(f.mode("socket", f.Layout.Socket(), false, func(fs.FileMode) fs.FileMode { return 0o660 }, gid))
+	add(f.mode("state directory", f.stateDir(), true, func(m fs.FileMode) fs.FileMode { return m &^ 0o022 }, -1))
+	add(f.mode("socket", f.socket(), false, func(fs.FileMode) fs.FileMode { return 0o660 }, gid))
 	if f.Units != nil && f.OllamaUnit != "" {
 		add(f.unit(ctx))
 	}
@@ -77,7 +80,7 @@ func (f *Fixer) Run(ctx context.Context) rpc.AutofixResult {
 		c := rpc.AutofixCheck{Name: "ledger", OK: true}
 		if err := f.Ledger(); err != nil {
 			c.OK, c.Error = false, err.Error()
-			c.Advice = "autofix does not rewrite the ledger; keep a copy of " + f.Layout.StateDir() + "/ledger.json and report it"
+			c.Advice = "autofix does not rewrite the ledger; keep a copy of " + f.stateDir() + "/ledger.json and report it"
 		}
 		add(c)
 	}
@@ -89,6 +92,20 @@ func (f *Fixer) Run(ctx context.Context) rpc.AutofixResult {
 		add(c)
 	}
 	return res
+}
+
+func (f *Fixer) stateDir() string {
+	if f.StateDir != "" {
+		return f.StateDir
+	}
+	return f.Layout.StateDir()
+}
+
+func (f *Fixer) socket() string {
+	if f.Socket != "" {
+		return f.Socket
+	}
+	return f.Layout.Socket()
 }
 
 // group checks that the socket group exists; creating groups is the

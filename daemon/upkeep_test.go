@@ -1,0 +1,97 @@
+package daemon
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/config"
+	"github.com/jjgarcianorway/anna-assistant/dirs"
+	"github.com/jjgarcianorway/anna-assistant/ledger"
+	"github.com/jjgarcianorway/anna-assistant/rpc"
+	"github.com/jjgarcianorway/anna-assistant/upkeep"
+)
+
+func newTestDaemon(t *testing.T, layout dirs.Layout, cfg config.Config) *Daemon {
+	t.Helper()
+	d, err := New(context.Background(), Options{Config: cfg, StateDir: t.TempDir(), Layout: layout, Hardware: &rpc.Hardware{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.state.Close() })
+	return d
+}
+
+// Every kind of change upkeep makes lands in the ledger as an entry
+// uninstall knows how to undo.
+func TestUpkeepChangesAreLedgered(t *testing.T) {
+	d := newTestDaemon(t, dirs.Host, config.Default())
+	rec := ledgerRecorder{l: d.ledger}
+	sha := strings.Repeat("ab", 32)
+	changes := []struct {
+		in   upkeep.Entry
+		kind ledger.Kind
+	}{
+		{upkeep.Entry{Kind: upkeep.KindFile, Target: "/usr/local/bin/ollama", Reversal: upkeep.ReverseRemove, SHA256: sha}, ledger.FileCreated},
+		{upkeep.Entry{Kind: upkeep.KindDir, Target: "/var/lib/anna/models", Reversal: upkeep.ReverseRemove}, ledger.DirCreated},
+		{upkeep.Entry{Kind: upkeep.KindUnit, Target: "/etc/systemd/system/anna-ollama.service", Reversal: upkeep.ReverseStopRemove}, ledger.UnitInstalled},
+		{upkeep.Entry{Kind: upkeep.KindModel, Target: "llama3.2:3b", Reversal: upkeep.ReverseDeleteModel}, ledger.ModelPulled},
+		{upkeep.Entry{Kind: upkeep.KindBinary, Target: "/usr/local/bin/annad", Reversal: upkeep.ReverseRestore, SHA256: sha, Note: "update 0.1.0 → 0.2.0"}, ledger.FileCreated},
+	}
+	for _, c := range changes {
+		if err := rec.Record(context.Background(), c.in); err != nil {
+			t.Fatalf("record %+v: %v", c.in, err)
+		}
+	}
+	got := d.ledger.Entries()
+	if len(got) != len(changes) {
+		t.Fatalf("ledger holds %d entries, want %d: %+v", len(got), len(changes), got)
+	}
+	for i, c := range changes {
+		e := got[i]
+		if e.Kind != c.kind || e.Target != c.in.Target || e.Cause != "upkeep" {
+			t.Errorf("entry %d = %+v, want kind %s for %s", i, e, c.kind, c.in.Target)
+		}
+		if c.in.SHA256 != "" && e.Digest != "sha256:"+sha {
+			t.Errorf("entry %d lost the digest: %+v", i, e)
+		}
+	}
+	if !got[1].Owned {
+		t.Error("a directory upkeep created is not recorded as wholly Anna's")
+	}
+	if err := rec.Record(context.Background(), upkeep.Entry{Kind: "teleport", Target: "x"}); err == nil {
+		t.Error("an unknown kind was recorded")
+	}
+}
+
+// Under NixOS the module owns the installation: annad neither installs
+// Ollama nor updates itself, whatever the config says, and status says
+// who manages it.
+func TestNixOSTurnsUpkeepOff(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "etc"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "etc/NIXOS"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := config.Default()
+	cfg.Ollama.Manage = true
+	cfg.Update.URL, cfg.Update.AutoUpdate = "https://example.invalid/anna", true
+	d := newTestDaemon(t, dirs.At(root), cfg)
+	if d.upkeep.manager != nil || d.upkeep.checker.AutoUpdate {
+		t.Fatalf("upkeep still manages under NixOS: manager %v, auto update %v", d.upkeep.manager != nil, d.upkeep.checker.AutoUpdate)
+	}
+	var st rpc.Status
+	d.upkeep.status(&st)
+	if st.ManagedBy != "nix" || st.Update == nil || st.Setup != nil {
+		t.Fatalf("status = managed by %q, update %v, setup %v", st.ManagedBy, st.Update, st.Setup)
+	}
+
+	d = newTestDaemon(t, dirs.At(t.TempDir()), cfg)
+	if d.upkeep.manager == nil || !d.upkeep.checker.AutoUpdate {
+		t.Fatal("outside NixOS the config's manage and auto_update are ignored")
+	}
+}
