@@ -11,13 +11,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/daemontest"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
+	"github.com/jjgarcianorway/anna-assistant/rpc/rpctest"
 )
 
 // BenchmarkStatusConcurrent starts 32 or 1,000 clients at once, each
@@ -63,35 +63,17 @@ func report(b *testing.B, lat []time.Duration, prefix string) {
 // the latencies of those answered and of those told busy. Anything else
 // fails the benchmark.
 func statusRound(b *testing.B, sock string, n int) (answered, busy []time.Duration) {
-	var (
-		mu sync.Mutex
-		wg sync.WaitGroup
-	)
-	start := make(chan struct{})
-	for range n {
-		wg.Go(func() {
-			<-start
-			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-			defer cancel()
-			c := rpc.NewClient(sock)
-			defer c.Close()
-			t0 := time.Now()
-			_, err := c.Status(ctx)
-			d := time.Since(t0)
-			mu.Lock()
-			defer mu.Unlock()
-			switch {
-			case err == nil:
-				answered = append(answered, d)
-			case rpc.KindOf(err) == rpc.KindBusy:
-				busy = append(busy, d)
-			default:
-				b.Errorf("status: %v", err)
-			}
-		})
+	status := func(ctx context.Context, c *rpc.Client) error { _, err := c.Status(ctx); return err }
+	for _, o := range rpctest.Flood(sock, n, status) {
+		switch {
+		case o.Err == nil:
+			answered = append(answered, o.Latency)
+		case rpc.KindOf(o.Err) == rpc.KindBusy:
+			busy = append(busy, o.Latency)
+		default:
+			b.Errorf("status: %v", o.Err)
+		}
 	}
-	close(start)
-	wg.Wait()
 	return answered, busy
 }
 

@@ -1,8 +1,6 @@
 package probes
 
 import (
-	"context"
-	"os/exec"
 	"testing"
 	"time"
 
@@ -24,39 +22,9 @@ func BenchmarkMemoryInfo(b *testing.B)   { benchProbe(b, MemoryInfo, "free", "-h
 func BenchmarkDiskUsage(b *testing.B)    { benchProbe(b, DiskUsage, "df", "-h") }
 func BenchmarkBlockDevices(b *testing.B) { benchProbe(b, BlockDevices, "lsblk") }
 
+// benchProbe compares a host probe with the command it stands for.
 func benchProbe(b *testing.B, id string, argv ...string) {
-	spec, ok := Lookup(id)
-	if !ok {
-		b.Fatalf("%s is not registered", id)
-	}
-	env := &Env{Layout: dirs.Host}
-	b.Run("native", func(b *testing.B) {
-		b.ReportAllocs()
-		defer reportCPU(b, cpuTime())
-		for b.Loop() {
-			ctx, cancel := context.WithTimeout(context.Background(), PerProbeTimeout)
-			out, err := spec.Run(ctx, env)
-			cancel()
-			if err != nil || out.Stdout == "" {
-				b.Fatalf("%s: %v", id, err)
-			}
-		}
-	})
-	b.Run("exec", func(b *testing.B) {
-		if _, err := exec.LookPath(argv[0]); err != nil {
-			b.Skipf("%s is not installed", argv[0])
-		}
-		b.ReportAllocs()
-		defer reportCPU(b, cpuTime())
-		for b.Loop() {
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			out, err := exec.CommandContext(ctx, argv[0], argv[1:]...).Output()
-			cancel()
-			if err != nil || len(out) == 0 {
-				b.Fatalf("%v: %v", argv, err)
-			}
-		}
-	})
+	benchSystemProbe(b, id, &Env{Layout: dirs.Host}, argv...)
 }
 
 // cpuTime is the CPU time used so far by this process and its waited-for

@@ -143,22 +143,11 @@ func TestTopProcessesRowBound(t *testing.T) {
 	}
 }
 
+// The bounds fixture (journal/testdata/export.py) holds 200 warnings,
+// each with a 3000-byte message and an identifier and unit full of escapes.
 func TestSystemLogsBoundedAndSanitized(t *testing.T) {
-	var b strings.Builder
-	for i := range 200 {
-		line, err := json.Marshal(map[string]string{
-			"__REALTIME_TIMESTAMP": strconv.Itoa(1000000 + i), "PRIORITY": "4",
-			"SYSLOG_IDENTIFIER": "\x1b[31mfake\x1b[0m" + strings.Repeat("i", 500), "_SYSTEMD_UNIT": "u\u202e.service",
-			"MESSAGE": fmt.Sprintf("entry %03d \x1b]0;pwned\x07", i) + strings.Repeat("m", 3000),
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		b.Write(append(line, '\n'))
-	}
-	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "big.jsonl"), []byte(b.String()))
-	out := runProbe(t, systemLogs, &Env{Journal: journalAt(filepath.Join(dir, "big.jsonl"))})
+	layout := journalRoot(t, map[string]string{"var/log/journal/" + fixtureMachine + "/system.journal": "bounds"})
+	out := runProbe(t, systemLogs, &Env{Layout: layout})
 	log := out.Data.(SystemLog)
 	n := len(log.Entries)
 	if n == 0 || n == 200 || jsonSize(log) > MaxDataBytes || len(out.Notes) != 1 ||
@@ -172,15 +161,10 @@ func TestSystemLogsBoundedAndSanitized(t *testing.T) {
 	if len(last.Identifier) > maxNameBytes || !strings.HasPrefix(last.Identifier, "fakeiii") || last.Unit != "u?.service" {
 		t.Errorf("identifier %.20q (%d bytes), unit %q", last.Identifier, len(last.Identifier), last.Unit)
 	}
-	if strings.ContainsAny(out.Stdout, "\x1b\x07\u202e") || !strings.HasPrefix(out.Stdout[strings.LastIndex(strings.TrimSuffix(out.Stdout, "\n"), "\n")+1:], time.UnixMicro(1000199).Local().Format("Jan 02 15:04:05")) {
+	if strings.ContainsAny(out.Stdout, "\x1b\x07\u202e") || !strings.HasPrefix(out.Stdout[strings.LastIndex(strings.TrimSuffix(out.Stdout, "\n"), "\n")+1:], time.UnixMicro(fixtureT0+199).Local().Format("Jan 02 15:04:05")) {
 		t.Errorf("stdout holds escapes or misses the newest entry")
 	}
 }
-
-// journalAt reads a journal fixture at a path.
-type journalAt string
-
-func (f journalAt) ReadJournal(context.Context) ([]byte, error) { return os.ReadFile(string(f)) }
 
 func TestMountsBoundedAndSanitized(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "mountinfo")

@@ -24,16 +24,31 @@ const (
 	maxPriority    = 4 // warning
 )
 
-// readJournalFiles reads the journal files under layout's journal
-// directories natively and returns the newest warnings..alerts, oldest
-// first, with notes on the files it could not read. It fails only when
-// no file could be read at all.
-func readJournalFiles(ctx context.Context, layout dirs.Layout) (SystemLog, []string, error) {
-	machineID := ""
+// JournalFiles is the journal files in Dirs, each with one subdirectory
+// per machine ID. annad reads the host's (hostJournal); a test gives files
+// of its own.
+type JournalFiles struct {
+	Dirs []string
+	// MachineID picks the subdirectory to read, as journalctl does; when
+	// empty or absent, every machine's is read.
+	MachineID string
+}
+
+// hostJournal is the journal under layout, of the machine in its
+// /etc/machine-id.
+func hostJournal(layout dirs.Layout) JournalFiles {
+	j := JournalFiles{Dirs: layout.JournalDirs()}
 	if b, _, err := readBounded(layout.MachineID(), 64); err == nil {
-		machineID = strings.TrimSpace(string(b))
+		j.MachineID = strings.TrimSpace(string(b))
 	}
-	files, problems := journal.OpenDirs(layout.JournalDirs(), machineID, journalLimits)
+	return j
+}
+
+// ReadJournal reads the files natively and returns the newest
+// warnings..alerts, oldest first, with notes on the files it could not
+// read. It fails only when no file could be read at all.
+func (j JournalFiles) ReadJournal(ctx context.Context) (SystemLog, []string, error) {
+	files, problems := journal.OpenDirs(j.Dirs, j.MachineID, journalLimits)
 	defer func() {
 		for _, f := range files {
 			f.Close()
@@ -46,7 +61,7 @@ func readJournalFiles(ctx context.Context, layout dirs.Layout) (SystemLog, []str
 	if len(files) == 0 {
 		if len(notes) == 0 {
 			return SystemLog{}, nil, fmt.Errorf("cannot read the journal: no journal files in %s (is journald running?)",
-				strings.Join(layout.JournalDirs(), " or "))
+				strings.Join(j.Dirs, " or "))
 		}
 		return SystemLog{}, nil, fmt.Errorf("cannot read the journal: no journal file could be read: %s", strings.Join(notes, "; "))
 	}

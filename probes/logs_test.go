@@ -151,7 +151,7 @@ func TestSystemLogsMatchesJournalctl(t *testing.T) {
 	})
 	dir := filepath.Join(layout.Root, "var/log/journal")
 	// The reader's entries before the probe's data bound.
-	log, notes, err := readJournalFiles(context.Background(), layout)
+	log, notes, err := hostJournal(layout).ReadJournal(context.Background())
 	if err != nil || len(notes) != 0 {
 		t.Fatal(err, notes)
 	}
@@ -160,9 +160,9 @@ func TestSystemLogsMatchesJournalctl(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref := parseJournal(js)
-	if len(ref.Entries) != len(log.Entries) || ref.Malformed != 0 {
-		t.Fatalf("%d entries, journalctl %d (%d malformed)", len(log.Entries), len(ref.Entries), ref.Malformed)
+	ref, malformed := parseJournal(js)
+	if len(ref.Entries) != len(log.Entries) || malformed != 0 {
+		t.Fatalf("%d entries, journalctl %d (%d malformed)", len(log.Entries), len(ref.Entries), malformed)
 	}
 	for i, e := range log.Entries {
 		r := ref.Entries[i]
@@ -290,35 +290,6 @@ func TestSystemLogsNoWarnings(t *testing.T) {
 	out := runProbe(t, systemLogs, &Env{Layout: layout})
 	if out.Stdout != "-- No entries --\n" || len(out.Data.(SystemLog).Entries) != 0 {
 		t.Errorf("Stdout %q, data %+v", out.Stdout, out.Data)
-	}
-}
-
-// journalText is a JournalReader over fixed journalctl -o json output,
-// the seam daemon tests use.
-type journalText string
-
-func (j journalText) ReadJournal(context.Context) ([]byte, error) { return []byte(j), nil }
-
-func TestSystemLogsInjectedReaderSkipsMalformedLines(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("testdata", "journal", "malformed.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := runProbe(t, systemLogs, &Env{Journal: journalText(b)})
-	log := out.Data.(SystemLog)
-	// not json, no timestamp, an array, a bad timestamp, the cut-off line.
-	if log.Malformed != 5 {
-		t.Errorf("malformed = %d, want 5", log.Malformed)
-	}
-	var msgs []string
-	for _, e := range log.Entries {
-		msgs = append(msgs, e.Message)
-	}
-	if !slices.Equal(msgs, []string{"kept before the noise", "unknown priority"}) {
-		t.Errorf("messages = %q", msgs)
-	}
-	if e := log.Entries[1]; e.Priority != -1 || e.Level != "" {
-		t.Errorf("an unknown priority became %d %q", e.Priority, e.Level)
 	}
 }
 

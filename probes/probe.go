@@ -85,11 +85,13 @@ type UnitLister interface {
 	ListUnitsFilteredContext(ctx context.Context, states []string) ([]systemd.Unit, error)
 }
 
-// JournalReader returns the output of the spec's journal query as
-// `journalctl -o json` lines. It is a seam for tests that need a fixed or
-// a stalling journal; annad reads the journal files themselves.
+// JournalReader answers the spec's journal query (journalctl -p
+// warning..alert -n 200): the entries, oldest first, and notes on what it
+// could not read. annad reads the host's journal files (JournalFiles); the
+// seam lets a test read journal files kept elsewhere or stall like a
+// journal on a hung disk.
 type JournalReader interface {
-	ReadJournal(ctx context.Context) ([]byte, error)
+	ReadJournal(ctx context.Context) (SystemLog, []string, error)
 }
 
 // Env is everything a probe reads from. Tests point Layout at a fixture tree
@@ -99,8 +101,8 @@ type Env struct {
 	// Systemd answers failed_services; nil means no system bus, and the
 	// probe fails saying so.
 	Systemd UnitLister
-	// Journal answers system_logs in tests; nil means read the journal
-	// files under Layout.
+	// Journal answers system_logs in tests; nil means the journal files
+	// under Layout.
 	Journal JournalReader
 	// Netlink answers network_addrs, network_routes and listening_ports;
 	// nil means the daemon's own network namespace. Tests open it with

@@ -2,7 +2,7 @@
 // for tests: the real server, desk, probes and access checks, with a fake
 // Ollama speaking the real wire protocol (there are no model weights here),
 // a private dbus-daemon with a fake systemd1 (PID 1 is not systemd here),
-// and a fixture journal (this host keeps none).
+// and a fixture journal of real journal files (this host keeps none).
 package daemontest
 
 import (
@@ -34,8 +34,8 @@ type Options struct {
 	Config string
 	// Ollama replaces the default fake (scripted with Grounded).
 	Ollama *ollamatest.Server
-	// Journal replaces the fixture journal; a reader that blocks until its
-	// context ends makes requests about logs slow.
+	// Journal replaces the fixture journal (FixtureJournal); a SlowJournal
+	// makes requests about logs slow.
 	Journal probes.JournalReader
 	// Systemd replaces the fake systemd1 on a private bus.
 	Systemd probes.UnitLister
@@ -111,7 +111,7 @@ func Start(t testing.TB, o Options) *Daemon {
 		td.Polkit, opt.Polkit = fakePolkit(t, bus)
 	}
 	if opt.Journal == nil {
-		opt.Journal = Journal(FixtureJournal)
+		opt.Journal = FixtureJournal(t)
 	}
 	if opt.Hardware == nil {
 		opt.Hardware = &Laptop

@@ -13,14 +13,9 @@ import (
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/llm/ollamatest"
 	"github.com/jjgarcianorway/anna-assistant/daemon/translator"
+	"github.com/jjgarcianorway/anna-assistant/probes"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
 )
-
-// Journal is a JournalReader over fixed `journalctl -o json` output.
-type Journal []byte
-
-// ReadJournal implements probes.JournalReader.
-func (j Journal) ReadJournal(ctx context.Context) ([]byte, error) { return j, ctx.Err() }
 
 // SlowJournal blocks every read until its context ends, like a journal on a
 // dying disk, and tells tests when the first read started and when reads
@@ -37,14 +32,14 @@ func NewSlowJournal() *SlowJournal {
 }
 
 // ReadJournal implements probes.JournalReader.
-func (j *SlowJournal) ReadJournal(ctx context.Context) ([]byte, error) {
+func (j *SlowJournal) ReadJournal(ctx context.Context) (probes.SystemLog, []string, error) {
 	j.once.Do(func() { close(j.started) })
 	<-ctx.Done()
 	select {
 	case j.ended <- ctx.Err():
 	default:
 	}
-	return nil, ctx.Err()
+	return probes.SystemLog{}, nil, ctx.Err()
 }
 
 // Started is closed when the first read begins.
@@ -84,11 +79,6 @@ func (j *SlowJournal) AssertAbandoned(t testing.TB, c *rpc.Client) {
 	default:
 	}
 }
-
-// FixtureJournal holds two warnings in journalctl's JSON form.
-var FixtureJournal = Journal(`{"__REALTIME_TIMESTAMP":"1763816224000000","PRIORITY":"4","_HOSTNAME":"laptop","SYSLOG_IDENTIFIER":"kernel","MESSAGE":"usb 1-2: device descriptor read/64, error -71"}
-{"__REALTIME_TIMESTAMP":"1763816285000000","PRIORITY":"3","_HOSTNAME":"laptop","SYSLOG_IDENTIFIER":"backup.sh","_PID":"4242","_SYSTEMD_UNIT":"backup.service","MESSAGE":"rsync failed: No space left on device"}
-`)
 
 // Grounded is the default fake model. It behaves like a well-behaved small
 // model: the translator gets the keyword reading of the question (and of the

@@ -46,18 +46,26 @@ func TestPanicBecomesAnInternalError(t *testing.T) {
 	}
 }
 
-// The wait for the model counts against the request's total budget: a
-// request whose budget runs out in the queue gets the spec's timeout
-// response, and its progress said where it stood.
-func TestBudgetRunsOutInTheQueue(t *testing.T) {
+// busyQueue is a model queue of one slot, held by another request until
+// the test ends.
+func busyQueue(t *testing.T) *llmqueue.Queue {
+	t.Helper()
 	q := llmqueue.New(llmqueue.Options{Parallel: 1})
 	holder, _ := q.Admit(1000)
-	defer holder.Done()
+	t.Cleanup(holder.Done)
 	release, err := holder.Wait(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer release()
+	t.Cleanup(release)
+	return q
+}
+
+// The wait for the model counts against the request's total budget: a
+// request whose budget runs out in the queue gets the spec's timeout
+// response, and its progress said where it stood.
+func TestBudgetRunsOutInTheQueue(t *testing.T) {
+	q := busyQueue(t)
 	d := New(Options{
 		LLM: instantLLM{}, Probes: probes.NewRunner(&probes.Env{Layout: dirs.Host}), Sessions: session.NewStore(),
 		Hardware: func() rpc.Hardware { return rpc.Hardware{} }, Version: "0.1.0",

@@ -71,14 +71,7 @@ func TestFastPathReadsFresh(t *testing.T) {
 	now.Store(time.Now().UnixNano())
 	r := probes.NewRunner(&probes.Env{Layout: dirs.Host}, probes.WithClock(func() time.Time { return time.Unix(0, now.Load()) }))
 	d := fastDesk(r, &countingLLM{})
-	q := llmqueue.New(llmqueue.Options{Parallel: 1})
-	holder, _ := q.Admit(1000)
-	defer holder.Done()
-	release, err := holder.Wait(context.Background(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer release()
+	q := busyQueue(t)
 
 	for _, text := range []string{"how much ram do I have", "how much disk space is free"} {
 		if a := askFast(t, d, q, text); a.Origin != rpc.OriginBrain || a.Evidence.ProbesExecuted[0].Cached {

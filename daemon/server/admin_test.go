@@ -19,11 +19,10 @@ import (
 
 // adminGroup is the socket group of the admin tests: dialAs(adminGroup)
 // connects as a member (addrIdentity gives uid and gid the same number),
-// dialAs(nonMember) as someone else.
-const (
-	adminGroup = 1000
-	nonMember  = 1001
-)
+// dialAs(nonMember) as someone else. Both are fake uids, never the runner's,
+// and the runner's own uid is annad's (DaemonUID), so ts.dial is privileged
+// as root is in production, whoever runs the tests.
+var adminGroup, nonMember = fakeUID(0), fakeUID(1)
 
 // whoami is what the test-only admin method answers: the identity annad
 // read at accept time, to compare with the subject polkit was asked about.
@@ -64,7 +63,7 @@ func polkitServer(t *testing.T, mutate func(*Options)) (*testServer, *dbustest.P
 	t.Cleanup(func() { _ = conn.Close() })
 	ts := startServer(t, func(o *Options) {
 		o.Methods["admin"] = adminMethod()
-		o.Policy = peer.Policy{DaemonUID: 0, GroupID: adminGroup}
+		o.Policy = peer.Policy{DaemonUID: uint32(os.Getuid()), GroupID: int64(adminGroup)}
 		o.Polkit = conn
 		if mutate != nil {
 			mutate(o)
@@ -84,7 +83,7 @@ func TestAdminAsksPolkitLastAndOnlyForMembers(t *testing.T) {
 	ts, fake := polkitServer(t, nil)
 	fake.Set(polkit.ActionUninstall, dbustest.PolkitYes)
 
-	root := ts.dial(t)
+	root := ts.dialAs(t, 0) // uid 0 as addrIdentity reads it, whoever runs the tests
 	root.send(adminLine(false))
 	if resp := root.recv(); resp.Error != nil {
 		t.Fatalf("root refused: %v", resp.Error)
@@ -125,7 +124,7 @@ func TestAdminAsksPolkitLastAndOnlyForMembers(t *testing.T) {
 		t.Fatalf("polkit got %d calls, want 1", len(calls))
 	}
 	got := calls[0]
-	if got.PID != uint32(os.Getpid()) || got.StartTime != start || got.UID != adminGroup || got.Flags != 0 || got.Action != polkit.ActionUninstall {
+	if got.PID != uint32(os.Getpid()) || got.StartTime != start || got.UID != int32(adminGroup) || got.Flags != 0 || got.Action != polkit.ActionUninstall {
 		t.Fatalf("polkit asked about %+v, want pid %d start-time %d uid %d, no interaction", got, os.Getpid(), start, adminGroup)
 	}
 	if who.PID != int32(got.PID) || who.StartTime != got.StartTime || who.UID != uint32(got.UID) {
@@ -189,7 +188,7 @@ func TestAdminPolkitDeadlineAndAbsence(t *testing.T) {
 
 	none := startServer(t, func(o *Options) {
 		o.Methods["admin"] = adminMethod()
-		o.Policy = peer.Policy{DaemonUID: 0, GroupID: adminGroup}
+		o.Policy = peer.Policy{DaemonUID: uint32(os.Getuid()), GroupID: int64(adminGroup)}
 	})
 	m := none.dialAs(t, adminGroup)
 	m.send(adminLine(true))
@@ -302,7 +301,7 @@ func TestAdminPolkitDeadlines(t *testing.T) {
 	rec := deadlineRecorder{left: make(chan time.Duration, 2)}
 	ts := startServer(t, func(o *Options) {
 		o.Methods["admin"] = adminMethod()
-		o.Policy = peer.Policy{DaemonUID: 0, GroupID: adminGroup}
+		o.Policy = peer.Policy{DaemonUID: uint32(os.Getuid()), GroupID: int64(adminGroup)}
 		o.Polkit = rec
 	})
 	member := ts.dialAs(t, adminGroup)

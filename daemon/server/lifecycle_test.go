@@ -228,6 +228,7 @@ func TestShutdownDeadlineCancelsStragglers(t *testing.T) {
 }
 
 func TestListenSocketFile(t *testing.T) {
+	group, gid := ownGroup(t)
 	dir := t.TempDir()
 	path := filepath.Join(dir, "sub", "anna.sock")
 	var warned []string
@@ -251,18 +252,18 @@ func TestListenSocketFile(t *testing.T) {
 
 	// A live socket is not stolen. (The kernel completes a connection into
 	// the listen backlog, so no Accept is needed to look alive.)
-	if _, err := Listen(path, "root", func(string, ...any) {}); err == nil || !strings.Contains(err.Error(), "another annad") {
+	if _, err := Listen(path, group, func(string, ...any) {}); err == nil || !strings.Contains(err.Error(), "another annad") {
 		t.Fatalf("second annad on a live socket: %v", err)
 	}
 	sock.Listener.Close()
 
 	// A stale one is replaced, with the group applied when it exists.
-	sock2, err := Listen(path, "root", func(string, ...any) {})
+	sock2, err := Listen(path, group, func(string, ...any) {})
 	if err != nil {
 		t.Fatalf("stale socket not replaced: %v", err)
 	}
-	if sock2.GroupID != 0 {
-		t.Fatalf("group root has gid %d", sock2.GroupID)
+	if sock2.GroupID != gid {
+		t.Fatalf("group %s has gid %d, want %d", group, sock2.GroupID, gid)
 	}
 	sock2.Listener.Close()
 	sock2.Remove()
@@ -274,7 +275,7 @@ func TestListenSocketFile(t *testing.T) {
 	if err := os.WriteFile(path, []byte("precious"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Listen(path, "root", func(string, ...any) {}); err == nil || !strings.Contains(err.Error(), "not a socket") {
+	if _, err := Listen(path, group, func(string, ...any) {}); err == nil || !strings.Contains(err.Error(), "not a socket") {
 		t.Fatalf("regular file at socket path: %v", err)
 	}
 	if b, _ := os.ReadFile(path); string(b) != "precious" {

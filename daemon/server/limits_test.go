@@ -38,6 +38,11 @@ func addrIdentity(c *net.UnixConn) (peer.Identity, error) {
 
 var dialSeq atomic.Int64
 
+// fakeUID is the i-th uid a test plays through dialAs. It lies above the
+// runner's own uid, so it is never taken for root or for annad's own uid
+// (both of which have the root reserve), whoever runs the tests.
+func fakeUID(i int) uint32 { return uint32(os.Getuid()) + 1 + uint32(i) }
+
 // dialAs connects as if from uid (see addrIdentity).
 func (ts *testServer) dialAs(t *testing.T, uid uint32) *rawConn {
 	t.Helper()
@@ -63,16 +68,16 @@ func (c *rawConn) roundTrip() {
 // reserve beyond MaxConns. Refusals say which limit was hit.
 func TestConnectionLimits(t *testing.T) {
 	ts := startServer(t, func(o *Options) { o.MaxConns, o.MaxConnsPerUID = 3, 2 })
-	ts.dialAs(t, 1000).roundTrip()
-	a := ts.dialAs(t, 1000)
+	ts.dialAs(t, fakeUID(0)).roundTrip()
+	a := ts.dialAs(t, fakeUID(0))
 	a.roundTrip()
-	busy := ts.dialAs(t, 1000).recv()
+	busy := ts.dialAs(t, fakeUID(0)).recv()
 	wantError(t, busy, -32006, rpc.KindBusy, "null")
-	if !strings.Contains(busy.Error.Message, "uid 1000 already has 2 connections") || busy.Error.Hint() == "" {
+	if !strings.Contains(busy.Error.Message, fmt.Sprintf("uid %d already has 2 connections", fakeUID(0))) || busy.Error.Hint() == "" {
 		t.Fatalf("per-uid refusal unclear: %q / %q", busy.Error.Message, busy.Error.Hint())
 	}
-	ts.dialAs(t, 1001).roundTrip() // another member still gets in
-	full := ts.dialAs(t, 1002).recv()
+	ts.dialAs(t, fakeUID(1)).roundTrip() // another member still gets in
+	full := ts.dialAs(t, fakeUID(2)).recv()
 	wantError(t, full, -32006, rpc.KindBusy, "null")
 	if !strings.Contains(full.Error.Message, "limit of 3 connections") {
 		t.Fatalf("overall refusal unclear: %q", full.Error.Message)
@@ -86,7 +91,7 @@ func TestConnectionLimits(t *testing.T) {
 	a.Close()
 	deadline := time.Now().Add(time.Minute)
 	for {
-		c := ts.dialAs(t, 1003)
+		c := ts.dialAs(t, fakeUID(3))
 		c.send(`{"jsonrpc":"2.0","id":1,"method":"echo"}`)
 		if resp := c.recv(); resp.Error == nil {
 			break

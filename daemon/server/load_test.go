@@ -13,13 +13,13 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/peer"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
+	"github.com/jjgarcianorway/anna-assistant/rpc/rpctest"
 )
 
 // floodReport is what a flood of clients saw.
@@ -33,39 +33,22 @@ type floodReport struct {
 // flood starts n clients at once, each calling status once on a fresh
 // connection with the real rpc.Client.
 func flood(sock string, n int) floodReport {
-	var (
-		mu  sync.Mutex
-		rep floodReport
-		wg  sync.WaitGroup
-	)
-	start := make(chan struct{})
-	for range n {
-		wg.Go(func() {
-			<-start
-			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-			defer cancel()
-			c := rpc.NewClient(sock)
-			defer c.Close()
-			err := c.Call(ctx, "status", nil, nil)
-			mu.Lock()
-			defer mu.Unlock()
-			var re *rpc.Error
-			switch {
-			case err == nil:
-				rep.OK++
-			case errors.As(err, &re) && re.Kind() == rpc.KindBusy:
-				rep.Busy++
-				rep.BusyMessage, rep.BusyHint = re.Message, re.Hint()
-			default:
-				rep.Other++
-				if len(rep.Samples) < 5 {
-					rep.Samples = append(rep.Samples, fmt.Sprintf("%s: %v", rpc.KindOf(err), err))
-				}
+	var rep floodReport
+	for _, o := range rpctest.Flood(sock, n, func(ctx context.Context, c *rpc.Client) error { return c.Call(ctx, "status", nil, nil) }) {
+		var re *rpc.Error
+		switch {
+		case o.Err == nil:
+			rep.OK++
+		case errors.As(o.Err, &re) && re.Kind() == rpc.KindBusy:
+			rep.Busy++
+			rep.BusyMessage, rep.BusyHint = re.Message, re.Hint()
+		default:
+			rep.Other++
+			if len(rep.Samples) < 5 {
+				rep.Samples = append(rep.Samples, fmt.Sprintf("%s: %v", rpc.KindOf(o.Err), o.Err))
 			}
-		})
+		}
 	}
-	close(start)
-	wg.Wait()
 	return rep
 }
 

@@ -65,7 +65,7 @@ func trickle(c *rawConn, chunk string, step time.Duration, stop <-chan struct{})
 // forever; they are not requests.
 func TestBlankLinesDoNotHoldASlot(t *testing.T) {
 	ts := startServer(t, func(o *Options) { o.IdleTimeout = 200 * time.Millisecond })
-	c := ts.dialAs(t, 1000)
+	c := ts.dialAs(t, fakeUID(0))
 	stop := make(chan struct{})
 	defer close(stop)
 	go trickle(c, "\n", 10*time.Millisecond, stop)
@@ -77,7 +77,7 @@ func TestBlankLinesDoNotHoldASlot(t *testing.T) {
 // Garbage is answered, but is not activity either.
 func TestUnparseableLinesDoNotHoldASlot(t *testing.T) {
 	ts := startServer(t, func(o *Options) { o.IdleTimeout = 200 * time.Millisecond })
-	c := ts.dialAs(t, 1000)
+	c := ts.dialAs(t, fakeUID(0))
 	stop := make(chan struct{})
 	defer close(stop)
 	go trickle(c, "not json\n", 10*time.Millisecond, stop)
@@ -96,7 +96,7 @@ func TestSlowLinesDoNotHoldASlot(t *testing.T) {
 	}{{"half line", ""}, {"byte trickle", " "}} {
 		t.Run(tc.name, func(t *testing.T) {
 			ts := startServer(t, func(o *Options) { o.IdleTimeout, o.LineTimeout = time.Minute, 200*time.Millisecond })
-			c := ts.dialAs(t, 1000)
+			c := ts.dialAs(t, fakeUID(0))
 			if _, err := c.Write([]byte(`{"jsonrpc":"2.0",`)); err != nil {
 				t.Fatal(err)
 			}
@@ -117,7 +117,7 @@ func TestSlowLinesDoNotHoldASlot(t *testing.T) {
 // well past the idle timeout.
 func TestRequestsKeepAConnection(t *testing.T) {
 	ts := startServer(t, func(o *Options) { o.IdleTimeout = 2 * time.Second })
-	c := ts.dialAs(t, 1000)
+	c := ts.dialAs(t, fakeUID(0))
 	for end := time.Now().Add(5 * time.Second); time.Now().Before(end); {
 		c.roundTrip()
 		time.Sleep(100 * time.Millisecond)
@@ -127,8 +127,8 @@ func TestRequestsKeepAConnection(t *testing.T) {
 // A refused client reads why, then a clean end of stream, not a reset.
 func TestRefusalIsCleanNotReset(t *testing.T) {
 	ts := startServer(t, func(o *Options) { o.MaxConns = 1 })
-	ts.dialAs(t, 1000).roundTrip()
-	c := ts.dialAs(t, 1001)
+	ts.dialAs(t, fakeUID(0)).roundTrip()
+	c := ts.dialAs(t, fakeUID(1))
 	if _, err := c.Write([]byte(`{"jsonrpc":"2.0","id":1,"method":"echo"}` + "\n")); err != nil && !errors.Is(err, net.ErrClosed) {
 		t.Logf("write: %v (the server may refuse before reading)", err)
 	}

@@ -14,6 +14,18 @@ import (
 
 func nop(string, ...any) {}
 
+// ownGroup is the name and gid of the process's own group: root's when the
+// tests run as root, and a group an unprivileged runner may give its socket
+// to otherwise (chown to group root would need CAP_CHOWN).
+func ownGroup(t *testing.T) (string, int64) {
+	t.Helper()
+	g, err := user.LookupGroupId(strconv.Itoa(os.Getegid()))
+	if err != nil {
+		t.Skipf("the process's group %d has no name to configure: %v", os.Getegid(), err)
+	}
+	return g.Name, int64(os.Getegid())
+}
+
 // otherGroup is an existing group other than the process's, so a test can
 // tell whether the socket got it.
 func otherGroup(t *testing.T) (string, uint32) {
@@ -210,8 +222,9 @@ func TestStaleTempSocketIsRemoved(t *testing.T) {
 	lo.SetUnlinkOnClose(false)
 	lo.Close()
 
+	group, _ := ownGroup(t)
 	var warned []string
-	sock, err := Listen(path, "root", func(msg string, _ ...any) { warned = append(warned, msg) })
+	sock, err := Listen(path, group, func(msg string, _ ...any) { warned = append(warned, msg) })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,9 @@ over the reader's 64 KiB field bound, binary and invalid UTF-8 values,
 terminal escapes, several lines, and a field set twice.
 user: 40 entries of a user session interleaved in time with main, in
 the same two boots.
+desk: the two warnings daemontest's daemon finds in its journal.
+bounds: 200 warnings with hostile identifiers, units and messages, each
+message over system_logs' cut, for probes/bounds_test.go.
 """
 import struct
 import sys
@@ -109,5 +112,37 @@ def user(out):
         out.write(b"\n")
 
 
+def write_entries(out, entries):
+    for i, extra in enumerate(entries):
+        rt = int(extra.pop("__REALTIME_TIMESTAMP"))
+        fields = [
+            ("__REALTIME_TIMESTAMP", str(rt)),
+            ("__MONOTONIC_TIMESTAMP", str(5_000_000 + i * 1_000_003)),
+            ("_BOOT_ID", BOOTS[0]),
+        ] + list(extra.items())
+        for name, value in fields:
+            field(out, name, value)
+        out.write(b"\n")
+
+
+def desk(out):
+    write_entries(out, [
+        {"__REALTIME_TIMESTAMP": "1763816224000000", "PRIORITY": "4", "_HOSTNAME": "laptop",
+         "SYSLOG_IDENTIFIER": "kernel", "MESSAGE": "usb 1-2: device descriptor read/64, error -71"},
+        {"__REALTIME_TIMESTAMP": "1763816285000000", "PRIORITY": "3", "_HOSTNAME": "laptop",
+         "SYSLOG_IDENTIFIER": "backup.sh", "_PID": "4242", "_SYSTEMD_UNIT": "backup.service",
+         "MESSAGE": "rsync failed: No space left on device"},
+    ])
+
+
+def bounds(out):
+    write_entries(out, [
+        {"__REALTIME_TIMESTAMP": str(T0 + i), "PRIORITY": "4",
+         "SYSLOG_IDENTIFIER": "\x1b[31mfake\x1b[0m" + "i" * 500, "_SYSTEMD_UNIT": "u\u202e.service",
+         "MESSAGE": "entry %03d \x1b]0;pwned\x07" % i + "m" * 3000}
+        for i in range(200)
+    ])
+
+
 if __name__ == "__main__":
-    {"main": main, "user": user}[sys.argv[1]](sys.stdout.buffer)
+    {"main": main, "user": user, "desk": desk, "bounds": bounds}[sys.argv[1]](sys.stdout.buffer)
