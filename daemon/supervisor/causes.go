@@ -63,31 +63,9 @@ func causeWords(ws []string) []string {
 	return nil
 }
 
-// unfounded returns the first word of a causal clause that the evidence
-// has neither as a word nor as a word of the same stem, or "".
-func (ix *index) unfounded(words []string) string {
-	for _, w := range words {
-		if len(ix.tokens[w]) > 0 || ix.hasStem(w[:max(4, len(w)-3)]) {
-			continue
-		}
-		return w
-	}
-	return ""
-}
-
 // hasStem reports whether an evidence word begins with stem.
 func (ix *index) hasStem(stem string) bool {
 	ix.affix(stem, 1) // builds the sorted token list
 	i, _ := slices.BinarySearch(ix.sorted, stem)
 	return i < len(ix.sorted) && strings.HasPrefix(ix.sorted[i], stem)
-}
-
-// checkCauses reports each sentence whose causal clause names something
-// the evidence does not.
-func checkCauses(ix *index, g *Grounding, facts []sentenceFacts) {
-	for _, f := range facts {
-		if w := ix.unfounded(f.cause); w != "" {
-			g.Missing = append(g.Missing, "cause: "+w)
-		}
-	}
 }

@@ -72,7 +72,7 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 		case kindBefore[at(-1)] && lexicon.IsName(w) && !lexicon.IsStopword(w) && !connectives[w] && !functionWords[w]:
 			return name(false, classIface)
 		}
-		return -1
+		return slashed(w, raw, add, known)
 	case w[0] == ':' && allDigits(w[1:]):
 		if p, ok := lexicon.Port(w[1:]); ok {
 			add(claim{text: raw, kind: kindPort, port: p, key: w[1:]})
@@ -336,4 +336,20 @@ func portContext(words []string, i int) bool {
 		}
 	}
 	return false
+}
+
+// slashed adds "perl/mmdebstrap", a program and what it runs written as
+// one word, as the first part the evidence knows as a process; it returns
+// -1 for any other word.
+func slashed(w, raw string, add func(claim), known map[string]class) int {
+	if !strings.Contains(w, "/") {
+		return -1
+	}
+	for _, part := range strings.Split(w, "/") {
+		if cl, ok := known[part]; ok && cl == classProcess && !lexicon.IsStopword(part) {
+			add(claim{text: raw, kind: kindName, class: cl, key: part})
+			return 0
+		}
+	}
+	return -1
 }

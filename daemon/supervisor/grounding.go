@@ -43,8 +43,8 @@ func Check(answer, evidence string, given ...string) Grounding {
 	g.Echoed = append(g.Echoed, echoes(answer, instructions(evidence))...)
 	ix := newIndex(evidence)
 	claims, facts := extractAll(answer, ix.entities)
-	checkCauses(ix, &g, facts)
 	if len(claims) == 0 {
+		checkScoped(ix, &g, facts, nil, nil, nil)
 		relate(ix, &g, facts, nil)
 		return withPhrase(g, answer, evidence)
 	}
@@ -59,6 +59,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 		return user.has(c)
 	}
 	anchors, records := sentenceAnchors(ix, claims)
+	checkScoped(ix, &g, facts, claims, anchors, records)
 	relate(ix, &g, facts, anchors)
 	resp := respective(claims, anchors)
 	pairCompared(claims, facts, resp)

@@ -44,6 +44,8 @@ type sentenceFacts struct {
 	sum bool
 	// cause are the content words of a causal clause (see causes.go).
 	cause []string
+	// events are the event words it asserts (see events.go).
+	events []string
 	// head is the sentence heading this one ("firefox:" above "  pid:
 	// 4242"), or -1 (see headings).
 	head int
@@ -64,7 +66,7 @@ var (
 func readSentence(sentence string) sentenceFacts {
 	ws := plainWords(sentence)
 	f := sentenceFacts{cause: causeWords(ws), sum: anyOf(ws, sumWords) || strings.Contains(sentence, " + "),
-		allIfaces: saysAllIfaces(ws)}
+		allIfaces: saysAllIfaces(ws), events: eventsIn(ws)}
 	for i, w := range ws {
 		switch {
 		case w == "respectively":
@@ -159,8 +161,8 @@ func rankedBy(ws []string, i int) string {
 	return "top_memory"
 }
 
-// absentProbe reads "no errors", "no failed units", "nothing failed"
-// after the word at ws[i].
+// absentProbe reads "no errors", "no failed units", "nothing failed",
+// "no swap" after the word at ws[i].
 func absentProbe(ws []string, i int, prev string) string {
 	for k := i + 1; k < len(ws) && k <= i+3; k++ {
 		switch {
@@ -168,6 +170,8 @@ func absentProbe(ws []string, i int, prev string) string {
 			return "failed_services"
 		case logNouns[ws[k]] || (logTopics[ws[k]] && ws[i] == "nothing"):
 			return "system_logs"
+		case ws[k] == "swap" && ws[i] != "nothing":
+			return "swap"
 		}
 	}
 	return prev
@@ -246,6 +250,9 @@ func ranked(ix *index, anchors []claim, probe string) *claim {
 // "-- No entries --", or systemctl listed 0 units. ok is false when the
 // probe did not run.
 func (ix *index) absentFound(probe string) (empty, ok bool) {
+	if probe == "swap" {
+		return ix.noSwap()
+	}
 	for _, r := range ix.recs {
 		if r.probe != probe {
 			continue

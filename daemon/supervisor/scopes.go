@@ -183,3 +183,20 @@ func listStart(answer string, c claim) int {
 	}
 	return 0
 }
+
+// noSwap reports whether free's swap row shows no swap at all ("Swap: 0B
+// 0B 0B"), for "there is no swap"; ok is false without that row.
+func (ix *index) noSwap() (empty, ok bool) {
+	for _, r := range ix.recs {
+		if !strings.HasPrefix(r.text, "swap:") {
+			continue
+		}
+		for _, v := range r.values {
+			if v.kind == kindSize && v.iv.lo > 0 {
+				return false, true
+			}
+		}
+		return true, true
+	}
+	return false, false
+}
