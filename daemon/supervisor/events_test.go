@@ -1,0 +1,38 @@
+package supervisor
+
+import "testing"
+
+// TestScopedRules checks the round-9 rules (events.go and the swap
+// absence), each with a true answer that must stay grounded and the same
+// shape with one fact wrong that must not.
+func TestScopedRules(t *testing.T) {
+	ev := evidence(t, "ps_aux_mem.txt", "free.txt", "df.txt", "journal.txt")
+	server := "probe system_logs journalctl\n" + fixture(t, "server/journal.txt") + "probe disk_usage df -h\n" + fixture(t, "server/df.txt")
+	noSwap := "probe memory_info free -h\n               total        used        free\nMem:            23Gi       549Mi        20Gi\nSwap:             0B          0B          0B\n"
+	tests := []struct {
+		name, evidence, right, wrong string
+	}{
+		{"cause from a line within a minute", server, "backup.service failed at 02:00:05 because there was no space left on /srv/data.", "certbot failed because the disk was full."},
+		{"cause in other words", server, "backup.service failed because the disk was full.", "certbot failed at 09:12:55 because no space was left."},
+		{"event in the evidence", ev, "At 09:41:07 the kernel's OOM killer killed java (PID 6650).", "firefox (PID 4242) crashed."},
+		{"negated event", ev, "Nothing crashed; firefox (PID 4242) uses 7.4% of memory.", ""},
+		{"no swap", noSwap, "There is no swap on this machine.", ""},
+		{"swap present", ev, "", "There is no swap on this machine."},
+		{"program and what it runs", ev, "Top memory: firefox (7.4%), sshd/nginx (0.1%).", "Top memory: firefox (7.4%), gnome-shell/code (7.4%)."},
+		{"figure followed by another subject", ev, "/dev is a 7.7G filesystem with nothing used.", "/dev is a 1.6G filesystem with nothing used."},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.right != "" {
+				if g := Check(tc.right, tc.evidence); !g.Grounded() {
+					t.Errorf("%q is true but not grounded: %+v", tc.right, g)
+				}
+			}
+			if tc.wrong != "" {
+				if g := Check(tc.wrong, tc.evidence); g.Grounded() {
+					t.Errorf("%q is false but grounded: %+v", tc.wrong, g)
+				}
+			}
+		})
+	}
+}
