@@ -13,9 +13,10 @@ import (
 // has invented it. The words of a causal clause — after "because", "due
 // to", "caused by", "owing to", "as a result of", "the reason is", "after
 // the …" — that
-// carry content must each occur in the evidence, as a word or as a word
-// sharing its stem ("timeout" and "timed out"). Grammar, generic words
-// ("system", "uses", "much") and figures (checked as claims) are exempt.
+// carry content must each occur in the evidence the sentence is about
+// (see events.go), as a word or as a word sharing its stem ("timeout" and
+// "timed out"). Grammar, generic words ("system", "uses", "much") and
+// figures (checked as claims) are exempt.
 
 // maxCauseWords bounds the words of one causal clause that are checked.
 const maxCauseWords = 24

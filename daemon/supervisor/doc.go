@@ -57,7 +57,10 @@
 // of sockets on an address must be the probe's (compare.go, bounds.go). A
 // bound is no figure; a sum ("together", "a + b") is found from the named
 // entities' values. A causal clause ("because …", "due to …") may name
-// only words the evidence has, or their stems (causes.go). A size about
+// only words, or their stems, that the records of its sentence's entities
+// and clock time, or journal lines within a minute of them, have; an
+// event ("OOM", "crashed") must be in the evidence (causes.go, events.go).
+// "There is no swap" is checked against free's swap row. A size about
 // swap comes from swap's records, a user or address beside a clock time
 // from that time's line, and "listen on all interfaces" needs a wildcard
 // socket (scopes.go).
