@@ -53,11 +53,17 @@ func (ix *index) findAnchor(a claim) []int32 {
 	case a.textual:
 		// Only records holding the path's last part can hold the path.
 		part := a.key[strings.LastIndexAny(a.key[:len(a.key)-1], "/:.@, ")+1:]
-		var out []int32
+		var out, whole []int32
 		for _, id := range ix.tokens[strings.TrimRight(part, "/")] {
 			if containsBounded(ix.recs[id].text, a.key, false) {
 				out = append(out, id)
+				if wholePath(ix.recs[id].text, a.key) {
+					whole = append(whole, id)
+				}
 			}
+		}
+		if len(whole) > 0 {
+			return whole // "./daemon/" is not the row of "./daemon/desk/"
 		}
 		return out
 	}

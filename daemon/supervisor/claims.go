@@ -63,8 +63,9 @@ type claim struct {
 	bound    int
 	boundN   int
 	boundCol string
-	// swap is set on a size in a segment about swap (see scopes.go).
-	swap bool
+	// swap is set on a size in a segment about swap, ram on one about
+	// the machine's memory (see scopes.go).
+	swap, ram bool
 }
 
 // class is the kind of entity a claim names.
@@ -190,6 +191,7 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 			c.field = looseField(answer, *c, words[c.wi-1] == "/")
 		}
 		c.swap = c.kind == kindSize && swapScoped(answer, *c)
+		c.ram = c.kind == kindSize && !c.swap && ramScoped(answer, *c)
 		if c.bound != 0 {
 			c.boundN, c.boundCol = boundCount(plainWords(answer[sentStart:min(bounds[c.sent], len(answer))]), c.field)
 		}

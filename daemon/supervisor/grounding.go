@@ -123,6 +123,14 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 			continue
 		}
+		if c.ram && a == nil && !c.advice && c.bound == 0 && !c.facts.sum {
+			if ix.inRAM(c) {
+				report(&g.Found, c.text)
+			} else {
+				report(&g.Missing, c.text+" (memory)")
+			}
+			continue
+		}
 		if dated(c) && !c.advice {
 			if recs := ix.clockRecords(claims, c.sent); recs != nil && !ix.inRecords(c, recs) {
 				report(&g.Missing, c.text+" (not at its time)")

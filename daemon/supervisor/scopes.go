@@ -9,7 +9,10 @@ import (
 // Claims whose sentence narrows where they may come from:
 //
 //   - a size in a segment about swap ("2.0 GiB of swap") comes from free's
-//     Swap row or a swap_ key, not from any size of the same value;
+//     Swap row or a swap_ key, not from any size of the same value; one
+//     about the machine's RAM or memory, in a sentence that names no
+//     entity, from free's Mem row or a ram_ key ("16 GiB of RAM" is not
+//     df's 18G);
 //   - a user or an address in a sentence dated by a clock time the
 //     evidence has ("the login at 07:45:10 came from 10.20.30.41") comes
 //     from a record with that time: the event's own log line;
@@ -21,6 +24,22 @@ import (
 
 // swapScoped reports whether the comma segment around a figure names swap.
 func swapScoped(answer string, c claim) bool {
+	return strings.Contains(segmentText(answer, c), "swap")
+}
+
+// ramScoped reports whether the comma segment around a figure names the
+// machine's memory ("16 GiB of RAM", "Memory: 23 GiB total").
+func ramScoped(answer string, c claim) bool {
+	for _, w := range plainWords(segmentText(answer, c)) {
+		if w == "ram" || w == "memory" {
+			return true
+		}
+	}
+	return false
+}
+
+// segmentText is the comma segment around a figure, lowercased.
+func segmentText(answer string, c claim) string {
 	end := min(c.off+len(c.text), len(answer))
 	rest := answer[end:]
 	if i := strings.IndexAny(rest, ",;\n"); i >= 0 {
@@ -30,7 +49,28 @@ func swapScoped(answer string, c claim) bool {
 		rest = rest[:i]
 	}
 	end += len(rest)
-	return strings.Contains(strings.ToLower(answer[c.seg:min(end, len(answer))]), "swap")
+	return strings.ToLower(answer[c.seg:min(end, len(answer))])
+}
+
+// inRAM reports whether a record about the machine's memory holds a
+// size: free's Mem row or its typed data (not swap), or the hardware
+// snapshot's ram_ keys.
+func (ix *index) inRAM(c claim) bool {
+	for _, r := range ix.recs {
+		memRow := r.probe == "memory_info" && !strings.HasPrefix(r.text, "swap:")
+		for _, v := range r.values {
+			if v.kind != c.kind || !compatible(c.field, v.col) ||
+				!(memRow && !strings.Contains(v.col, "swap") || strings.HasPrefix(v.col, "ram_")) {
+				continue
+			}
+			for _, iv := range c.ivs {
+				if v.iv.overlaps(iv) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // inSwap reports whether a swap record holds a size: free's "Swap:" row
