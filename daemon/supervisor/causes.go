@@ -70,3 +70,30 @@ func (ix *index) hasStem(stem string) bool {
 	i, _ := slices.BinarySearch(ix.sorted, stem)
 	return i < len(ix.sorted) && strings.HasPrefix(ix.sorted[i], stem)
 }
+
+// causeMarks open a causal clause in a lowercased sentence.
+var causeMarks = []string{"because", "due to ", "caused by ", "owing to ", "as a result of ", "the reason is ",
+	"after the ", "after a ", "after an ", "after its ", "after it ", "after being "}
+
+// causeSpan returns where a sentence's causal clause starts and ends: to
+// the sentence's end, or to the first comma when the sentence opens with
+// it ("Because of X, Y failed").
+func causeSpan(sentence string) (int, int) {
+	low := strings.ToLower(sentence)
+	at := -1
+	for _, m := range causeMarks {
+		if i := strings.Index(low, m); i >= 0 && (at < 0 || i < at) {
+			at = i
+		}
+	}
+	if at < 0 {
+		return 0, 0
+	}
+	end := len(sentence)
+	if strings.TrimSpace(low[:at]) == "" {
+		if i := strings.IndexByte(low[at:], ','); i >= 0 {
+			end = at + i
+		}
+	}
+	return at, end
+}

@@ -154,6 +154,8 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 		if !advice[k] {
 			facts[k] = readSentence(answer[start:min(end, len(answer))])
 			facts[k].than += start
+			facts[k].causeAt += start
+			facts[k].causeEnd += start
 		}
 		facts[k].head = heads[k]
 	}

@@ -152,7 +152,16 @@ func checkScoped(ix *index, g *Grounding, facts []sentenceFacts, claims []claim,
 		if len(f.cause) == 0 && len(f.events) == 0 {
 			continue
 		}
-		scope := ix.scopeOf(k, claims, anchors, records)
+		// The cause is said of the entities outside its clause: in
+		// "certbot.timer failed because the backup filled the disk",
+		// certbot.timer's, not the backup's.
+		var subject []claim
+		for _, a := range anchors[k] {
+			if a.off < f.causeAt || a.off >= f.causeEnd {
+				subject = append(subject, a)
+			}
+		}
+		scope := ix.scopeOf(k, claims, map[int][]claim{k: subject}, records)
 		for _, w := range f.cause {
 			if !ix.scopeHas(scope, append([]string{w, w[:max(4, len(w)-3)]}, causeSynonyms[w]...)) {
 				g.Missing = append(g.Missing, "cause: "+w)

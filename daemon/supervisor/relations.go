@@ -46,6 +46,9 @@ type sentenceFacts struct {
 	cause []string
 	// events are the event words it asserts (see events.go).
 	events []string
+	// causeAt and causeEnd bound its causal clause in the answer (offsets
+	// in the sentence until extractAll shifts them), or are both 0.
+	causeAt, causeEnd int
 	// head is the sentence heading this one ("firefox:" above "  pid:
 	// 4242"), or -1 (see headings).
 	head int
@@ -67,6 +70,9 @@ func readSentence(sentence string) sentenceFacts {
 	ws := plainWords(sentence)
 	f := sentenceFacts{cause: causeWords(ws), sum: anyOf(ws, sumWords) || strings.Contains(sentence, " + "),
 		allIfaces: saysAllIfaces(ws), events: eventsIn(ws)}
+	if f.cause != nil {
+		f.causeAt, f.causeEnd = causeSpan(sentence)
+	}
 	for i, w := range ws {
 		switch {
 		case w == "respectively":
