@@ -35,6 +35,7 @@ var genericWords = lexicon.NewSet(`system systems machine computer thing things 
 	runs running ran making make made takes taking took take needs need needed gets getting got keeps
 	keeping some something someone anything everything nothing other another same such just only also
 	still even already currently recently likely probably seems seem appears appear because cause
+	found find finds encountered encountering reported reports hitting
 	caused reason result there their which when where while what enough again every each since`)
 
 // causeWords returns the content words of a sentence's causal clause, or

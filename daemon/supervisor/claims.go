@@ -156,6 +156,8 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 			facts[k].than += start
 			facts[k].causeAt += start
 			facts[k].causeEnd += start
+			facts[k].instFrom += start
+			facts[k].instTo += start
 		}
 		facts[k].head = heads[k]
 	}

@@ -2,8 +2,8 @@ package supervisor
 
 import "testing"
 
-// TestScopedRules checks the round-9 rules (events.go and the swap
-// absence), each with a true answer that must stay grounded and the same
+// TestScopedRules checks the rules of rounds 9 and 10 (events.go,
+// instances.go, the swap absence and RAM scope), each with a true answer that must stay grounded and the same
 // shape with one fact wrong that must not.
 func TestScopedRules(t *testing.T) {
 	ev := evidence(t, "ps_aux_mem.txt", "free.txt", "df.txt", "journal.txt")
@@ -19,6 +19,10 @@ func TestScopedRules(t *testing.T) {
 		{"no swap", noSwap, "There is no swap on this machine.", ""},
 		{"swap present", ev, "", "There is no swap on this machine."},
 		{"program and what it runs", ev, "Top memory: firefox (7.4%), sshd/nginx (0.1%).", "Top memory: firefox (7.4%), gnome-shell/code (7.4%)."},
+		{"cause of the subject, not of its clause", server, "backup.service failed because rsync found no space left.", "certbot.timer failed because the backup filled the disk."},
+		{"size of the machine's RAM", ev + "probe disk_usage df -h\n/dev/sdc1 16G 14G 2G 88% /data\n", "The machine has 15 GiB of RAM.", "The machine has 16 GiB of RAM."},
+		{"count of a program's processes", ev, "firefox runs two processes.", "There are 3 firefox processes."},
+		{"count of a named command's processes", ev, "There are 2 nginx processes.", "There are 4 nginx processes."},
 		{"figure followed by another subject", ev, "/dev is a 7.7G filesystem with nothing used.", "/dev is a 1.6G filesystem with nothing used."},
 	}
 	for _, tc := range tests {
