@@ -134,6 +134,10 @@ func figure(words, raws []string, i int, add func(claim)) int {
 	if !ok {
 		return -1
 	}
+	if r, k, ok := numberRange(words, raws, i, n, used); ok {
+		add(r)
+		return k
+	}
 	suffix, consumed := w[used:], 0
 	if suffix == "" && i+1 < len(words) {
 		if _, isUnit := units[words[i+1]]; isUnit {

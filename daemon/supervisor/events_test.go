@@ -23,6 +23,7 @@ func TestScopedRules(t *testing.T) {
 		{"size of the machine's RAM", ev + "probe disk_usage df -h\n/dev/sdc1 16G 14G 2G 88% /data\n", "The machine has 15 GiB of RAM.", "The machine has 16 GiB of RAM."},
 		{"count of a program's processes", ev, "firefox runs two processes.", "There are 3 firefox processes."},
 		{"count of a named command's processes", ev, "There are 2 nginx processes.", "There are 4 nginx processes."},
+		{"range of figures", ev, "nginx's two processes (PIDs 930 and 931) use 5–9 MiB each.", "nginx's two processes (PIDs 930 and 931) use 40–50 MiB each."},
 		{"figure followed by another subject", ev, "/dev is a 7.7G filesystem with nothing used.", "/dev is a 1.6G filesystem with nothing used."},
 	}
 	for _, tc := range tests {
