@@ -24,7 +24,8 @@ type claim struct {
 	// everything that is not an entity.
 	class class
 	// noun is the hardware noun of a kindHWCount ("cpu", "core", "socket"),
-	// or the stem of what a kindCount counts ("proces" for "12 processes").
+	// the stem of what a kindCount counts ("proces" for "12 processes"), or
+	// the protocol of a kindPort ("tcp" in "TCP port 22", "22/tcp").
 	noun string
 
 	off  int // byte offset in the answer

@@ -37,14 +37,16 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 	switch {
 	case (w == "port" || w == "ports") && allDigits(at(1)):
 		if p, ok := lexicon.Port(at(1)); ok {
-			add(claim{text: raw + " " + raws[i+1], kind: kindPort, port: p, key: at(1)})
+			add(claim{text: raw + " " + raws[i+1], kind: kindPort, port: p, key: at(1), noun: protocol(at(-1))})
 		}
 		return 1
-	case (at(-1) == "pid" || at(-1) == "pids" || (at(-3) == "pids" && allDigits(at(-2)))) && allDigits(w) && len(w) <= 10:
+	case (at(-1) == "pid" || pidList(words, i)) && allDigits(w) && len(w) <= 10:
 		add(claim{text: raw, kind: kindPID, class: classPID})
 		return 0
-	case products[w]:
+	case products[w] && !runsAs(w, known):
 		return product(words, raws, i, add)
+	case products[w]:
+		return name(false, classProcess) // "qemu" of qemu-system-x86_64
 	case deniable[stateWords[w]] && denied(words, i):
 		add(claim{text: raw, kind: kindState, key: stateWords[w], denied: true})
 		return 0
@@ -80,7 +82,7 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 		return 0
 	case isDigit(w[0]) && (strings.HasSuffix(w, "/tcp") || strings.HasSuffix(w, "/udp")):
 		if p, ok := lexicon.Port(w[:len(w)-4]); ok { // "22/tcp"
-			add(claim{text: raw, kind: kindPort, port: p, key: w[:len(w)-4]})
+			add(claim{text: raw, kind: kindPort, port: p, key: w[:len(w)-4], noun: w[len(w)-3:]})
 		}
 		return 0
 	case colon && isClock(w):
@@ -340,20 +342,4 @@ func portContext(words []string, i int) bool {
 		}
 	}
 	return false
-}
-
-// slashed adds "perl/mmdebstrap", a program and what it runs written as
-// one word, as the first part the evidence knows as a process; it returns
-// -1 for any other word.
-func slashed(w, raw string, add func(claim), known map[string]class) int {
-	if !strings.Contains(w, "/") {
-		return -1
-	}
-	for _, part := range strings.Split(w, "/") {
-		if cl, ok := known[part]; ok && cl == classProcess && !lexicon.IsStopword(part) {
-			add(claim{text: raw, kind: kindName, class: cl, key: part})
-			return 0
-		}
-	}
-	return -1
 }

@@ -2,13 +2,16 @@ package supervisor
 
 import "testing"
 
-// TestScopedRules checks the rules of rounds 9 and 10 (events.go,
-// instances.go, the swap absence and RAM scope), each with a true answer that must stay grounded and the same
+// TestScopedRules checks the rules of rounds 9 to 11 (events.go,
+// instances.go, nameshapes.go, the swap absence, RAM scope, protocols), each with a true answer that must stay grounded and the same
 // shape with one fact wrong that must not.
 func TestScopedRules(t *testing.T) {
 	ev := evidence(t, "ps_aux_mem.txt", "free.txt", "df.txt", "journal.txt")
 	server := "probe system_logs journalctl\n" + fixture(t, "server/journal.txt") + "probe disk_usage df -h\n" + fixture(t, "server/df.txt")
 	noSwap := "probe memory_info free -h\n               total        used        free\nMem:            23Gi       549Mi        20Gi\nSwap:             0B          0B          0B\n"
+	qemu := "probe top_memory ps aux\nUSER PID %CPU %MEM VSZ RSS TTY STAT START TIME COMMAND\n" +
+		"root 13995 19.2 2.7 2647464 673984 ? SNl 05:11 0:50 qemu-system-x86_64 -nodefaults\n" +
+		"root 22444 48.3 0.1 1774024 44600 ? SNl 05:15 0:03 /root/ollama serve\n"
 	tests := []struct {
 		name, evidence, right, wrong string
 	}{
@@ -24,6 +27,10 @@ func TestScopedRules(t *testing.T) {
 		{"count of a program's processes", ev, "firefox runs two processes.", "There are 3 firefox processes."},
 		{"count of a named command's processes", ev, "There are 2 nginx processes.", "There are 4 nginx processes."},
 		{"range of figures", ev, "nginx's two processes (PIDs 930 and 931) use 5–9 MiB each.", "nginx's two processes (PIDs 930 and 931) use 40–50 MiB each."},
+		{"list of PIDs", ev, "nginx runs as PIDs 930 and 931.", "nginx runs as PIDs 930 and 4242."},
+		{"PIDs then figures pair in order", ev, "firefox runs as PIDs 4242 and 4391, at 12.3% and 3.1% CPU.", "firefox runs as PIDs 4242 and 4391, at 3.1% and 12.3% CPU."},
+		{"protocol of a port", evidence(t, "ss.txt"), "avahi-daemon listens on UDP port 5353.", "avahi-daemon listens on TCP port 5353."},
+		{"product that is a process", qemu, "qemu started at 05:11.", "qemu started at 05:15."},
 		{"figure followed by another subject", ev, "/dev is a 7.7G filesystem with nothing used.", "/dev is a 1.6G filesystem with nothing used."},
 	}
 	for _, tc := range tests {

@@ -165,6 +165,10 @@ func Check(answer, evidence string, given ...string) Grounding {
 			report(&g.Missing, c.text+" (for "+a.text+")")
 			continue
 		}
+		if c.kind == kindPort && c.noun != "" && !ix.inRecords(c, ix.tokens[c.noun]) {
+			report(&g.Missing, c.text+" (not "+c.noun+")") // ss's Netid column
+			continue
+		}
 		if p := partner(c, as); p != nil && !ix.inRecords(*p, ix.anchorRecords(c)) {
 			report(&g.Missing, c.text+" (with "+p.text+")")
 			continue

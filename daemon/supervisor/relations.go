@@ -198,18 +198,23 @@ func anyOf(ws []string, set lexicon.Set) bool {
 }
 
 // respective pairs the figures of a "respectively" sentence with its
-// entities in order, when there are as many of each; it returns the
+// entities in order, when there are as many of each (and those of a
+// sentence listing PIDs and then figures with its PIDs, see
+// parallelPIDs); it returns the
 // entity of each paired figure by the figure's offset.
 func respective(claims []claim, anchors map[int][]claim) map[int]*claim {
 	out := map[int]*claim{}
 	bySent := map[int][]claim{}
 	for _, c := range claims {
-		if c.facts.respectively && attributed(c) && c.class == classNone {
+		if attributed(c) && c.class == classNone {
 			bySent[c.sent] = append(bySent[c.sent], c)
 		}
 	}
 	for s, figs := range bySent {
 		as := anchors[s]
+		if !figs[0].facts.respectively {
+			as = parallelPIDs(as, figs)
+		}
 		if len(as) != len(figs) {
 			continue
 		}
@@ -218,6 +223,28 @@ func respective(claims []claim, anchors map[int][]claim) map[int]*claim {
 		}
 	}
 	return out
+}
+
+// parallelPIDs returns the PIDs of a sentence that lists as many PIDs as
+// figures of one kind, all figures after all PIDs ("PIDs 22627 and
+// 22692, at 20.7% and 25.0% CPU"): the two lists pair in order, as with
+// "respectively". It returns nil for any other sentence.
+func parallelPIDs(as, figs []claim) []claim {
+	var pids []claim
+	for _, a := range as {
+		if a.class == classPID {
+			pids = append(pids, a)
+		}
+	}
+	if len(figs) < 2 || len(pids) != len(figs) || figs[0].off < pids[len(pids)-1].off {
+		return nil
+	}
+	for _, f := range figs {
+		if f.kind != figs[0].kind {
+			return nil
+		}
+	}
+	return pids
 }
 
 // topRecord returns the first process row of a probe's table, or -1.

@@ -14,7 +14,9 @@ var kindBefore = lexicon.NewSet(`interface interfaces nic adapter`)
 var notNames = lexicon.NewSet(`renderer utility gpu-process network audio storage sandbox broker
 	zygote shell init sleeping runnable waiting orphan orphaned long-running short-lived heavy light
 	cpu-heavy memory-hungry greedy large larger largest biggest bigger smaller smallest named called killer
-	array raid disk drive partition volume filesystem server machine system laptop computer host box pool`)
+	array raid disk drive partition volume filesystem server machine system laptop computer host box pool
+	socket sockets port ports connection connections listener listeners vm vms container containers instance
+	instances job jobs`)
 
 // actionWords after a name mark it as the subject of a figure: "firefox
 // uses 1.2 GiB", "chrome is using 30%", "sshd listens on port 22".
