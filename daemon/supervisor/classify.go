@@ -69,7 +69,7 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 			return name(false, classIface)
 		case len(w) <= 4 && lexicon.IsBlockDevice(w):
 			return name(false, classDevice)
-		case lexicon.IsProgram(w) || contextual(words, i):
+		case lexicon.IsProgram(w) || contextual(words, i) && !describes(words, i, known):
 			return name(false, classProcess)
 		case kindBefore[at(-1)] && lexicon.IsName(w) && !lexicon.IsStopword(w) && !connectives[w] && !functionWords[w]:
 			return name(false, classIface)

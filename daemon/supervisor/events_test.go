@@ -2,7 +2,7 @@ package supervisor
 
 import "testing"
 
-// TestScopedRules checks the rules of rounds 9 to 11 (events.go,
+// TestScopedRules checks the rules of rounds 9 to 12 (events.go,
 // instances.go, nameshapes.go, the swap absence, RAM scope, protocols), each with a true answer that must stay grounded and the same
 // shape with one fact wrong that must not.
 func TestScopedRules(t *testing.T) {
@@ -31,6 +31,11 @@ func TestScopedRules(t *testing.T) {
 		{"PIDs then figures pair in order", ev, "firefox runs as PIDs 4242 and 4391, at 12.3% and 3.1% CPU.", "firefox runs as PIDs 4242 and 4391, at 3.1% and 12.3% CPU."},
 		{"protocol of a port", evidence(t, "ss.txt"), "avahi-daemon listens on UDP port 5353.", "avahi-daemon listens on TCP port 5353."},
 		{"product that is a process", qemu, "qemu started at 05:11.", "qemu started at 05:15."},
+		{"second busiest", ev, "The second biggest memory user is firefox (PID 4391).", "The second biggest memory user is gnome-shell."},
+		{"respectively with PIDs in brackets", ev, "firefox (PID 4242) and gnome-shell (PID 2210) use 7.4% and 2.9% of memory respectively.", "firefox (PID 4242) and gnome-shell (PID 2210) use 2.9% and 7.4% of memory respectively."},
+		{"word after a program's name describes it", ev, "The firefox parent (PID 4242) uses 7.4% of memory.", "The firefox parent (PID 4391) uses 7.4% of memory."},
+		{"one port bound to one address", evidence(t, "ss.txt"), "Port 631 is bound to 127.0.0.1.", "Port 22 is bound to 127.0.0.1."},
+		{"line under a memory label", ev, "Memory: 15 GiB total, 6.1 GiB used.", "Memory: 15 GiB total, 9.3 GiB used."},
 		{"figure followed by another subject", ev, "/dev is a 7.7G filesystem with nothing used.", "/dev is a 1.6G filesystem with nothing used."},
 	}
 	for _, tc := range tests {

@@ -61,6 +61,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	anchors, records := sentenceAnchors(ix, claims)
 	checkScoped(ix, &g, facts, claims, anchors, records)
 	checkInstances(ix, &g, facts, anchors, records)
+	checkPortAddrs(ix, &g, claims)
 	relate(ix, &g, facts, anchors)
 	resp := respective(claims, anchors)
 	pairCompared(claims, facts, resp)

@@ -55,3 +55,14 @@ func protocol(w string) string {
 	}
 	return ""
 }
+
+// describes reports whether words[i], before a kind word, describes the
+// program named right before it ("the Go linker (PID 8970)", "the nginx
+// worker process") rather than naming one.
+func describes(words []string, i int, known map[string]class) bool {
+	if i == 0 || i+1 >= len(words) || !kindWords[words[i+1]] {
+		return false
+	}
+	prev := words[i-1]
+	return known[prev] == classProcess || lexicon.IsProgram(prev) || products[prev]
+}

@@ -22,6 +22,8 @@ type sentenceFacts struct {
 	// top is the probe whose first row the sentence's first process must
 	// be, or "".
 	top string
+	// rank is the row the "second busiest" must be (0 for the first).
+	rank int
 	// absent is the probe whose output the sentence says is empty, or "".
 	absent string
 	// cmp is the direction of a comparison ("more … than": 1, "less …
@@ -86,7 +88,7 @@ func readSentence(sentence string) sentenceFacts {
 			if n := countOf(at(ws, i-1)); n > 1 && rankedGroups[at(ws, i+1)] {
 				f.topN, f.measure = n, measureCol(ws, i, topColumn(w))
 			} else {
-				f.top = rankedBy(ws, i)
+				f.top, f.rank = rankedBy(ws, i), ordinals[at(ws, i-1)]
 			}
 		case comparatives[w] != 0 && f.cmp == 0 && comparison(ws, i) != 0:
 			f.cmp, f.than = comparison(ws, i), thanOffset(sentence)
@@ -214,12 +216,27 @@ func respective(claims []claim, anchors map[int][]claim) map[int]*claim {
 		as := anchors[s]
 		if !figs[0].facts.respectively {
 			as = parallelPIDs(as, figs)
+		} else if len(as) != len(figs) {
+			// "kdamond.0 (PID 77) and rcu_preempt (PID 15) use 0.6% and
+			// 0.2% respectively": the names pair, their PIDs annotate them.
+			as = named(as)
 		}
 		if len(as) != len(figs) {
 			continue
 		}
 		for i := range figs {
 			out[figs[i].off] = &as[i]
+		}
+	}
+	return out
+}
+
+// named returns the anchors that are not PIDs.
+func named(as []claim) []claim {
+	var out []claim
+	for _, a := range as {
+		if a.class != classPID {
+			out = append(out, a)
 		}
 	}
 	return out
@@ -247,15 +264,25 @@ func parallelPIDs(as, figs []claim) []claim {
 	return pids
 }
 
-// topRecord returns the first process row of a probe's table, or -1.
-func (ix *index) topRecord(probe string) int32 {
+// ordinals before a superlative rank below the first: "the second
+// busiest".
+var ordinals = map[string]int{"second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "fifth": 4, "5th": 4}
+
+// topRecord returns the first record of the rank-th distinct PID of a
+// probe's table (its typed rows repeat the PIDs in the same order), or
+// -1.
+func (ix *index) topRecord(probe string, rank int) int32 {
+	seen := map[float64]bool{}
 	for id, r := range ix.recs {
 		if r.probe != probe {
 			continue
 		}
 		for _, v := range r.values {
-			if v.col == "pid" {
-				return int32(id)
+			if v.col == "pid" && !seen[v.iv.lo] {
+				seen[v.iv.lo] = true
+				if len(seen) == rank+1 {
+					return int32(id)
+				}
 			}
 		}
 	}
@@ -264,8 +291,8 @@ func (ix *index) topRecord(probe string) int32 {
 
 // ranked checks a superlative sentence: its first process or PID must
 // hold the probe's first row. It reports the claim that fails, or nil.
-func ranked(ix *index, anchors []claim, probe string) *claim {
-	top := ix.topRecord(probe)
+func ranked(ix *index, anchors []claim, probe string, rank int) *claim {
+	top := ix.topRecord(probe, rank)
 	if top < 0 {
 		return nil
 	}
@@ -310,7 +337,7 @@ func (ix *index) absentFound(probe string) (empty, ok bool) {
 func relate(ix *index, g *Grounding, facts []sentenceFacts, anchors map[int][]claim) {
 	for k, f := range facts {
 		if f.top != "" && anchors != nil {
-			if a := ranked(ix, anchors[k], f.top); a != nil {
+			if a := ranked(ix, anchors[k], f.top, f.rank); a != nil {
 				g.Missing = append(g.Missing, a.text+" (not first in "+f.top+")")
 			}
 		}

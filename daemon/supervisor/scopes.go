@@ -18,6 +18,8 @@ import (
 //     from a record with that time: the event's own log line;
 //   - "A and B listen on all interfaces": each process must have a
 //     listening socket on 0.0.0.0, [::] or *;
+//   - one port and one address in a sentence ("port 2024 is bound to
+//     127.0.0.1") must be one listening socket;
 //   - a list of ports beside a list of names ("sshd and nginx listen on
 //     ports 22 and 80") may pair them in any order, but each port must be
 //     one of theirs.
@@ -35,7 +37,11 @@ func ramScoped(answer string, c claim) bool {
 			return true
 		}
 	}
-	return false
+	// "Memory: 23 GiB total, 18 GiB used": every figure of a line under
+	// that label is the memory's.
+	line := answer[strings.LastIndexByte(answer[:min(c.off, len(answer))], '\n')+1 : min(c.off, len(answer))]
+	label, _, ok := strings.Cut(strings.ToLower(strings.TrimLeft(line, "-*•# \t")), ":")
+	return ok && (label == "memory" || label == "ram" || label == "mem")
 }
 
 // segmentText is the comma segment around a figure, lowercased.
@@ -239,4 +245,39 @@ func (ix *index) noSwap() (empty, ok bool) {
 		return true, true
 	}
 	return false, false
+}
+
+// checkPortAddrs reports a sentence that binds one port to one address
+// ("port 2024 is bound to 127.0.0.1") when no listening socket of that
+// port has that address: the address may be real (lo's) and the port too.
+func checkPortAddrs(ix *index, g *Grounding, claims []claim) {
+	bySent := map[int][]claim{}
+	for _, c := range claims {
+		if !c.advice && (c.kind == kindPort || c.kind == kindName && c.textual && lexicon.IsIPv4(c.key)) {
+			bySent[c.sent] = append(bySent[c.sent], c)
+		}
+	}
+	for _, cs := range bySent {
+		if len(cs) != 2 || cs[0].kind == cs[1].kind {
+			continue
+		}
+		port, addr := cs[0], cs[1]
+		if port.kind != kindPort {
+			port, addr = addr, port
+		}
+		var sockets, bound int
+		for _, id := range ix.tokens[port.key] {
+			r := ix.recs[id]
+			if r.probe != "listening_ports" || !r.supports(port) {
+				continue
+			}
+			sockets++
+			if containsBounded(r.text, addr.key+":"+port.key, false) {
+				bound++
+			}
+		}
+		if sockets > 0 && bound == 0 {
+			g.Missing = append(g.Missing, addr.text+" (not "+port.text+")")
+		}
+	}
 }
