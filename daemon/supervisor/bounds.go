@@ -65,6 +65,9 @@ func boundCount(ws []string, field string) (n int, col string) {
 		if (w == "every" || w == "all" || w == "each") && n < 0 {
 			n = allRows // "apart from /, every filesystem is below 60%"
 		}
+		if w == "only" && n < 0 && (rankedGroups[next] || next == "one" || diskNouns[next] || at(ws, i-1) == "the") {
+			n = 1 // "qemu is the only process using more than 20% CPU"
+		}
 		if k := countOf(w); k >= 0 && k <= maxBoundCount && n < 0 && at(ws, i-1) != "pid" && (next == "" || !isDigit(next[0])) {
 			n = k
 		}

@@ -40,7 +40,7 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 			add(claim{text: raw + " " + raws[i+1], kind: kindPort, port: p, key: at(1), noun: protocol(at(-1))})
 		}
 		return 1
-	case (at(-1) == "pid" || pidList(words, i)) && allDigits(w) && len(w) <= 10:
+	case (at(-1) == "pid" || pidList(words, i) || namedProcess(words, i, known)) && allDigits(w) && len(w) <= 10:
 		add(claim{text: raw, kind: kindPID, class: classPID})
 		return 0
 	case products[w] && !runsAs(w, known):

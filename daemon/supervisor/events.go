@@ -23,7 +23,8 @@ import (
 // (stems or phrases) any of which records them.
 var eventWords = map[string][]string{
 	"oom": {"oom", "out of memory"}, "out-of-memory": {"oom", "out of memory"},
-	"segfault": {"segfault", "segmentation"}, "segfaulted": {"segfault", "segmentation"},
+	"segfault": {"segfault", "segmentation"}, "segfaulted": {"segfault", "segmentation"}, "segfaults": {"segfault", "segmentation"},
+	"crashing": {"crash", "core-dump", "dumped core", "segfault"}, "panics": {"panic"}, "oom-killed": {"oom", "out of memory"},
 	"crash": {"crash", "core-dump", "dumped core", "segfault"}, "crashed": {"crash", "core-dump", "dumped core", "segfault"},
 	"crashes": {"crash", "core-dump", "dumped core", "segfault"}, "panic": {"panic"}, "panicked": {"panic"},
 	"killed": {"kill"}, "kills": {"kill"}, "overheating": {"thermal", "temperature", "overheat"},

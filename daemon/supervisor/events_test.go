@@ -2,7 +2,7 @@ package supervisor
 
 import "testing"
 
-// TestScopedRules checks the rules of rounds 9 to 12 (events.go,
+// TestScopedRules checks the rules of rounds 9 to 13 (events.go,
 // instances.go, nameshapes.go, the swap absence, RAM scope, protocols), each with a true answer that must stay grounded and the same
 // shape with one fact wrong that must not.
 func TestScopedRules(t *testing.T) {
@@ -36,6 +36,10 @@ func TestScopedRules(t *testing.T) {
 		{"word after a program's name describes it", ev, "The firefox parent (PID 4242) uses 7.4% of memory.", "The firefox parent (PID 4391) uses 7.4% of memory."},
 		{"one port bound to one address", evidence(t, "ss.txt"), "Port 631 is bound to 127.0.0.1.", "Port 22 is bound to 127.0.0.1."},
 		{"line under a memory label", ev, "Memory: 15 GiB total, 6.1 GiB used.", "Memory: 15 GiB total, 9.3 GiB used."},
+		{"two processes of one name compared", ev, "firefox (PID 4242) uses more CPU than firefox (PID 4391).", "firefox (PID 4391) uses more CPU than firefox (PID 4242)."},
+		{"the only process beyond a bound", ev, "firefox is the only process using more than 5% of memory.", "firefox is the only process using more than 2% of memory."},
+		{"PID after '<program> process'", ev, "The gnome-shell process 2210 uses 2.9% of memory.", "The gnome-shell process 4242 uses 2.9% of memory."},
+		{"count of processes by a name the rows lack", ev, "Two Firefox browser processes are running.", ""},
 		{"figure followed by another subject", ev, "/dev is a 7.7G filesystem with nothing used.", "/dev is a 1.6G filesystem with nothing used."},
 	}
 	for _, tc := range tests {

@@ -72,6 +72,8 @@ func checkInstances(ix *index, g *Grounding, facts []sentenceFacts, anchors map[
 			recs := records[a.off]
 			if named := ix.naming(recs, f.instName); len(named) > 0 {
 				recs = named // "go vet" processes, not every go
+			} else if f.instName != "" && f.instName != a.key {
+				break // "Go linker processes": what the rows call them is unknown
 			}
 			if have := ix.psInstances(recs); have >= 0 && have != f.instN {
 				g.Missing = append(g.Missing, a.text+" (not "+strconv.Itoa(f.instN)+" processes)")

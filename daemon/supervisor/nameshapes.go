@@ -66,3 +66,12 @@ func describes(words []string, i int, known map[string]class) bool {
 	prev := words[i-1]
 	return known[prev] == classProcess || lexicon.IsProgram(prev) || products[prev]
 }
+
+// namedProcess reports whether words[i] follows "<program> process", as
+// a PID does in "the link process 3661".
+func namedProcess(words []string, i int, known map[string]class) bool {
+	if i < 2 || words[i-1] != "process" {
+		return false
+	}
+	return known[words[i-2]] == classProcess || lexicon.IsProgram(words[i-2])
+}
