@@ -64,6 +64,11 @@ type claim struct {
 	bound    int
 	boundN   int
 	boundCol string
+	// soft is set on a plain word before "(PID n)" that may describe the
+	// process rather than name it ("the compiler (PID 13013)"): it anchors
+	// where the evidence has it ("a master (PID 930)") and is dropped
+	// where it does not.
+	soft bool
 	// swap is set on a size in a segment about swap, ram on one about
 	// the machine's memory (see scopes.go).
 	swap, ram bool

@@ -70,7 +70,8 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 		case len(w) <= 4 && lexicon.IsBlockDevice(w):
 			return name(false, classDevice)
 		case lexicon.IsProgram(w) || contextual(words, i) && !describes(words, i, known):
-			return name(false, classProcess)
+			add(claim{text: raw, kind: kindName, class: classProcess, soft: !lexicon.IsProgram(w) && (descriptor(words, i) || roleNouns[w])})
+			return 0
 		case kindBefore[at(-1)] && lexicon.IsName(w) && !lexicon.IsStopword(w) && !connectives[w] && !functionWords[w]:
 			return name(false, classIface)
 		}

@@ -2,7 +2,7 @@ package supervisor
 
 import "testing"
 
-// TestScopedRules checks the rules of rounds 9 to 13 (events.go,
+// TestScopedRules checks the rules of rounds 9 to 14 (events.go,
 // instances.go, nameshapes.go, the swap absence, RAM scope, protocols), each with a true answer that must stay grounded and the same
 // shape with one fact wrong that must not.
 func TestScopedRules(t *testing.T) {
@@ -40,6 +40,9 @@ func TestScopedRules(t *testing.T) {
 		{"the only process beyond a bound", ev, "firefox is the only process using more than 5% of memory.", "firefox is the only process using more than 2% of memory."},
 		{"PID after '<program> process'", ev, "The gnome-shell process 2210 uses 2.9% of memory.", "The gnome-shell process 4242 uses 2.9% of memory."},
 		{"count of processes by a name the rows lack", ev, "Two Firefox browser processes are running.", ""},
+		{"plain word before a PID describes", ev, "The desktop (PID 2210) uses 2.9% of memory.", "The desktop (PID 2210) uses 7.4% of memory."},
+		{"role noun the evidence has anchors", ev, "nginx runs a master (PID 930) and a worker (PID 931).", "nginx runs a master (PID 931) and a worker (PID 930)."},
+		{"superlative with an exclusion", ev, "Besides firefox, gnome-shell (PID 2210) uses the most memory among desktop apps.", ""},
 		{"figure followed by another subject", ev, "/dev is a 7.7G filesystem with nothing used.", "/dev is a 1.6G filesystem with nothing used."},
 	}
 	for _, tc := range tests {

@@ -148,6 +148,9 @@ func Check(answer, evidence string, given ...string) Grounding {
 			continue
 		}
 		if !ix.has(c) {
+			if c.soft {
+				continue
+			}
 			if isGiven(c) {
 				report(&g.Given, c.text)
 			} else {

@@ -75,3 +75,19 @@ func namedProcess(words []string, i int, known map[string]class) bool {
 	}
 	return known[words[i-2]] == classProcess || lexicon.IsProgram(words[i-2])
 }
+
+// descriptor reports whether words[i], right before "(PID n)", is a plain
+// word that may say what the process is ("the compiler (PID 13013)")
+// rather than name it: all letters (see claim.soft). The PID stays a
+// claim; a wrong one is still caught.
+func descriptor(words []string, i int) bool {
+	if i+1 >= len(words) || (words[i+1] != "pid" && words[i+1] != "pids") {
+		return false
+	}
+	for _, r := range words[i] {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return true
+}

@@ -89,6 +89,9 @@ func readSentence(sentence string) sentenceFacts {
 				f.topN, f.measure = n, measureCol(ws, i, topColumn(w))
 			} else {
 				f.top, f.rank = rankedBy(ws, i), ordinals[at(ws, i-1)]
+				if anyOf(ws, exclusions) {
+					f.top = "" // "the most CPU besides qemu": not the first row
+				}
 			}
 		case comparatives[w] != 0 && f.cmp == 0 && comparison(ws, i) != 0:
 			f.cmp, f.than = comparison(ws, i), thanOffset(sentence)
@@ -263,6 +266,9 @@ func parallelPIDs(as, figs []claim) []claim {
 	}
 	return pids
 }
+
+// exclusions set rows aside from a superlative.
+var exclusions = lexicon.NewSet(`besides except apart excluding other`)
 
 // ordinals before a superlative rank below the first: "the second
 // busiest".

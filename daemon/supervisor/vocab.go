@@ -93,3 +93,9 @@ var unitNouns = lexicon.NewSet(`unit units service services timer timers journal
 // except eno1") join clauses; they name no interface.
 var connectives = lexicon.NewSet(`whereas except besides apart including excluding like namely such while
 	although though unlike plus`)
+
+// roleNouns say what part a process plays ("two fuzz workers are
+// running", "the master"); they anchor where the evidence has them and
+// are no invented names where it does not (see claim.soft).
+var roleNouns = lexicon.NewSet(`worker workers master masters child children parent helper helpers
+	fuzzer fuzzers compiler compilers linker linkers builder builders runner runners`)
