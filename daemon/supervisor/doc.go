@@ -39,8 +39,10 @@
 // CPUs, cores, threads and sockets (any size), names (systemd units, block
 // devices and /dev paths, interfaces, paths, IP addresses, versions,
 // well-known programs, names the evidence shows as processes, interfaces
-// or journal identifiers, a word before "process" or "(PID …)", the subject
-// of "uses" or "is using", "PID 1 is systemd"), user names ("log in as
+// or journal identifiers, a word before "process" or "(PID …)" (a plain
+// word there, or a role noun such as "worker", only where the evidence
+// has it: it may describe the process), the subject of "uses" or "is
+// using", "PID 1 is systemd"), user names ("log in as
 // root", "user admin"; users.go), vendor and model names ("AMD EPYC",
 // "Ryzen 7 5800X"), states said of an entity ("eth0 is down", "ifb0
 // (UP)", "nginx.service has failed", "the failed units are …") or denied
