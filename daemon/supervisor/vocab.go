@@ -16,7 +16,7 @@ var notNames = lexicon.NewSet(`renderer utility gpu-process network audio storag
 	cpu-heavy memory-hungry greedy large larger largest biggest bigger smaller smallest named called killer
 	array raid disk drive partition volume filesystem server machine system laptop computer host box pool
 	socket sockets port ports connection connections listener listeners vm vms container containers instance
-	instances job jobs`)
+	instances job jobs several many few multiple various numerous e.g i.e eg ie etc vs via`)
 
 // actionWords after a name mark it as the subject of a figure: "firefox
 // uses 1.2 GiB", "chrome is using 30%", "sshd listens on port 22".
