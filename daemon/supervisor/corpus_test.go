@@ -83,6 +83,7 @@ var scenarioHardware = map[string]rpc.Hardware{
 	"host6":  {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 22732738560},
 	"host7":  {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 22979661824},
 	"host8":  {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 23807746048},
+	"host9":  {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 22266646528},
 }
 
 // hostProbes are the scenarios read from every probe's real result on the
@@ -90,7 +91,7 @@ var scenarioHardware = map[string]rpc.Hardware{
 var hostProbes = map[string]string{"host": "host_probes.json", "host2": "host2_probes.json", "host3": "host3_probes.json",
 	"host4": "host4_probes.json", "host5": "host5_probes.json",
 	"host6": "host6_probes.json", "host7": "host7_probes.json",
-	"host8": "host8_probes.json"}
+	"host8": "host8_probes.json", "host9": "host9_probes.json"}
 
 // scenario builds the supervisor's input for a scenario: every probe's
 // result as the desk would pass it, the hardware snapshot and the facts
@@ -133,12 +134,12 @@ const (
 )
 
 // TestCorpus scores every labelled answer of testdata/corpus.txt and,
-// separately, each held-out file (heldout.txt … heldout15.txt), and checks
+// separately, each held-out file (heldout.txt … heldout16.txt), and checks
 // the rates of each: false answers lose answer_grounded, true answers (with
 // or without advice) keep it, and garbage scores at most 20 with a reason.
 // docs/SCORING.md reports the rates this test logs.
 func TestCorpus(t *testing.T) {
-	for _, name := range []string{"corpus.txt", "heldout.txt", "heldout2.txt", "heldout3.txt", "heldout4.txt", "heldout5.txt", "heldout6.txt", "heldout7.txt", "heldout8.txt", "heldout9.txt", "heldout10.txt", "heldout11.txt", "heldout12.txt", "heldout13.txt", "heldout14.txt", "heldout15.txt"} {
+	for _, name := range []string{"corpus.txt", "heldout.txt", "heldout2.txt", "heldout3.txt", "heldout4.txt", "heldout5.txt", "heldout6.txt", "heldout7.txt", "heldout8.txt", "heldout9.txt", "heldout10.txt", "heldout11.txt", "heldout12.txt", "heldout13.txt", "heldout14.txt", "heldout15.txt", "heldout16.txt"} {
 		t.Run(name, func(t *testing.T) { checkCorpus(t, name) })
 	}
 }
