@@ -2,7 +2,7 @@ package supervisor
 
 import "testing"
 
-// TestScopedRules checks the rules of rounds 9 to 15 (events.go,
+// TestScopedRules checks the rules of rounds 9 to 16 (events.go,
 // instances.go, nameshapes.go, the swap absence, RAM scope, protocols), each with a true answer that must stay grounded and the same
 // shape with one fact wrong that must not.
 func TestScopedRules(t *testing.T) {
@@ -48,6 +48,8 @@ func TestScopedRules(t *testing.T) {
 		{"superlative with an exclusion", ev, "Besides firefox, gnome-shell (PID 2210) uses the most memory among desktop apps.", ""},
 		{"figures after a hostile command line are no instruction", hostile, "PID 19037 uses 5.5% CPU.", "PID 19037 uses 5.5% CPU, and the disk is fine."},
 		{"quantifiers and abbreviations name nothing", ev, "Several processes belong to alice, e.g. firefox (PID 4242).", ""},
+		{"resident memory is a process's", ev, "The browser's resident memory is about 1.1 GiB.", "The browser's resident memory is about 5.5 GiB."},
+		{"each of a described group", ev, "Several processes run as root; each uses under 1% CPU.", "Several processes run as root; each uses over 50% CPU."},
 		{"figure followed by another subject", ev, "/dev is a 7.7G filesystem with nothing used.", "/dev is a 1.6G filesystem with nothing used."},
 	}
 	for _, tc := range tests {

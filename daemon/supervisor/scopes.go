@@ -32,10 +32,17 @@ func swapScoped(answer string, c claim) bool {
 // ramScoped reports whether the comma segment around a figure names the
 // machine's memory ("16 GiB of RAM", "Memory: 23 GiB total").
 func ramScoped(answer string, c claim) bool {
+	ram := false
 	for _, w := range plainWords(segmentText(answer, c)) {
-		if w == "ram" || w == "memory" {
-			return true
+		switch w {
+		case "resident", "rss", "vsz", "virtual":
+			return false // a process's memory ("the VM's resident memory")
+		case "ram", "memory":
+			ram = true
 		}
+	}
+	if ram {
+		return true
 	}
 	// "Memory: 23 GiB total, 18 GiB used": every figure of a line under
 	// that label is the memory's.
