@@ -53,11 +53,17 @@ func (ix *index) findAnchor(a claim) []int32 {
 	case a.textual:
 		// Only records holding the path's last part can hold the path.
 		part := a.key[strings.LastIndexAny(a.key[:len(a.key)-1], "/:.@, ")+1:]
-		var out []int32
+		var out, whole []int32
 		for _, id := range ix.tokens[strings.TrimRight(part, "/")] {
 			if containsBounded(ix.recs[id].text, a.key, false) {
 				out = append(out, id)
+				if wholePath(ix.recs[id].text, a.key) {
+					whole = append(whole, id)
+				}
 			}
+		}
+		if len(whole) > 0 {
+			return whole // "./daemon/" is not the row of "./daemon/desk/"
 		}
 		return out
 	}
@@ -265,6 +271,13 @@ func partner(c claim, anchors []claim) *claim {
 		}
 		return false
 	}
+	if first := listHead(c, anchors); first.off != c.off {
+		// "nginx runs as PIDs 930 and 931": every PID of a list is the
+		// name's that its first one pairs with.
+		if p := partner(first, anchors); p != nil {
+			return p
+		}
+	}
 	var best *claim
 	if c.class == classPID && c.paren >= 0 {
 		// "nginx's worker (PID 1544) and postgres": the bracket is about
@@ -293,6 +306,18 @@ func partner(c claim, anchors []claim) *claim {
 		}
 	}
 	return best
+}
+
+// listHead returns the first PID of the list a PID ends ("930, 931 and
+// 932"), or the PID itself.
+func listHead(c claim, anchors []claim) claim {
+	first := c
+	for i := len(anchors) - 1; i >= 0 && c.class == classPID; i-- {
+		if a := anchors[i]; a.class == classPID && a.off < first.off && first.wi-a.wi <= 2 {
+			first = a
+		}
+	}
+	return first
 }
 
 func abs(n int) int {

@@ -33,6 +33,11 @@ var diskNouns = lexicon.NewSet(`filesystem filesystems mount mounts disk disks p
 // those the sentence names as exceptions.
 const allRows = -2
 
+// someRows is the count of "many root processes …; each uses under 2%":
+// "each" of a group the answer describes without naming, at least two
+// rows of which must lie beyond the bound.
+const someRows = -3
+
 // maxBoundCount bounds a count of rows beyond a threshold.
 const maxBoundCount = 50
 
@@ -62,8 +67,14 @@ func boundCount(ws []string, field string) (n int, col string) {
 		if w == "no" && n < 0 {
 			n = 0 // "no process uses more than 13% CPU"
 		}
-		if (w == "every" || w == "all" || w == "each") && n < 0 {
+		if w == "each" && n < 0 && !rankedGroups[next] && !diskNouns[next] && next != "of" {
+			n = someRows // "…; each uses under 2% CPU"
+		}
+		if (w == "every" || w == "all" || w == "each") && n == -1 {
 			n = allRows // "apart from /, every filesystem is below 60%"
+		}
+		if w == "only" && n < 0 && (rankedGroups[next] || next == "one" || diskNouns[next] || at(ws, i-1) == "the") {
+			n = 1 // "qemu is the only process using more than 20% CPU"
 		}
 		if k := countOf(w); k >= 0 && k <= maxBoundCount && n < 0 && at(ws, i-1) != "pid" && (next == "" || !isDigit(next[0])) {
 			n = k
@@ -91,7 +102,7 @@ func beyond(dir int, v, bound float64) bool { return (dir > 0 && v > bound) || (
 // its entity's records, lie beyond it.
 func (ix *index) checkBound(c claim, a *claim, named int) bool {
 	b := mid(c)
-	if c.boundN >= 0 || c.boundN == allRows {
+	if c.boundN >= 0 || c.boundN == allRows || c.boundN == someRows {
 		seen := map[string]bool{}
 		n, rest := 0, 0
 		for _, r := range ix.recs {
@@ -114,8 +125,11 @@ func (ix *index) checkBound(c claim, a *claim, named int) bool {
 				}
 			}
 		}
-		if c.boundN == allRows {
+		switch c.boundN {
+		case allRows:
 			return rest == named
+		case someRows:
+			return n >= 2
 		}
 		return n == c.boundN
 	}

@@ -13,9 +13,10 @@ import (
 // has invented it. The words of a causal clause — after "because", "due
 // to", "caused by", "owing to", "as a result of", "the reason is", "after
 // the …" — that
-// carry content must each occur in the evidence, as a word or as a word
-// sharing its stem ("timeout" and "timed out"). Grammar, generic words
-// ("system", "uses", "much") and figures (checked as claims) are exempt.
+// carry content must each occur in the evidence the sentence is about
+// (see events.go), as a word or as a word sharing its stem ("timeout" and
+// "timed out"). Grammar, generic words ("system", "uses", "much") and
+// figures (checked as claims) are exempt.
 
 // maxCauseWords bounds the words of one causal clause that are checked.
 const maxCauseWords = 24
@@ -34,6 +35,7 @@ var genericWords = lexicon.NewSet(`system systems machine computer thing things 
 	runs running ran making make made takes taking took take needs need needed gets getting got keeps
 	keeping some something someone anything everything nothing other another same such just only also
 	still even already currently recently likely probably seems seem appears appear because cause
+	found find finds encountered encountering reported reports hitting
 	caused reason result there their which when where while what enough again every each since`)
 
 // causeWords returns the content words of a sentence's causal clause, or
@@ -63,18 +65,6 @@ func causeWords(ws []string) []string {
 	return nil
 }
 
-// unfounded returns the first word of a causal clause that the evidence
-// has neither as a word nor as a word of the same stem, or "".
-func (ix *index) unfounded(words []string) string {
-	for _, w := range words {
-		if len(ix.tokens[w]) > 0 || ix.hasStem(w[:max(4, len(w)-3)]) {
-			continue
-		}
-		return w
-	}
-	return ""
-}
-
 // hasStem reports whether an evidence word begins with stem.
 func (ix *index) hasStem(stem string) bool {
 	ix.affix(stem, 1) // builds the sorted token list
@@ -82,12 +72,29 @@ func (ix *index) hasStem(stem string) bool {
 	return i < len(ix.sorted) && strings.HasPrefix(ix.sorted[i], stem)
 }
 
-// checkCauses reports each sentence whose causal clause names something
-// the evidence does not.
-func checkCauses(ix *index, g *Grounding, facts []sentenceFacts) {
-	for _, f := range facts {
-		if w := ix.unfounded(f.cause); w != "" {
-			g.Missing = append(g.Missing, "cause: "+w)
+// causeMarks open a causal clause in a lowercased sentence.
+var causeMarks = []string{"because", "due to ", "caused by ", "owing to ", "as a result of ", "the reason is ",
+	"after the ", "after a ", "after an ", "after its ", "after it ", "after being "}
+
+// causeSpan returns where a sentence's causal clause starts and ends: to
+// the sentence's end, or to the first comma when the sentence opens with
+// it ("Because of X, Y failed").
+func causeSpan(sentence string) (int, int) {
+	low := strings.ToLower(sentence)
+	at := -1
+	for _, m := range causeMarks {
+		if i := strings.Index(low, m); i >= 0 && (at < 0 || i < at) {
+			at = i
 		}
 	}
+	if at < 0 {
+		return 0, 0
+	}
+	end := len(sentence)
+	if strings.TrimSpace(low[:at]) == "" {
+		if i := strings.IndexByte(low[at:], ','); i >= 0 {
+			end = at + i
+		}
+	}
+	return at, end
 }

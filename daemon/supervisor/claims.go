@@ -24,7 +24,8 @@ type claim struct {
 	// everything that is not an entity.
 	class class
 	// noun is the hardware noun of a kindHWCount ("cpu", "core", "socket"),
-	// or the stem of what a kindCount counts ("proces" for "12 processes").
+	// the stem of what a kindCount counts ("proces" for "12 processes"), or
+	// the protocol of a kindPort ("tcp" in "TCP port 22", "22/tcp").
 	noun string
 
 	off  int // byte offset in the answer
@@ -63,8 +64,14 @@ type claim struct {
 	bound    int
 	boundN   int
 	boundCol string
-	// swap is set on a size in a segment about swap (see scopes.go).
-	swap bool
+	// soft is set on a plain word before "(PID n)" that may describe the
+	// process rather than name it ("the compiler (PID 13013)"): it anchors
+	// where the evidence has it ("a master (PID 930)") and is dropped
+	// where it does not.
+	soft bool
+	// swap is set on a size in a segment about swap, ram on one about
+	// the machine's memory (see scopes.go).
+	swap, ram bool
 }
 
 // class is the kind of entity a claim names.
@@ -153,6 +160,10 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 		if !advice[k] {
 			facts[k] = readSentence(answer[start:min(end, len(answer))])
 			facts[k].than += start
+			facts[k].causeAt += start
+			facts[k].causeEnd += start
+			facts[k].instFrom += start
+			facts[k].instTo += start
 		}
 		facts[k].head = heads[k]
 	}
@@ -190,6 +201,7 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 			c.field = looseField(answer, *c, words[c.wi-1] == "/")
 		}
 		c.swap = c.kind == kindSize && swapScoped(answer, *c)
+		c.ram = c.kind == kindSize && !c.swap && ramScoped(answer, *c)
 		if c.bound != 0 {
 			c.boundN, c.boundCol = boundCount(plainWords(answer[sentStart:min(bounds[c.sent], len(answer))]), c.field)
 		}

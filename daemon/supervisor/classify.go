@@ -37,14 +37,16 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 	switch {
 	case (w == "port" || w == "ports") && allDigits(at(1)):
 		if p, ok := lexicon.Port(at(1)); ok {
-			add(claim{text: raw + " " + raws[i+1], kind: kindPort, port: p, key: at(1)})
+			add(claim{text: raw + " " + raws[i+1], kind: kindPort, port: p, key: at(1), noun: protocol(at(-1))})
 		}
 		return 1
-	case (at(-1) == "pid" || at(-1) == "pids" || (at(-3) == "pids" && allDigits(at(-2)))) && allDigits(w) && len(w) <= 10:
+	case (at(-1) == "pid" || pidList(words, i) || namedProcess(words, i, known)) && allDigits(w) && len(w) <= 10:
 		add(claim{text: raw, kind: kindPID, class: classPID})
 		return 0
-	case products[w]:
+	case products[w] && !runsAs(w, known):
 		return product(words, raws, i, add)
+	case products[w]:
+		return name(false, classProcess) // "qemu" of qemu-system-x86_64
 	case deniable[stateWords[w]] && denied(words, i):
 		add(claim{text: raw, kind: kindState, key: stateWords[w], denied: true})
 		return 0
@@ -67,12 +69,13 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 			return name(false, classIface)
 		case len(w) <= 4 && lexicon.IsBlockDevice(w):
 			return name(false, classDevice)
-		case lexicon.IsProgram(w) || contextual(words, i):
-			return name(false, classProcess)
+		case lexicon.IsProgram(w) || contextual(words, i) && !describes(words, i, known):
+			add(claim{text: raw, kind: kindName, class: classProcess, soft: !lexicon.IsProgram(w) && (descriptor(words, i) || roleNouns[w])})
+			return 0
 		case kindBefore[at(-1)] && lexicon.IsName(w) && !lexicon.IsStopword(w) && !connectives[w] && !functionWords[w]:
 			return name(false, classIface)
 		}
-		return -1
+		return slashed(w, raw, add, known)
 	case w[0] == ':' && allDigits(w[1:]):
 		if p, ok := lexicon.Port(w[1:]); ok {
 			add(claim{text: raw, kind: kindPort, port: p, key: w[1:]})
@@ -80,7 +83,7 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 		return 0
 	case isDigit(w[0]) && (strings.HasSuffix(w, "/tcp") || strings.HasSuffix(w, "/udp")):
 		if p, ok := lexicon.Port(w[:len(w)-4]); ok { // "22/tcp"
-			add(claim{text: raw, kind: kindPort, port: p, key: w[:len(w)-4]})
+			add(claim{text: raw, kind: kindPort, port: p, key: w[:len(w)-4], noun: w[len(w)-3:]})
 		}
 		return 0
 	case colon && isClock(w):
@@ -133,6 +136,10 @@ func figure(words, raws []string, i int, add func(claim)) int {
 	n, used, ok := parseNumber(w)
 	if !ok {
 		return -1
+	}
+	if r, k, ok := numberRange(words, raws, i, n, used); ok {
+		add(r)
+		return k
 	}
 	suffix, consumed := w[used:], 0
 	if suffix == "" && i+1 < len(words) {

@@ -143,10 +143,24 @@ func isProcess(c claim) bool { return c.class == classProcess || c.class == clas
 // "than": the figures before it and after it, and the first process
 // named on each side.
 func compared(claims []claim, sent, than int) (before, after []claim, a, b *claim) {
+	var pa, pb *claim
+	defer func() {
+		if pa != nil && pb != nil {
+			// "compile (PID 3773) uses more CPU than compile (PID 3639)":
+			// the PIDs tell two processes of one name apart.
+			a, b = pa, pb
+		}
+	}()
 	for i := range claims {
 		c := &claims[i]
 		if c.sent != sent || c.advice {
 			continue
+		}
+		switch {
+		case c.class == classPID && c.off < than && pa == nil:
+			pa = c
+		case c.class == classPID && c.off > than && pb == nil:
+			pb = c
 		}
 		switch {
 		case isFigure(*c) && c.off < than:

@@ -76,7 +76,22 @@ var scenarioHardware = map[string]rpc.Hardware{
 	"laptop": {CPUModel: "AMD Ryzen 7 5800X 8-Core Processor", Cores: 8, Threads: 16, RAMTotalBytes: 16663232512, RAMAvailableBytes: 9985798963},
 	"server": {CPUModel: "Intel(R) Xeon(R) Silver 4314 CPU @ 2.40GHz", Cores: 16, Threads: 32, RAMTotalBytes: 33285996544, RAMAvailableBytes: 19327352832},
 	"host":   {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 24360206336},
+	"host2":  {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 24700235776},
+	"host3":  {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 24531255296},
+	"host4":  {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 23466455040},
+	"host5":  {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 24206802944},
+	"host6":  {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 22732738560},
+	"host7":  {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 22979661824},
+	"host8":  {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 23807746048},
+	"host9":  {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 22266646528},
 }
+
+// hostProbes are the scenarios read from every probe's real result on the
+// development machine, by the file that holds them.
+var hostProbes = map[string]string{"host": "host_probes.json", "host2": "host2_probes.json", "host3": "host3_probes.json",
+	"host4": "host4_probes.json", "host5": "host5_probes.json",
+	"host6": "host6_probes.json", "host7": "host7_probes.json",
+	"host8": "host8_probes.json", "host9": "host9_probes.json"}
 
 // scenario builds the supervisor's input for a scenario: every probe's
 // result as the desk would pass it, the hardware snapshot and the facts
@@ -89,8 +104,8 @@ func scenario(t *testing.T, name string) Input {
 		Facts:    hardware.Fields(scenarioHardware[name]),
 	}
 	in.Facts["version"] = "0.1.0"
-	if name == "host" {
-		raw, err := os.ReadFile(filepath.Join("testdata", "host_probes.json"))
+	if file, ok := hostProbes[name]; ok {
+		raw, err := os.ReadFile(filepath.Join("testdata", file))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -119,12 +134,12 @@ const (
 )
 
 // TestCorpus scores every labelled answer of testdata/corpus.txt and,
-// separately, each held-out file (heldout.txt … heldout8.txt), and checks
+// separately, each held-out file (heldout.txt … heldout16.txt), and checks
 // the rates of each: false answers lose answer_grounded, true answers (with
 // or without advice) keep it, and garbage scores at most 20 with a reason.
 // docs/SCORING.md reports the rates this test logs.
 func TestCorpus(t *testing.T) {
-	for _, name := range []string{"corpus.txt", "heldout.txt", "heldout2.txt", "heldout3.txt", "heldout4.txt", "heldout5.txt", "heldout6.txt", "heldout7.txt", "heldout8.txt"} {
+	for _, name := range []string{"corpus.txt", "heldout.txt", "heldout2.txt", "heldout3.txt", "heldout4.txt", "heldout5.txt", "heldout6.txt", "heldout7.txt", "heldout8.txt", "heldout9.txt", "heldout10.txt", "heldout11.txt", "heldout12.txt", "heldout13.txt", "heldout14.txt", "heldout15.txt", "heldout16.txt"} {
 		t.Run(name, func(t *testing.T) { checkCorpus(t, name) })
 	}
 }

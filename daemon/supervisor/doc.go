@@ -33,12 +33,16 @@
 // # Claims
 //
 // Check extracts an answer's claims: sizes, percentages, frequencies,
-// counts above 10, PIDs (after "PID"), ports, clock times, counts of
+// counts above 10, PIDs (after "PID", listed after "PIDs", after
+// "<program> process"), ports (with their protocol: "TCP port 22"),
+// ranges ("24–27 MiB": one claim spanning both ends), clock times, counts of
 // CPUs, cores, threads and sockets (any size), names (systemd units, block
 // devices and /dev paths, interfaces, paths, IP addresses, versions,
 // well-known programs, names the evidence shows as processes, interfaces
-// or journal identifiers, a word before "process" or "(PID …)", the subject
-// of "uses" or "is using", "PID 1 is systemd"), user names ("log in as
+// or journal identifiers, a word before "process" or "(PID …)" (a plain
+// word there, or a role noun such as "worker", only where the evidence
+// has it: it may describe the process), the subject of "uses" or "is
+// using", "PID 1 is systemd"), user names ("log in as
 // root", "user admin"; users.go), vendor and model names ("AMD EPYC",
 // "Ryzen 7 5800X"), states said of an entity ("eth0 is down", "ifb0
 // (UP)", "nginx.service has failed", "the failed units are …") or denied
@@ -49,18 +53,25 @@
 // "last" and the like, durations and quoted command lines. Sentences also
 // carry relations (relations.go): "respectively", superlatives ("the
 // biggest memory user is X": X has ps's first row) and absences ("the
-// journal is empty", "no failed units": checked against the probe).
+// journal is empty", "no failed units", "no swap": checked against the
+// probe; "the second busiest" against ps's second row).
 // Comparisons ("A uses more memory than B", "X (654 MiB) is larger than Y
 // (1.1 GiB)") must hold, by the two figures or by the entities' ps rows;
-// "the N busiest processes" must be among ps's top N; counts of failed
+// "the N busiest processes" must be among ps's top N; "N <name>
+// processes" must be the distinct PIDs of that name's ps rows
+// (instances.go); counts of failed
 // units, of rows beyond a bound ("only one filesystem is above 80%") and
 // of sockets on an address must be the probe's (compare.go, bounds.go). A
 // bound is no figure; a sum ("together", "a + b") is found from the named
 // entities' values. A causal clause ("because …", "due to …") may name
-// only words the evidence has, or their stems (causes.go). A size about
-// swap comes from swap's records, a user or address beside a clock time
-// from that time's line, and "listen on all interfaces" needs a wildcard
-// socket (scopes.go).
+// only words, or their stems, that the records of its sentence's entities
+// and clock time, or journal lines within a minute of them, have; an
+// event ("OOM", "crashed") must be in the evidence (causes.go, events.go).
+// "There is no swap" is checked against free's swap row. A size about
+// swap comes from swap's records, one about the machine's RAM from
+// free's Mem row, a user or address beside a clock time from that time's
+// line, one port and one address of a sentence from one socket, and
+// "listen on all interfaces" needs a wildcard socket (scopes.go).
 //
 // # Matching
 //

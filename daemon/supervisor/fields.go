@@ -66,7 +66,7 @@ func fieldOf(answer string, c claim) string {
 			}
 			continue
 		}
-		if isDigit(w[0]) || w == "and" || w == "but" || w == "while" {
+		if isDigit(w[0]) || phraseEnds[w] {
 			break
 		}
 		n++
@@ -95,6 +95,11 @@ func fieldOf(answer string, c claim) string {
 	}
 	return ""
 }
+
+// phraseEnds end the words after a figure that may name its column: a
+// new clause, or a phrase with a subject of its own ("a 24G tmpfs with
+// nothing used" says nothing of what 24G is).
+var phraseEnds = map[string]bool{"and": true, "but": true, "while": true, "with": true, "nothing": true, "none": true}
 
 // subjectNouns name what a figure measures, not its column; a field word
 // may stand before them ("Used memory is", "free disk space:").

@@ -200,3 +200,43 @@ func allDigits(s string) bool {
 	}
 	return true
 }
+
+// numberRange reads a range of figures with one unit ("24–27 MiB", "23-27
+// MB", "23 to 27 MB") starting at words[i], whose number n ends at byte
+// used, as one claim spanning both ends: any value inside it is found. It
+// returns the claim and how many words after i it consumed.
+func numberRange(words, raws []string, i int, n number, used int) (claim, int, bool) {
+	w := words[i]
+	var second string
+	k := 0
+	switch {
+	case used < len(w) && w[used] == '-':
+		second = w[used+1:] // "23-27MB", "23-27 MB"
+	case used == len(w) && i+2 < len(words) && words[i+1] == "to":
+		second, k = words[i+2], 2
+	case used == len(w) && i+1 < len(words):
+		second, k = words[i+1], 1 // the dash between "24–27" breaks words
+	default:
+		return claim{}, 0, false
+	}
+	m, used2, ok := parseNumber(second)
+	if !ok || m.value <= n.value {
+		return claim{}, 0, false
+	}
+	suffix := second[used2:]
+	if suffix == "" && i+k+1 < len(words) {
+		suffix = words[i+k+1]
+		k++
+	}
+	u, ok := units[suffix]
+	if !ok || u.kind == kindDuration {
+		return claim{}, 0, false
+	}
+	lo, hi := n.intervals(u), m.intervals(u)
+	ivs := make([]interval, len(lo))
+	for j := range lo {
+		ivs[j] = interval{lo[j].lo, hi[j].hi}
+	}
+	text := strings.Join(raws[i:i+k+1], " ")
+	return claim{text: text, kind: u.kind, ivs: ivs, key: strings.ToLower(text)}, k, true
+}

@@ -43,8 +43,8 @@ func Check(answer, evidence string, given ...string) Grounding {
 	g.Echoed = append(g.Echoed, echoes(answer, instructions(evidence))...)
 	ix := newIndex(evidence)
 	claims, facts := extractAll(answer, ix.entities)
-	checkCauses(ix, &g, facts)
 	if len(claims) == 0 {
+		checkScoped(ix, &g, facts, nil, nil, nil)
 		relate(ix, &g, facts, nil)
 		return withPhrase(g, answer, evidence)
 	}
@@ -59,6 +59,9 @@ func Check(answer, evidence string, given ...string) Grounding {
 		return user.has(c)
 	}
 	anchors, records := sentenceAnchors(ix, claims)
+	checkScoped(ix, &g, facts, claims, anchors, records)
+	checkInstances(ix, &g, facts, anchors, records)
+	checkPortAddrs(ix, &g, claims)
 	relate(ix, &g, facts, anchors)
 	resp := respective(claims, anchors)
 	pairCompared(claims, facts, resp)
@@ -122,6 +125,14 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 			continue
 		}
+		if c.ram && a == nil && !c.advice && c.bound == 0 && !c.facts.sum {
+			if ix.inRAM(c) {
+				report(&g.Found, c.text)
+			} else {
+				report(&g.Missing, c.text+" (memory)")
+			}
+			continue
+		}
 		if dated(c) && !c.advice {
 			if recs := ix.clockRecords(claims, c.sent); recs != nil && !ix.inRecords(c, recs) {
 				report(&g.Missing, c.text+" (not at its time)")
@@ -137,6 +148,9 @@ func Check(answer, evidence string, given ...string) Grounding {
 			continue
 		}
 		if !ix.has(c) {
+			if c.soft {
+				continue
+			}
 			if isGiven(c) {
 				report(&g.Given, c.text)
 			} else {
@@ -153,6 +167,10 @@ func Check(answer, evidence string, given ...string) Grounding {
 		if attributed(c) && a != nil && !ix.inRecords(c, records[a.off]) &&
 			!((c.loose || a.off < c.clause) && ix.supportsGlobal(c)) && !((c.facts.sum || c.kind == kindPort && portList(claims, as, c.sent)) && ix.inAnyRecords(c, as)) {
 			report(&g.Missing, c.text+" (for "+a.text+")")
+			continue
+		}
+		if c.kind == kindPort && c.noun != "" && !ix.inRecords(c, ix.tokens[c.noun]) {
+			report(&g.Missing, c.text+" (not "+c.noun+")") // ss's Netid column
 			continue
 		}
 		if p := partner(c, as); p != nil && !ix.inRecords(*p, ix.anchorRecords(c)) {

@@ -120,10 +120,13 @@ var functionWords = lexicon.NewSet(`a an the and or but nor of to in on at by fo
 	their i you we they he she me us them there here what which who do does did have has had will would
 	can could should`)
 
+// contentWords counts the words of ws that carry content: not function
+// words, and not numbers (the figures of a ps row after a hostile command
+// line are no instruction: "5 5 cpu" of "cpu_percent 5.5%").
 func contentWords(ws []string) int {
 	n := 0
 	for _, w := range ws {
-		if !functionWords[w] {
+		if !functionWords[w] && strings.IndexFunc(w, unicode.IsLetter) >= 0 {
 			n++
 		}
 	}

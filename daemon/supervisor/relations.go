@@ -22,6 +22,8 @@ type sentenceFacts struct {
 	// top is the probe whose first row the sentence's first process must
 	// be, or "".
 	top string
+	// rank is the row the "second busiest" must be (0 for the first).
+	rank int
 	// absent is the probe whose output the sentence says is empty, or "".
 	absent string
 	// cmp is the direction of a comparison ("more … than": 1, "less …
@@ -44,6 +46,15 @@ type sentenceFacts struct {
 	sum bool
 	// cause are the content words of a causal clause (see causes.go).
 	cause []string
+	// events are the event words it asserts (see events.go).
+	events []string
+	// causeAt and causeEnd bound its causal clause in the answer (offsets
+	// in the sentence until extractAll shifts them), or are both 0.
+	causeAt, causeEnd int
+	// instN is the count of "N <name> processes", -1 without one; its name
+	// stands between instFrom and instTo (see instances.go).
+	instN, instFrom, instTo int
+	instName                string
 	// head is the sentence heading this one ("firefox:" above "  pid:
 	// 4242"), or -1 (see headings).
 	head int
@@ -64,7 +75,11 @@ var (
 func readSentence(sentence string) sentenceFacts {
 	ws := plainWords(sentence)
 	f := sentenceFacts{cause: causeWords(ws), sum: anyOf(ws, sumWords) || strings.Contains(sentence, " + "),
-		allIfaces: saysAllIfaces(ws)}
+		allIfaces: saysAllIfaces(ws), events: eventsIn(ws)}
+	if f.cause != nil {
+		f.causeAt, f.causeEnd = causeSpan(sentence)
+	}
+	f.instN, f.instFrom, f.instTo, f.instName = instancesIn(sentence)
 	for i, w := range ws {
 		switch {
 		case w == "respectively":
@@ -73,7 +88,10 @@ func readSentence(sentence string) sentenceFacts {
 			if n := countOf(at(ws, i-1)); n > 1 && rankedGroups[at(ws, i+1)] {
 				f.topN, f.measure = n, measureCol(ws, i, topColumn(w))
 			} else {
-				f.top = rankedBy(ws, i)
+				f.top, f.rank = rankedBy(ws, i), ordinals[at(ws, i-1)]
+				if anyOf(ws, exclusions) {
+					f.top = "" // "the most CPU besides qemu": not the first row
+				}
 			}
 		case comparatives[w] != 0 && f.cmp == 0 && comparison(ws, i) != 0:
 			f.cmp, f.than = comparison(ws, i), thanOffset(sentence)
@@ -159,8 +177,8 @@ func rankedBy(ws []string, i int) string {
 	return "top_memory"
 }
 
-// absentProbe reads "no errors", "no failed units", "nothing failed"
-// after the word at ws[i].
+// absentProbe reads "no errors", "no failed units", "nothing failed",
+// "no swap" after the word at ws[i].
 func absentProbe(ws []string, i int, prev string) string {
 	for k := i + 1; k < len(ws) && k <= i+3; k++ {
 		switch {
@@ -168,6 +186,8 @@ func absentProbe(ws []string, i int, prev string) string {
 			return "failed_services"
 		case logNouns[ws[k]] || (logTopics[ws[k]] && ws[i] == "nothing"):
 			return "system_logs"
+		case ws[k] == "swap" && ws[i] != "nothing":
+			return "swap"
 		}
 	}
 	return prev
@@ -183,18 +203,27 @@ func anyOf(ws []string, set lexicon.Set) bool {
 }
 
 // respective pairs the figures of a "respectively" sentence with its
-// entities in order, when there are as many of each; it returns the
+// entities in order, when there are as many of each (and those of a
+// sentence listing PIDs and then figures with its PIDs, see
+// parallelPIDs); it returns the
 // entity of each paired figure by the figure's offset.
 func respective(claims []claim, anchors map[int][]claim) map[int]*claim {
 	out := map[int]*claim{}
 	bySent := map[int][]claim{}
 	for _, c := range claims {
-		if c.facts.respectively && attributed(c) && c.class == classNone {
+		if attributed(c) && c.class == classNone {
 			bySent[c.sent] = append(bySent[c.sent], c)
 		}
 	}
 	for s, figs := range bySent {
 		as := anchors[s]
+		if !figs[0].facts.respectively {
+			as = parallelPIDs(as, figs)
+		} else if len(as) != len(figs) {
+			// "kdamond.0 (PID 77) and rcu_preempt (PID 15) use 0.6% and
+			// 0.2% respectively": the names pair, their PIDs annotate them.
+			as = named(as)
+		}
 		if len(as) != len(figs) {
 			continue
 		}
@@ -205,15 +234,61 @@ func respective(claims []claim, anchors map[int][]claim) map[int]*claim {
 	return out
 }
 
-// topRecord returns the first process row of a probe's table, or -1.
-func (ix *index) topRecord(probe string) int32 {
+// named returns the anchors that are not PIDs.
+func named(as []claim) []claim {
+	var out []claim
+	for _, a := range as {
+		if a.class != classPID {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// parallelPIDs returns the PIDs of a sentence that lists as many PIDs as
+// figures of one kind, all figures after all PIDs ("PIDs 22627 and
+// 22692, at 20.7% and 25.0% CPU"): the two lists pair in order, as with
+// "respectively". It returns nil for any other sentence.
+func parallelPIDs(as, figs []claim) []claim {
+	var pids []claim
+	for _, a := range as {
+		if a.class == classPID {
+			pids = append(pids, a)
+		}
+	}
+	if len(figs) < 2 || len(pids) != len(figs) || figs[0].off < pids[len(pids)-1].off {
+		return nil
+	}
+	for _, f := range figs {
+		if f.kind != figs[0].kind {
+			return nil
+		}
+	}
+	return pids
+}
+
+// exclusions set rows aside from a superlative.
+var exclusions = lexicon.NewSet(`besides except apart excluding other`)
+
+// ordinals before a superlative rank below the first: "the second
+// busiest".
+var ordinals = map[string]int{"second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "fifth": 4, "5th": 4}
+
+// topRecord returns the first record of the rank-th distinct PID of a
+// probe's table (its typed rows repeat the PIDs in the same order), or
+// -1.
+func (ix *index) topRecord(probe string, rank int) int32 {
+	seen := map[float64]bool{}
 	for id, r := range ix.recs {
 		if r.probe != probe {
 			continue
 		}
 		for _, v := range r.values {
-			if v.col == "pid" {
-				return int32(id)
+			if v.col == "pid" && !seen[v.iv.lo] {
+				seen[v.iv.lo] = true
+				if len(seen) == rank+1 {
+					return int32(id)
+				}
 			}
 		}
 	}
@@ -222,8 +297,8 @@ func (ix *index) topRecord(probe string) int32 {
 
 // ranked checks a superlative sentence: its first process or PID must
 // hold the probe's first row. It reports the claim that fails, or nil.
-func ranked(ix *index, anchors []claim, probe string) *claim {
-	top := ix.topRecord(probe)
+func ranked(ix *index, anchors []claim, probe string, rank int) *claim {
+	top := ix.topRecord(probe, rank)
 	if top < 0 {
 		return nil
 	}
@@ -246,6 +321,9 @@ func ranked(ix *index, anchors []claim, probe string) *claim {
 // "-- No entries --", or systemctl listed 0 units. ok is false when the
 // probe did not run.
 func (ix *index) absentFound(probe string) (empty, ok bool) {
+	if probe == "swap" {
+		return ix.noSwap()
+	}
 	for _, r := range ix.recs {
 		if r.probe != probe {
 			continue
@@ -265,7 +343,7 @@ func (ix *index) absentFound(probe string) (empty, ok bool) {
 func relate(ix *index, g *Grounding, facts []sentenceFacts, anchors map[int][]claim) {
 	for k, f := range facts {
 		if f.top != "" && anchors != nil {
-			if a := ranked(ix, anchors[k], f.top); a != nil {
+			if a := ranked(ix, anchors[k], f.top, f.rank); a != nil {
 				g.Missing = append(g.Missing, a.text+" (not first in "+f.top+")")
 			}
 		}

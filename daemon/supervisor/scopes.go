@@ -9,18 +9,50 @@ import (
 // Claims whose sentence narrows where they may come from:
 //
 //   - a size in a segment about swap ("2.0 GiB of swap") comes from free's
-//     Swap row or a swap_ key, not from any size of the same value;
+//     Swap row or a swap_ key, not from any size of the same value; one
+//     about the machine's RAM or memory, in a sentence that names no
+//     entity, from free's Mem row or a ram_ key ("16 GiB of RAM" is not
+//     df's 18G);
 //   - a user or an address in a sentence dated by a clock time the
 //     evidence has ("the login at 07:45:10 came from 10.20.30.41") comes
 //     from a record with that time: the event's own log line;
 //   - "A and B listen on all interfaces": each process must have a
 //     listening socket on 0.0.0.0, [::] or *;
+//   - one port and one address in a sentence ("port 2024 is bound to
+//     127.0.0.1") must be one listening socket;
 //   - a list of ports beside a list of names ("sshd and nginx listen on
 //     ports 22 and 80") may pair them in any order, but each port must be
 //     one of theirs.
 
 // swapScoped reports whether the comma segment around a figure names swap.
 func swapScoped(answer string, c claim) bool {
+	return strings.Contains(segmentText(answer, c), "swap")
+}
+
+// ramScoped reports whether the comma segment around a figure names the
+// machine's memory ("16 GiB of RAM", "Memory: 23 GiB total").
+func ramScoped(answer string, c claim) bool {
+	ram := false
+	for _, w := range plainWords(segmentText(answer, c)) {
+		switch w {
+		case "resident", "rss", "vsz", "virtual":
+			return false // a process's memory ("the VM's resident memory")
+		case "ram", "memory":
+			ram = true
+		}
+	}
+	if ram {
+		return true
+	}
+	// "Memory: 23 GiB total, 18 GiB used": every figure of a line under
+	// that label is the memory's.
+	line := answer[strings.LastIndexByte(answer[:min(c.off, len(answer))], '\n')+1 : min(c.off, len(answer))]
+	label, _, ok := strings.Cut(strings.ToLower(strings.TrimLeft(line, "-*•# \t")), ":")
+	return ok && (label == "memory" || label == "ram" || label == "mem")
+}
+
+// segmentText is the comma segment around a figure, lowercased.
+func segmentText(answer string, c claim) string {
 	end := min(c.off+len(c.text), len(answer))
 	rest := answer[end:]
 	if i := strings.IndexAny(rest, ",;\n"); i >= 0 {
@@ -30,7 +62,28 @@ func swapScoped(answer string, c claim) bool {
 		rest = rest[:i]
 	}
 	end += len(rest)
-	return strings.Contains(strings.ToLower(answer[c.seg:min(end, len(answer))]), "swap")
+	return strings.ToLower(answer[c.seg:min(end, len(answer))])
+}
+
+// inRAM reports whether a record about the machine's memory holds a
+// size: free's Mem row or its typed data (not swap), or the hardware
+// snapshot's ram_ keys.
+func (ix *index) inRAM(c claim) bool {
+	for _, r := range ix.recs {
+		memRow := r.probe == "memory_info" && !strings.HasPrefix(r.text, "swap:")
+		for _, v := range r.values {
+			if v.kind != c.kind || !compatible(c.field, v.col) ||
+				!(memRow && !strings.Contains(v.col, "swap") || strings.HasPrefix(v.col, "ram_")) {
+				continue
+			}
+			for _, iv := range c.ivs {
+				if v.iv.overlaps(iv) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // inSwap reports whether a swap record holds a size: free's "Swap:" row
@@ -182,4 +235,56 @@ func listStart(answer string, c claim) int {
 		}
 	}
 	return 0
+}
+
+// noSwap reports whether free's swap row shows no swap at all ("Swap: 0B
+// 0B 0B"), for "there is no swap"; ok is false without that row.
+func (ix *index) noSwap() (empty, ok bool) {
+	for _, r := range ix.recs {
+		if !strings.HasPrefix(r.text, "swap:") {
+			continue
+		}
+		for _, v := range r.values {
+			if v.kind == kindSize && v.iv.lo > 0 {
+				return false, true
+			}
+		}
+		return true, true
+	}
+	return false, false
+}
+
+// checkPortAddrs reports a sentence that binds one port to one address
+// ("port 2024 is bound to 127.0.0.1") when no listening socket of that
+// port has that address: the address may be real (lo's) and the port too.
+func checkPortAddrs(ix *index, g *Grounding, claims []claim) {
+	bySent := map[int][]claim{}
+	for _, c := range claims {
+		if !c.advice && (c.kind == kindPort || c.kind == kindName && c.textual && lexicon.IsIPv4(c.key)) {
+			bySent[c.sent] = append(bySent[c.sent], c)
+		}
+	}
+	for _, cs := range bySent {
+		if len(cs) != 2 || cs[0].kind == cs[1].kind {
+			continue
+		}
+		port, addr := cs[0], cs[1]
+		if port.kind != kindPort {
+			port, addr = addr, port
+		}
+		var sockets, bound int
+		for _, id := range ix.tokens[port.key] {
+			r := ix.recs[id]
+			if r.probe != "listening_ports" || !r.supports(port) {
+				continue
+			}
+			sockets++
+			if containsBounded(r.text, addr.key+":"+port.key, false) {
+				bound++
+			}
+		}
+		if sockets > 0 && bound == 0 {
+			g.Missing = append(g.Missing, addr.text+" (not "+port.text+")")
+		}
+	}
 }

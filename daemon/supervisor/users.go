@@ -17,7 +17,7 @@ var userVerbs = lexicon.NewSet(`in login logon logged runs running run owned`)
 
 // userNotNames may follow "user" or "as" without naming a user.
 var userNotNames = lexicon.NewSet(`account accounts name names session sessions id ids space the a an
-	well expected usual normal`)
+	well expected usual normal pid pids process processes`)
 
 // isUser reports whether words[i] names a user (see above).
 func isUser(words []string, i int) bool {

@@ -14,7 +14,9 @@ var kindBefore = lexicon.NewSet(`interface interfaces nic adapter`)
 var notNames = lexicon.NewSet(`renderer utility gpu-process network audio storage sandbox broker
 	zygote shell init sleeping runnable waiting orphan orphaned long-running short-lived heavy light
 	cpu-heavy memory-hungry greedy large larger largest biggest bigger smaller smallest named called killer
-	array raid disk drive partition volume filesystem server machine system laptop computer host box pool`)
+	array raid disk drive partition volume filesystem server machine system laptop computer host box pool
+	socket sockets port ports connection connections listener listeners vm vms container containers instance
+	instances job jobs several many few multiple various numerous e.g i.e eg ie etc vs via`)
 
 // actionWords after a name mark it as the subject of a figure: "firefox
 // uses 1.2 GiB", "chrome is using 30%", "sshd listens on port 22".
@@ -91,3 +93,9 @@ var unitNouns = lexicon.NewSet(`unit units service services timer timers journal
 // except eno1") join clauses; they name no interface.
 var connectives = lexicon.NewSet(`whereas except besides apart including excluding like namely such while
 	although though unlike plus`)
+
+// roleNouns say what part a process plays ("two fuzz workers are
+// running", "the master"); they anchor where the evidence has them and
+// are no invented names where it does not (see claim.soft).
+var roleNouns = lexicon.NewSet(`worker workers master masters child children parent helper helpers
+	fuzzer fuzzers compiler compilers linker linkers builder builders runner runners`)

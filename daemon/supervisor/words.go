@@ -184,3 +184,24 @@ func containsBounded(text, key string, digitOnly bool) bool {
 	}
 	return false
 }
+
+// wholePath reports whether a path ending in "/" occurs in text with no
+// letter or digit right after it; any other key is whole where it is
+// bounded (see containsBounded).
+func wholePath(text, key string) bool {
+	if !strings.HasSuffix(key, "/") {
+		return true
+	}
+	for off := 0; off < len(text); {
+		i := strings.Index(text[off:], key)
+		if i < 0 {
+			return false
+		}
+		end := off + i + len(key)
+		if end == len(text) || !isAlnumByte(text[end]) {
+			return true
+		}
+		off += i + 1
+	}
+	return false
+}

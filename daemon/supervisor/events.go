@@ -1,0 +1,181 @@
+package supervisor
+
+import (
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
+
+// A cause or an event is said of the entities of its sentence: "certbot
+// failed because the disk was full" is false when certbot's own lines say
+// "connection timed out", even if another line of the evidence says
+// "full". So the words of a causal clause must be found in the scope of their
+// sentence: the records of its entities and of its clock time,
+// and the journal lines within a minute of those (rsync's "No space left
+// on device" one second before "backup.service: Failed"). A sentence with
+// neither entities nor a clock time is checked against the whole evidence.
+// Event words ("OOM", "killed", "crashed", "segfault", "panic") in a
+// sentence that is neither negated nor conditional must be found in the
+// whole evidence: "the journal shows OOM kills" over a journal without
+// one is invented.
+
+// eventWords are events an answer may report, by the evidence words
+// (stems or phrases) any of which records them.
+var eventWords = map[string][]string{
+	"oom": {"oom", "out of memory"}, "out-of-memory": {"oom", "out of memory"},
+	"segfault": {"segfault", "segmentation"}, "segfaulted": {"segfault", "segmentation"}, "segfaults": {"segfault", "segmentation"},
+	"crashing": {"crash", "core-dump", "dumped core", "segfault"}, "panics": {"panic"}, "oom-killed": {"oom", "out of memory"},
+	"crash": {"crash", "core-dump", "dumped core", "segfault"}, "crashed": {"crash", "core-dump", "dumped core", "segfault"},
+	"crashes": {"crash", "core-dump", "dumped core", "segfault"}, "panic": {"panic"}, "panicked": {"panic"},
+	"killed": {"kill"}, "kills": {"kill"}, "overheating": {"thermal", "temperature", "overheat"},
+}
+
+// causeSynonyms are evidence words that say what a cause word says in
+// other words: a full disk is "No space left on device".
+var causeSynonyms = map[string][]string{
+	"full": {"space"}, "filled": {"space"}, "disk": {"device", "space"}, "storage": {"device", "space"},
+	"memory": {"oom"}, "network": {"connection", "link"},
+}
+
+// conditionals make a sentence say what could happen, not what did.
+var conditionals = lexicon.NewSet(`if unless whether when could would might may`)
+
+// eventsIn returns the event words a sentence asserts: none in a negated
+// or conditional sentence ("nothing crashed", "if it crashes again").
+func eventsIn(ws []string) []string {
+	var out []string
+	for _, w := range ws {
+		if negations[w] || nothingWords[w] || conditionals[w] || strings.HasSuffix(w, "n't") {
+			return nil
+		}
+		if eventWords[w] != nil {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// neighbourWindow is how close in time, in seconds, two journal lines must
+// be for one to explain the other.
+const neighbourWindow = 60
+
+// scopeOf returns the records the causes and events of sentence k may come
+// from (see above), or nil to use the whole evidence.
+func (ix *index) scopeOf(k int, claims []claim, anchors map[int][]claim, records map[int][]int32) map[int32]bool {
+	scope := map[int32]bool{}
+	for _, a := range anchors[k] {
+		for _, id := range records[a.off] {
+			scope[id] = true
+		}
+	}
+	for _, id := range ix.clockRecords(claims, k) {
+		scope[id] = true
+	}
+	if len(scope) == 0 {
+		return nil
+	}
+	var times []int
+	for id := range scope {
+		if t, ok := recordClock(ix.recs[id].text); ok {
+			times = append(times, t)
+		}
+	}
+	for _, t := range times {
+		for id, r := range ix.recs {
+			if u, ok := recordClock(r.text); ok && u-t <= neighbourWindow && t-u <= neighbourWindow {
+				scope[int32(id)] = true
+			}
+		}
+	}
+	return scope
+}
+
+// recordClock returns the seconds of the day of the first hh:mm:ss in the
+// head of a record (a journal line's time).
+func recordClock(text string) (int, bool) {
+	head := text[:min(len(text), 48)]
+	for i := 0; i+8 <= len(head); i++ {
+		s := head[i : i+8]
+		if s[2] != ':' || s[5] != ':' || !allDigits(s[:2]) || !allDigits(s[3:5]) || !allDigits(s[6:]) {
+			continue
+		}
+		return int(s[0]-'0')*36000 + int(s[1]-'0')*3600 + int(s[3]-'0')*600 + int(s[4]-'0')*60 +
+			int(s[6]-'0')*10 + int(s[7]-'0'), true
+	}
+	return 0, false
+}
+
+// scopeHas reports whether a record of scope (or, with scope nil, the
+// evidence) has one of the stems or phrases.
+func (ix *index) scopeHas(scope map[int32]bool, stems []string) bool {
+	for _, s := range stems {
+		if scope == nil {
+			if strings.Contains(s, " ") && strings.Contains(ix.text, s) || !strings.Contains(s, " ") && ix.hasStem(s) {
+				return true
+			}
+			continue
+		}
+		for _, id := range ix.tokens[s] {
+			if scope[id] {
+				return true // a word or subword of the record ("data" of /srv/data)
+			}
+		}
+		for id := range scope {
+			if wordStart(ix.recs[id].text, s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// wordStart reports whether text has s at the start of a word ("code"
+// in "'exit-code'", "space" in "no space left").
+func wordStart(text, s string) bool {
+	for off := 0; off < len(text); {
+		i := strings.Index(text[off:], s)
+		if i < 0 {
+			return false
+		}
+		i += off
+		if i == 0 || !isAlnumByte(text[i-1]) {
+			return true
+		}
+		off = i + 1
+	}
+	return false
+}
+
+// checkScoped reports each sentence whose causal clause or event names
+// something its scope does not have.
+func checkScoped(ix *index, g *Grounding, facts []sentenceFacts, claims []claim, anchors map[int][]claim, records map[int][]int32) {
+	for k, f := range facts {
+		if len(f.cause) == 0 && len(f.events) == 0 {
+			continue
+		}
+		// The cause is said of the entities outside its clause: in
+		// "certbot.timer failed because the backup filled the disk",
+		// certbot.timer's, not the backup's.
+		var subject []claim
+		for _, a := range anchors[k] {
+			if a.off < f.causeAt || a.off >= f.causeEnd {
+				subject = append(subject, a)
+			}
+		}
+		scope := ix.scopeOf(k, claims, map[int][]claim{k: subject}, records)
+		for _, w := range f.cause {
+			if !ix.scopeHas(scope, append([]string{w, w[:max(4, len(w)-3)]}, causeSynonyms[w]...)) {
+				g.Missing = append(g.Missing, "cause: "+w)
+				break
+			}
+		}
+		for _, w := range f.events {
+			// An event is looked up in the whole evidence: a sentence may
+			// list several ("an OOM kill, a failed postgresql.service").
+			if !ix.scopeHas(nil, eventWords[w]) {
+				g.Missing = append(g.Missing, "event: "+w)
+				break
+			}
+		}
+	}
+}

@@ -1,0 +1,100 @@
+package supervisor
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// "There are 4 go vet processes running", "firefox runs two processes":
+// a count of a named program's processes is a claim even when it is small
+// (unitless integers up to 10 are no claims elsewhere). It must be the
+// number of distinct PIDs of that program in a ps table of the evidence
+// (the largest over the tables, which list different rows).
+
+// instancesRe reads a count, up to three words and a noun of instances.
+var instancesRe = regexp.MustCompile(`(?:^|[^\w.])(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+((?:[\w./` + "`" + `-]+\s+){0,3})(?:processes|instances|workers|copies)\b`)
+
+// instancesIn returns the count of a sentence's "N <name> processes",
+// where its name may stand (from the count to the noun, or for "X runs N
+// processes" from the sentence's start) and the name as written between
+// them; n is -1 when it has none.
+func instancesIn(sentence string) (n, from, to int, name string) {
+	low := strings.ToLower(sentence)
+	m := instancesRe.FindStringSubmatchIndex(low)
+	if m == nil {
+		return -1, 0, 0, ""
+	}
+	n = countOf(low[m[2]:m[3]])
+	if m[4] == m[5] {
+		// "firefox runs two processes": the name is the subject.
+		return n, 0, m[2], ""
+	}
+	return n, m[4], m[5], strings.TrimSpace(strings.ReplaceAll(low[m[4]:m[5]], "`", ""))
+}
+
+// psInstances returns the most distinct PIDs the records of one ps table
+// give for an entity, or -1 when none of its records is a process row.
+func (ix *index) psInstances(recs []int32) int {
+	pids := map[string]map[float64]bool{}
+	for _, id := range recs {
+		r := ix.recs[id]
+		if r.probe != "top_memory" && r.probe != "top_cpu" {
+			continue
+		}
+		for _, v := range r.values {
+			if v.col == "pid" {
+				if pids[r.probe] == nil {
+					pids[r.probe] = map[float64]bool{}
+				}
+				pids[r.probe][v.iv.lo] = true
+			}
+		}
+	}
+	most := -1
+	for _, set := range pids {
+		most = max(most, len(set))
+	}
+	return most
+}
+
+// checkInstances reports a count of a program's processes that no ps
+// table of the evidence shows.
+func checkInstances(ix *index, g *Grounding, facts []sentenceFacts, anchors map[int][]claim, records map[int][]int32) {
+	for k, f := range facts {
+		if f.instN < 0 || f.instTo <= f.instFrom {
+			continue
+		}
+		for _, a := range anchors[k] {
+			if a.class != classProcess || a.off < f.instFrom || a.off >= f.instTo {
+				continue
+			}
+			recs := records[a.off]
+			if named := ix.naming(recs, f.instName); len(named) > 0 {
+				recs = named // "go vet" processes, not every go
+			} else if f.instName != "" && f.instName != a.key {
+				break // "Go linker processes": what the rows call them is unknown
+			}
+			if have := ix.psInstances(recs); have >= 0 && have != f.instN {
+				g.Missing = append(g.Missing, a.text+" (not "+strconv.Itoa(f.instN)+" processes)")
+			} else if have == f.instN {
+				g.Found = append(g.Found, a.text+" ("+strconv.Itoa(f.instN)+" processes)")
+			}
+			break
+		}
+	}
+}
+
+// naming returns the records of recs that hold name as a whole phrase.
+func (ix *index) naming(recs []int32, name string) []int32 {
+	if name == "" {
+		return nil
+	}
+	var out []int32
+	for _, id := range recs {
+		if containsBounded(ix.recs[id].text, name, false) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
