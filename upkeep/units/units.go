@@ -131,6 +131,26 @@ func (s *Systemd) Reload(ctx context.Context) error {
 	return nil
 }
 
+// Enable enables unit in the persistent configuration (EnableUnitFiles,
+// as systemctl enable does), then reloads so systemd sees the new links.
+func (s *Systemd) Enable(ctx context.Context, unit string) (bool, error) {
+	var (
+		installInfo bool
+		changes     []systemd.UnitFileChange
+	)
+	err := s.manager.CallWithContext(ctx, systemd.ManagerInterface+".EnableUnitFiles", 0, []string{unit}, false, false).Store(&installInfo, &changes)
+	if err != nil {
+		return false, fmt.Errorf("cannot enable %s: %w", unit, err)
+	}
+	if !installInfo {
+		return false, fmt.Errorf("cannot enable %s: its file has no [Install] section", unit)
+	}
+	if len(changes) == 0 {
+		return false, nil
+	}
+	return true, s.Reload(ctx)
+}
+
 func (s *Systemd) job(ctx context.Context, method, unit string) error {
 	var job dbus.ObjectPath
 	if err := s.manager.CallWithContext(ctx, systemd.ManagerInterface+"."+method, 0, unit, "replace").Store(&job); err != nil {
