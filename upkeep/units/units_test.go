@@ -102,6 +102,22 @@ func (x managerMethods) EnableUnitFiles(names []string, runtime, force bool) (bo
 	return true, changes, nil
 }
 
+// StartTransientUnit answers like systemd: a job path; the unit's name,
+// mode and properties are kept for the test.
+func (x managerMethods) StartTransientUnit(name, mode string, props []property, aux []struct {
+	Name  string
+	Props []property
+}) (dbus.ObjectPath, *dbus.Error) {
+	x.m.mu.Lock()
+	defer x.m.mu.Unlock()
+	call := "StartTransientUnit " + name + " " + mode
+	for _, p := range props {
+		call += fmt.Sprintf(" %s=%v", p.Name, p.Value.Value())
+	}
+	x.m.calls = append(x.m.calls, call+fmt.Sprintf(" aux=%d", len(aux)))
+	return "/org/freedesktop/systemd1/job/99", nil
+}
+
 func (m *fakeManager) job(method, name, mode string) (dbus.ObjectPath, *dbus.Error) {
 	m.mu.Lock()
 	m.calls = append(m.calls, method+" "+name+" "+mode)
@@ -253,5 +269,24 @@ func TestEnableOverDBus(t *testing.T) {
 	}
 	if _, err := s.Enable(ctx(t), "static.service"); err == nil || !strings.Contains(err.Error(), "no [Install] section") {
 		t.Errorf("enable of a unit without [Install]: %v", err)
+	}
+}
+
+// A transient unit reaches systemd with the properties of a oneshot that
+// runs the given argv, in "fail" mode; a relative program is refused
+// before anything is sent.
+func TestStartTransientOverDBus(t *testing.T) {
+	s, m := setup(t)
+	argv := []string{"/usr/local/bin/.annad.prev", "finish-update"}
+	if err := s.StartTransient(ctx(t), "anna-update-finish.service", "Anna: finish the update", argv); err != nil {
+		t.Fatal(err)
+	}
+	want := "StartTransientUnit anna-update-finish.service fail Description=Anna: finish the update Type=oneshot " +
+		"ExecStart=[[/usr/local/bin/.annad.prev [/usr/local/bin/.annad.prev finish-update] false]] aux=0"
+	if err := s.StartTransient(ctx(t), "x.service", "x", []string{"annad"}); err == nil || !strings.Contains(err.Error(), "absolute path") {
+		t.Errorf("a relative program: %v", err)
+	}
+	if calls, _, _ := m.counts(); len(calls) != 1 || calls[0] != want {
+		t.Errorf("calls = %q\nwant     %q", calls, want)
 	}
 }
