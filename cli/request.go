@@ -72,6 +72,10 @@ func (s *session) ask(ctx context.Context, text string) int {
 		printAdvice(s.sys.Err, adv, s.errs)
 		return adv.code
 	}
+	a, code := s.afterSetup(ctx, ictx, text, a)
+	if code >= 0 {
+		return code
+	}
 	cols := 0
 	if s.sys.OutTTY {
 		cols, _ = s.sys.Size()
@@ -178,6 +182,17 @@ func (s *session) status(ctx context.Context) int {
 	}
 	if err := renderStatus(s.sys.Out, st, s.out); err != nil {
 		return ExitFailed
+	}
+	if setupUnderWay(st) && s.sys.OutTTY {
+		end, last := s.waitSetup(ctx, s.sys.Out, true, *st.Setup)
+		if end == setupInterrupted {
+			fmt.Fprintln(s.sys.Err, "canceled")
+			return ExitInterrupted
+		}
+		s.reportSetup(s.sys.Out, s.out, end, last)
+		if end == setupReady {
+			return ExitOK
+		}
 	}
 	if needsAutofix(st) {
 		s.autofix(ctx)

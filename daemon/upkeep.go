@@ -171,6 +171,8 @@ func (r ledgerRecorder) Record(ctx context.Context, e upkeep.Entry) error {
 		le.Kind = ledger.UnitInstalled
 	case upkeep.KindModel:
 		le.Kind = ledger.ModelPulled
+	case upkeep.KindUnitEnabled:
+		le.Kind = ledger.UnitEnabled
 	case upkeep.KindBinary:
 		// An updated binary replaces the installed one; recording it as
 		// created with its new digest lets uninstall remove it rather
@@ -253,6 +255,16 @@ func (l *lazyUnits) Reload(ctx context.Context) error {
 		return err
 	}
 	return l.drop(sd, sd.Reload(ctx))
+}
+
+// Enable implements upkeep.Units.
+func (l *lazyUnits) Enable(ctx context.Context, unit string) (bool, error) {
+	sd, err := l.conn(ctx)
+	if err != nil {
+		return false, err
+	}
+	changed, err := sd.Enable(ctx, unit)
+	return changed, l.drop(sd, err)
 }
 
 // Close hangs up the bus connection, if any.

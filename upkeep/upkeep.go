@@ -15,6 +15,9 @@ const (
 	KindUnit   = "unit"   // a systemd unit file annad created and started
 	KindModel  = "model"  // a model annad pulled into Ollama
 	KindBinary = "binary" // an Anna binary replaced by an update
+	// KindUnitEnabled is a unit annad enabled (Target is its name), so it
+	// starts at boot.
+	KindUnitEnabled = "unit_enabled"
 )
 
 // Reversals: what uninstall does to undo an Entry.
@@ -28,6 +31,8 @@ const (
 	ReverseDeleteModel = "delete-model"
 	// ReverseRestore puts Backup back in place of Target.
 	ReverseRestore = "restore"
+	// ReverseDisable disables the unit Target names.
+	ReverseDisable = "disable"
 )
 
 // Entry is one change annad made to the host, as the ledger needs it to
@@ -70,4 +75,7 @@ type Units interface {
 	// Reload makes systemd read unit files again (daemon-reload), after
 	// upkeep wrote one.
 	Reload(ctx context.Context) error
+	// Enable enables unit (its [Install] section's links), then reloads;
+	// changed is false when it was enabled already.
+	Enable(ctx context.Context, unit string) (changed bool, err error)
 }

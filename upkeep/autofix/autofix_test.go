@@ -24,6 +24,7 @@ type units struct {
 func (u *units) State(context.Context, string) (upkeep.UnitState, error) { return u.state, nil }
 func (u *units) Start(context.Context, string) error                     { return nil }
 func (u *units) Reload(context.Context) error                            { return nil }
+func (u *units) Enable(context.Context, string) (bool, error)            { return false, nil }
 func (u *units) Restart(_ context.Context, unit string) error {
 	u.restarted = append(u.restarted, unit)
 	u.state.ActiveState = "active"

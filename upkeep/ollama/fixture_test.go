@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -44,6 +45,7 @@ type units struct {
 	states   map[string]upkeep.UnitState
 	started  []string
 	reloads  int
+	enabled  []string
 	gate     *gate
 	failWith error
 }
@@ -81,6 +83,20 @@ func (u *units) Reload(context.Context) error {
 	u.reloads++
 	u.states[AnnaUnit] = upkeep.UnitState{LoadState: "loaded", ActiveState: "inactive", SubState: "dead"}
 	return nil
+}
+
+// Enable enables a loaded unit once, as systemctl enable does.
+func (u *units) Enable(_ context.Context, unit string) (bool, error) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.states[unit].LoadState != "loaded" {
+		return false, &unitError{unit}
+	}
+	if slices.Contains(u.enabled, unit) {
+		return false, nil
+	}
+	u.enabled = append(u.enabled, unit)
+	return true, nil
 }
 
 type unitError struct{ unit string }

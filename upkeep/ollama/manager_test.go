@@ -69,6 +69,11 @@ func TestMissingOllamaIsInstalledStartedAndPulled(t *testing.T) {
 	if u := f.ledger.targets(upkeep.KindUnit); len(u) != 1 || !strings.HasSuffix(u[0], "/"+AnnaUnit) {
 		t.Errorf("ledger units = %q", u)
 	}
+	// annad's unit is enabled, so Ollama comes up at boot, and recorded
+	// for uninstall to disable.
+	if !slices.Equal(f.units.enabled, []string{AnnaUnit}) || !slices.Equal(f.ledger.targets(upkeep.KindUnitEnabled), []string{AnnaUnit}) {
+		t.Errorf("enabled %q, ledger enabled %q", f.units.enabled, f.ledger.targets(upkeep.KindUnitEnabled))
+	}
 	if m := f.ledger.targets(upkeep.KindModel); !slices.Equal(m, []string{"llama3.2:3b"}) {
 		t.Errorf("ledger models = %q", m)
 	}
@@ -229,7 +234,7 @@ func TestStoppedUnitIsStartedNotRewritten(t *testing.T) {
 	if err := f.ensure(t); err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(f.units.started, []string{SystemUnit}) || f.units.reloads != 0 {
+	if !slices.Equal(f.units.started, []string{SystemUnit}) || f.units.reloads != 0 || len(f.units.enabled) != 0 {
 		t.Errorf("started %q, reloads %d", f.units.started, f.units.reloads)
 	}
 	if _, err := os.Stat(f.path("usr/local/bin/ollama")); err == nil {

@@ -43,6 +43,11 @@ func (m *Manager) bringUp(ctx context.Context, client *api.Client) error {
 			return err
 		}
 	}
+	if unit == AnnaUnit {
+		if err := m.enable(ctx); err != nil {
+			return err
+		}
+	}
 	m.phase("starting "+unit, -1)
 	st, err := m.Units.State(ctx, unit)
 	if err != nil {
@@ -56,6 +61,20 @@ func (m *Manager) bringUp(ctx context.Context, client *api.Client) error {
 		return fmt.Errorf("cannot start %s: %w; see journalctl -u %s", unit, err, unit)
 	}
 	return m.awaitAPI(ctx, client, unit)
+}
+
+// enable enables annad's unit, so Ollama starts at boot before anyone
+// asks, and records it the first time for uninstall to disable. The
+// distribution's unit is left as its owner set it.
+func (m *Manager) enable(ctx context.Context) error {
+	changed, err := m.Units.Enable(ctx, AnnaUnit)
+	if err != nil {
+		return fmt.Errorf("cannot enable %s: %w", AnnaUnit, err)
+	}
+	if !changed {
+		return nil
+	}
+	return m.record(ctx, upkeep.Entry{Kind: upkeep.KindUnitEnabled, Target: AnnaUnit, Reversal: upkeep.ReverseDisable, Note: "Ollama starts at boot"})
 }
 
 // findUnit returns the loaded Ollama unit, or "" when there is none.

@@ -131,6 +131,66 @@ func (s *Systemd) Reload(ctx context.Context) error {
 	return nil
 }
 
+// Enable enables unit in the persistent configuration (EnableUnitFiles,
+// as systemctl enable does), then reloads so systemd sees the new links.
+func (s *Systemd) Enable(ctx context.Context, unit string) (bool, error) {
+	var (
+		installInfo bool
+		changes     []systemd.UnitFileChange
+	)
+	err := s.manager.CallWithContext(ctx, systemd.ManagerInterface+".EnableUnitFiles", 0, []string{unit}, false, false).Store(&installInfo, &changes)
+	if err != nil {
+		return false, fmt.Errorf("cannot enable %s: %w", unit, err)
+	}
+	if !installInfo {
+		return false, fmt.Errorf("cannot enable %s: its file has no [Install] section", unit)
+	}
+	if len(changes) == 0 {
+		return false, nil
+	}
+	return true, s.Reload(ctx)
+}
+
+// property is one (name, value) of a transient unit, D-Bus (sv).
+type property struct {
+	Name  string
+	Value dbus.Variant
+}
+
+// execCommand is one ExecStart= entry, D-Bus (sasb): the program, its
+// argv (argv[0] included) and whether a failure is ignored.
+type execCommand struct {
+	Path          string
+	Args          []string
+	IgnoreFailure bool
+}
+
+// StartTransient asks systemd to run argv once in a new transient unit
+// (Type=oneshot), outside the caller's own unit: what it does survives
+// the caller being stopped, as the end of annad's self-update must (see
+// update.Finisher). It returns once systemd queued the job ("fail" mode:
+// a unit of that name already running is an error, never replaced); it
+// does not wait for the result, because the program may stop the caller.
+func (s *Systemd) StartTransient(ctx context.Context, unit, description string, argv []string) error {
+	if len(argv) == 0 || argv[0] == "" || argv[0][0] != '/' {
+		return fmt.Errorf("cannot start %s: the program must be an absolute path", unit)
+	}
+	props := []property{
+		{"Description", dbus.MakeVariant(description)},
+		{"Type", dbus.MakeVariant("oneshot")},
+		{"ExecStart", dbus.MakeVariant([]execCommand{{Path: argv[0], Args: argv, IgnoreFailure: false}})},
+	}
+	aux := []struct {
+		Name  string
+		Props []property
+	}{}
+	var job dbus.ObjectPath
+	if err := s.manager.CallWithContext(ctx, systemd.ManagerInterface+".StartTransientUnit", 0, unit, "fail", props, aux).Store(&job); err != nil {
+		return fmt.Errorf("cannot start %s: %w", unit, err)
+	}
+	return nil
+}
+
 func (s *Systemd) job(ctx context.Context, method, unit string) error {
 	var job dbus.ObjectPath
 	if err := s.manager.CallWithContext(ctx, systemd.ManagerInterface+"."+method, 0, unit, "replace").Store(&job); err != nil {

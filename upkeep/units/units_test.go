@@ -2,6 +2,7 @@ package units
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -27,6 +28,7 @@ type fakeManager struct {
 	reloads  int
 	subs     int
 	jobCount uint32
+	enabled  map[string]bool
 }
 
 type fakeUnit struct {
@@ -80,6 +82,42 @@ func (x managerMethods) RestartUnit(name, mode string) (dbus.ObjectPath, *dbus.E
 	return x.m.job("RestartUnit", name, mode)
 }
 
+// EnableUnitFiles answers like systemd: the links it made, none when the
+// unit was enabled already, and no install info for a unit without an
+// [Install] section.
+func (x managerMethods) EnableUnitFiles(names []string, runtime, force bool) (bool, []systemd.UnitFileChange, *dbus.Error) {
+	x.m.mu.Lock()
+	defer x.m.mu.Unlock()
+	x.m.calls = append(x.m.calls, fmt.Sprintf("EnableUnitFiles %s runtime=%v force=%v", strings.Join(names, " "), runtime, force))
+	changes := []systemd.UnitFileChange{}
+	for _, n := range names {
+		if n == "static.service" {
+			return false, changes, nil
+		}
+		if !x.m.enabled[n] {
+			x.m.enabled[n] = true
+			changes = append(changes, systemd.UnitFileChange{Type: "symlink", Filename: "/etc/systemd/system/multi-user.target.wants/" + n, Destination: "/etc/systemd/system/" + n})
+		}
+	}
+	return true, changes, nil
+}
+
+// StartTransientUnit answers like systemd: a job path; the unit's name,
+// mode and properties are kept for the test.
+func (x managerMethods) StartTransientUnit(name, mode string, props []property, aux []struct {
+	Name  string
+	Props []property
+}) (dbus.ObjectPath, *dbus.Error) {
+	x.m.mu.Lock()
+	defer x.m.mu.Unlock()
+	call := "StartTransientUnit " + name + " " + mode
+	for _, p := range props {
+		call += fmt.Sprintf(" %s=%v", p.Name, p.Value.Value())
+	}
+	x.m.calls = append(x.m.calls, call+fmt.Sprintf(" aux=%d", len(aux)))
+	return "/org/freedesktop/systemd1/job/99", nil
+}
+
 func (m *fakeManager) job(method, name, mode string) (dbus.ObjectPath, *dbus.Error) {
 	m.mu.Lock()
 	m.calls = append(m.calls, method+" "+name+" "+mode)
@@ -130,6 +168,7 @@ func setup(t *testing.T) (*Systemd, *fakeManager) {
 			"ghost.service":  {load: "not-found", active: "inactive", substr: "dead"},
 		},
 		results: map[string]string{"ollama.service": "done", "broken.service": "failed", "stuck.service": ""},
+		enabled: map[string]bool{},
 	}
 	objs := []dbustest.Object{{Path: systemd.ManagerPath, Interface: systemd.ManagerInterface, Value: managerMethods{m}}}
 	for name, u := range m.units {
@@ -210,5 +249,44 @@ func TestReload(t *testing.T) {
 	err := s.Reload(ctx(t))
 	if _, reloads, _ := m.counts(); err != nil || reloads != 1 {
 		t.Errorf("reload: %v, %d", err, reloads)
+	}
+}
+
+// Enable makes the links once, persistently, and reloads after a change
+// only; a unit that cannot be enabled is an error, not a silent no-op.
+func TestEnableOverDBus(t *testing.T) {
+	s, m := setup(t)
+	changed, err := s.Enable(ctx(t), "anna-ollama.service")
+	if err != nil || !changed {
+		t.Fatalf("first enable: changed %v, %v", changed, err)
+	}
+	if changed, err := s.Enable(ctx(t), "anna-ollama.service"); err != nil || changed {
+		t.Errorf("second enable: changed %v, %v", changed, err)
+	}
+	calls, reloads, _ := m.counts()
+	if reloads != 1 || len(calls) != 2 || calls[0] != "EnableUnitFiles anna-ollama.service runtime=false force=false" {
+		t.Errorf("calls %q, reloads %d", calls, reloads)
+	}
+	if _, err := s.Enable(ctx(t), "static.service"); err == nil || !strings.Contains(err.Error(), "no [Install] section") {
+		t.Errorf("enable of a unit without [Install]: %v", err)
+	}
+}
+
+// A transient unit reaches systemd with the properties of a oneshot that
+// runs the given argv, in "fail" mode; a relative program is refused
+// before anything is sent.
+func TestStartTransientOverDBus(t *testing.T) {
+	s, m := setup(t)
+	argv := []string{"/usr/local/bin/.annad.prev", "finish-update"}
+	if err := s.StartTransient(ctx(t), "anna-update-finish.service", "Anna: finish the update", argv); err != nil {
+		t.Fatal(err)
+	}
+	want := "StartTransientUnit anna-update-finish.service fail Description=Anna: finish the update Type=oneshot " +
+		"ExecStart=[[/usr/local/bin/.annad.prev [/usr/local/bin/.annad.prev finish-update] false]] aux=0"
+	if err := s.StartTransient(ctx(t), "x.service", "x", []string{"annad"}); err == nil || !strings.Contains(err.Error(), "absolute path") {
+		t.Errorf("a relative program: %v", err)
+	}
+	if calls, _, _ := m.counts(); len(calls) != 1 || calls[0] != want {
+		t.Errorf("calls = %q\nwant     %q", calls, want)
 	}
 }

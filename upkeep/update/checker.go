@@ -161,6 +161,8 @@ func (c *Checker) markFailed(v string, err error) {
 
 func (c *Checker) failedBefore(v string) bool {
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.failed[v]
+	failed := c.failed[v]
+	c.mu.Unlock()
+	// A restart that a Finisher rolled back left FailedFile behind.
+	return failed || failedOnDisk(c.StateDir, v)
 }

@@ -72,6 +72,28 @@ func (c *Checker) writePending(ts []*target, m Manifest) error {
 	return nil
 }
 
+// readPending reads PendingFile at path, bounded and without following a
+// link; a file that does not parse is removed. ok is false without one.
+func readPending(path string) (p pending, ok bool, err error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		return p, false, nil
+	}
+	if err != nil {
+		return p, false, fmt.Errorf("cannot read %s: %w", path, err)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxPendingBytes))
+	_ = f.Close()
+	if err != nil {
+		return p, false, fmt.Errorf("cannot read %s: %w", path, err)
+	}
+	if err := json.Unmarshal(b, &p); err != nil {
+		_ = os.Remove(path)
+		return p, false, fmt.Errorf("cannot parse %s (removed it): %w", path, err)
+	}
+	return p, true, nil
+}
+
 // Settle finishes an update annad restarted into, at start: when the
 // running version is the one PendingFile names, it records the binaries in
 // the ledger, removes the kept old binaries and the file, and returns a
@@ -79,22 +101,9 @@ func (c *Checker) writePending(ts []*target, m Manifest) error {
 // rolled back) is dropped. No PendingFile: nothing to do.
 func Settle(ctx context.Context, stateDir, current string, ledger upkeep.Recorder) (string, error) {
 	path := filepath.Join(stateDir, PendingFile)
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
-	if errors.Is(err, fs.ErrNotExist) {
-		return "", nil
-	}
-	if err != nil {
-		return "", fmt.Errorf("cannot read %s: %w", path, err)
-	}
-	b, err := io.ReadAll(io.LimitReader(f, maxPendingBytes))
-	_ = f.Close()
-	if err != nil {
-		return "", fmt.Errorf("cannot read %s: %w", path, err)
-	}
-	var p pending
-	if err := json.Unmarshal(b, &p); err != nil {
-		_ = os.Remove(path)
-		return "", fmt.Errorf("cannot parse %s (removed it): %w", path, err)
+	p, ok, err := readPending(path)
+	if err != nil || !ok {
+		return "", err
 	}
 	if p.To != current {
 		_ = os.Remove(path)

@@ -14,6 +14,19 @@ const pullManifestError = "pull model manifest: file does not exist"
 // connection drops during a download.
 const pullBrokenError = "max retries exceeded: unexpected EOF"
 
+// pullGateStep is the progress line a gated pull stops after: a quarter
+// of the download.
+const pullGateStep = 2
+
+// GatePulls makes every pull of a known model stop after reporting a
+// quarter of its download until gate is closed, as a slow registry does,
+// so a test sees a pull under way for as long as it needs.
+func (s *Server) GatePulls(gate <-chan struct{}) {
+	s.mu.Lock()
+	s.pullGate = gate
+	s.mu.Unlock()
+}
+
 // FailPulls makes the next n pulls of a known model stop halfway through
 // the download with an error, as a dropped registry connection does; the
 // model is not added. Later pulls succeed.
@@ -42,6 +55,7 @@ func (s *Server) handlePull(w http.ResponseWriter, r *http.Request) {
 	if broken {
 		s.pullFailures--
 	}
+	gate := s.pullGate
 	s.mu.Unlock()
 
 	steps := []api.ProgressResponse{{Status: "pulling manifest"}}
@@ -79,6 +93,10 @@ func (s *Server) handlePull(w http.ResponseWriter, r *http.Request) {
 			s.mu.Unlock()
 		}
 		if stream && !out.line(p) {
+			s.gone(r, rec)
+			return
+		}
+		if known && gate != nil && i == pullGateStep && !s.pace(r, Reply{Gate: gate}) {
 			s.gone(r, rec)
 			return
 		}

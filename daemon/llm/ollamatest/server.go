@@ -39,6 +39,8 @@ type Server struct {
 	chatsMax int // the most that ever ran at once
 	// pullFailures is how many more pulls break off halfway (FailPulls).
 	pullFailures int
+	// pullGate holds every pull at a quarter of its download (GatePulls).
+	pullGate <-chan struct{}
 }
 
 // Option configures a Server in New.
