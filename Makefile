@@ -7,7 +7,7 @@ LDFLAGS   := -s -w -X $(PKG)/version.version=$(VERSION)
 BUILD     := CGO_ENABLED=0 $(GO) build -trimpath -buildvcs=false -ldflags '$(LDFLAGS)'
 RUNDIR    := $(CURDIR)/.run
 
-.PHONY: all build run test lint unit fuzz bench test-ollama clean
+.PHONY: all build run test lint unit fuzz bench test-ollama vmtest clean
 
 all: build
 
@@ -64,6 +64,15 @@ bench:
 test-ollama:
 	ANNA_OLLAMA_BIN=$$(.ci/build-ollama | tail -n1) ANNA_REQUIRE_OLLAMA=1 \
 	  $(GO) test -count=1 -timeout 15m -run 'Integration|RealOllama' ./daemon/...
+
+# Acceptance tests in QEMU VMs (vmtests/): as root, with qemu-system-x86,
+# qemu-utils, e2fsprogs, zstd, mmdebstrap and socat (.ci/run installs them).
+# The guest image is cached under ~/.cache/anna/vm; one scenario:
+# `make vmtest VMRUN=TestBrainRAM`. Failed scenarios leave their transcript
+# and console log under vmtests/artifacts/ (or $$ANNA_VM_ARTIFACTS).
+VMRUN ?= .
+vmtest:
+	TMPDIR=$${TMPDIR:-/var/tmp} ANNA_VM=1 $(GO) test -count=1 -timeout 40m -v -run '$(VMRUN)' ./vmtests/
 
 clean:
 	rm -rf bin .run

@@ -1,0 +1,83 @@
+package vmtests
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestBrainRAM is scenario 10: before any model exists (no Ollama in the
+// guest), "how much RAM do I have" is answered by the brain's fast path
+// with the total the guest's own /proc/meminfo reports.
+func TestBrainRAM(t *testing.T) {
+	s := boot(t, 8*time.Minute)
+	provision(s)
+	out := s.must(as("alice", "annactl how much RAM do I have"))
+	kb, err := strconv.ParseUint(strings.TrimSpace(s.must("awk '/^MemTotal:/ {print $2}' /proc/meminfo")), 10, 64)
+	if err != nil {
+		t.Fatalf("cannot read MemTotal: %v", err)
+	}
+	want := "You have " + gib(kb*1024) + " of RAM in total"
+	if !strings.Contains(out, want) {
+		t.Fatalf("annactl answered:\n%s\nwant it to say %q (MemTotal %d kB)", out, want, kb)
+	}
+	if !strings.Contains(out, "(brain)") {
+		t.Fatalf("the answer's header does not say (brain):\n%s", out)
+	}
+}
+
+// gib writes a byte count as the brain does for sizes of a GiB or more.
+func gib(b uint64) string {
+	v := float64(b)
+	units := "KMGTPE"
+	u := -1
+	for v >= 1024 && u < len(units)-1 {
+		v /= 1024
+		u++
+	}
+	return strconv.FormatFloat(v, 'f', 1, 64) + " " + units[u:u+1] + "iB"
+}
+
+// systemctlSpy replaces the guest's systemctl with a script that records
+// each caller's process name before running the real one, so a test can
+// show annad never ran it.
+const systemctlSpy = `cp /usr/bin/systemctl /run/systemctl.real && ` +
+	`printf '#!/bin/sh\necho "$PPID $(cat /proc/$PPID/comm)" >>/run/systemctl-calls\nexec /run/systemctl.real "$@"\n' >/run/systemctl-spy && ` +
+	`chmod 0755 /run/systemctl-spy && : >/run/systemctl-calls && mount --bind /run/systemctl-spy /usr/bin/systemctl`
+
+// TestFailedUnit is scenario 3: a unit that fails under the guest's real
+// systemd is named by "did any service fail?", read over D-Bus: annad runs
+// no systemctl while it answers.
+func TestFailedUnit(t *testing.T) {
+	s := boot(t, 8*time.Minute)
+	provision(s)
+	s.must(`printf '[Unit]\nDescription=Anna VM test breakage\n[Service]\nType=oneshot\nExecStart=/bin/false\n' >/etc/systemd/system/anna-vm-broken.service && systemctl daemon-reload`)
+	s.run("systemctl start anna-vm-broken.service", step) // fails by design
+	if out := s.must("systemctl is-failed anna-vm-broken.service || true"); !strings.Contains(out, "failed") {
+		t.Fatalf("the broken unit is %q, want failed", out)
+	}
+	s.must(systemctlSpy)
+	out := s.must(as("alice", "annactl did any service fail?"))
+	if !strings.Contains(out, "anna-vm-broken.service") {
+		t.Fatalf("annactl answered:\n%s\nwant it to name anna-vm-broken.service", out)
+	}
+	if calls := s.must("cat /run/systemctl-calls"); strings.Contains(calls, "annad") {
+		t.Fatalf("annad ran systemctl while answering:\n%s", calls)
+	}
+}
+
+// TestJournal is scenario 4: a warning logged with logger(1) reaches
+// journald and appears in the system_logs evidence annad returns, read
+// from the journal files natively.
+func TestJournal(t *testing.T) {
+	s := boot(t, 8*time.Minute)
+	provision(s)
+	mark := "anna-vm-mark-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+	s.must("logger -p warning " + mark + " && journalctl --sync")
+	req := `{"jsonrpc":"2.0","id":1,"method":"probe","params":{"probe":"system_logs"}}`
+	out := s.must(as("alice", "echo '"+req+"' | socat -t 60 - UNIX-CONNECT:"+socketPath+" | grep -o '"+mark+"'"))
+	if !strings.Contains(out, mark) {
+		t.Fatalf("system_logs evidence has no %q:\n%s", mark, out)
+	}
+}
