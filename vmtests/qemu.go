@@ -106,9 +106,21 @@ func (m *machine) hmp(ctx context.Context, command string) (string, error) {
 	var d net.Dialer
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	conn, err := d.DialContext(ctx, "unix", filepath.Join(m.dir, "mon.sock"))
-	if err != nil {
-		return "", fmt.Errorf("cannot reach the qemu monitor: %w", err)
+	// QEMU creates the socket a moment after it starts.
+	var conn net.Conn
+	var err error
+	for {
+		conn, err = d.DialContext(ctx, "unix", filepath.Join(m.dir, "mon.sock"))
+		if err == nil {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return "", fmt.Errorf("cannot reach the qemu monitor: %w", err)
+		case <-m.done:
+			return "", fmt.Errorf("cannot reach the qemu monitor: qemu exited (%v)", m.waitErr)
+		case <-time.After(20 * time.Millisecond):
+		}
 	}
 	defer conn.Close()
 	dl, _ := ctx.Deadline()
