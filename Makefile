@@ -7,7 +7,7 @@ LDFLAGS   := -s -w -X $(PKG)/version.version=$(VERSION)
 BUILD     := CGO_ENABLED=0 $(GO) build -trimpath -buildvcs=false -ldflags '$(LDFLAGS)'
 RUNDIR    := $(CURDIR)/.run
 
-.PHONY: all build run test lint unit fuzz bench test-ollama vmtest clean
+.PHONY: all build run test lint unit fuzz bench test-ollama release vmtest clean
 
 all: build
 
@@ -74,5 +74,27 @@ VMRUN ?= .
 vmtest:
 	TMPDIR=$${TMPDIR:-/var/tmp} ANNA_VM=1 $(GO) test -count=1 -timeout 40m -v -run '$(VMRUN)' ./vmtests/
 
+# The release directory that install.sh downloads from (ANNA_RELEASE_URL):
+# static binaries for each architecture, the installer's files under their
+# basenames (installer.Files) and SHA256SUMS. Byte-identical from the same
+# commit in any directory: .ci/repro checks it.
+DIST          ?= dist
+RELEASE_ARCHS ?= amd64 arm64
+RELEASE_FILES := installer/install.sh installer/config.toml installer/sysusers.d/anna.conf \
+	installer/polkit/io.github.jjgarcianorway.anna.policy \
+	installer/systemd/annad.socket installer/systemd/annad.service
+
+release:
+	rm -rf $(DIST)
+	mkdir -p $(DIST)
+	for arch in $(RELEASE_ARCHS); do \
+	  GOOS=linux GOARCH=$$arch $(BUILD) -o $(DIST)/annad-linux-$$arch ./cmd/annad && \
+	  GOOS=linux GOARCH=$$arch $(BUILD) -o $(DIST)/annactl-linux-$$arch ./cmd/annactl || exit 1; \
+	done
+	cp $(RELEASE_FILES) $(DIST)/
+	chmod 0644 $(DIST)/*
+	chmod 0755 $(DIST)/install.sh $(DIST)/annad-linux-* $(DIST)/annactl-linux-*
+	cd $(DIST) && LC_ALL=C sha256sum $$(LC_ALL=C ls | grep -vx SHA256SUMS) >SHA256SUMS
+
 clean:
-	rm -rf bin .run
+	rm -rf bin .run dist

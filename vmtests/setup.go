@@ -107,19 +107,23 @@ func prepare(ctx context.Context, log io.Writer) (*guest, timings, error) {
 }
 
 // buildPayload fills dir with this tree's Anna artifacts: `make release`
-// output when the Makefile has that target, else freshly built binaries
-// under the release's names.
+// output for amd64 when the tree has the installer, else freshly built
+// binaries under the release's names.
 func buildPayload(ctx context.Context, dir string, log io.Writer) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("cannot create the payload: %w", err)
 	}
 	if hasRelease() {
-		cmd := exec.CommandContext(ctx, "make", "-C", repoRoot(), "release")
+		abs, err := filepath.Abs(dir)
+		if err != nil {
+			return fmt.Errorf("cannot find the payload: %w", err)
+		}
+		cmd := exec.CommandContext(ctx, "make", "-C", repoRoot(), "release", "RELEASE_ARCHS=amd64", "DIST="+abs)
 		cmd.Stdout, cmd.Stderr = log, log
 		if err := cmd.Run(); err != nil {
 			return fmt.Errorf("cannot run make release: %w", err)
 		}
-		return exec.CommandContext(ctx, "cp", "-a", filepath.Join(repoRoot(), "dist")+"/.", dir).Run()
+		return nil
 	}
 	for _, b := range []string{"annad", "annactl"} {
 		cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w",
