@@ -23,7 +23,9 @@ func TestInstall(t *testing.T) {
 		t.Skip("no installer in this tree yet (installer/install.sh and `make release`): scenario 1 needs it")
 	}
 	s := boot(t, 10*time.Minute)
-	provision(s)
+	install := as("alice", "curl -sSfL "+run.release+"/install.sh | ANNA_RELEASE_URL="+run.release+" bash")
+	s.must(install)
+	waitSocket(s)
 	for _, u := range []string{"annad.socket", "annad.service"} {
 		if out := s.must("systemctl is-active " + u); strings.TrimSpace(out) != "active" {
 			t.Fatalf("%s is %q after install, want active", u, out)
@@ -31,7 +33,7 @@ func TestInstall(t *testing.T) {
 	}
 	checkAccess(t, s)
 	before := s.must(installedState)
-	s.must(as("alice", "curl -sSfL "+run.release+"/install.sh | ANNA_RELEASE_URL="+run.release+" bash"))
+	s.must(install)
 	if after := s.must(installedState); after != before {
 		t.Fatalf("a second install changed the machine:\nbefore:\n%s\nafter:\n%s", before, after)
 	}

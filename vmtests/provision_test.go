@@ -21,16 +21,16 @@ func installer(t *testing.T) bool {
 	return hasRelease()
 }
 
-// provision installs Anna in a fresh guest and waits until alice (a member
-// of group anna afterwards) gets an answer from `annactl status`. With an
-// installer it runs the spec's `curl … install.sh | bash` as alice from the
-// host-served release. A tree without the installer yet installs the
+// provision installs Anna in a fresh guest and waits until annad answers.
+// With an installer it pipes the host-served release's install.sh from
+// curl to `sudo bash` as alice, who is then a member of group anna
+// (TestInstall runs the spec's plain `| bash`). A tree without the installer yet installs the
 // payload's binaries and runs annad as a transient systemd service that
 // systemd restarts, which is what the scenarios below the installer need.
 func provision(s *shell) {
 	s.t.Helper()
 	if hasRelease() {
-		s.must(as("alice", "curl -sSfL "+run.release+"/install.sh | ANNA_RELEASE_URL="+run.release+" bash"))
+		s.must(as("alice", "curl -sSfL "+run.release+"/install.sh | sudo ANNA_RELEASE_URL="+run.release+" bash"))
 	} else {
 		s.must("mkdir -p /mnt/payload && mount -o ro /dev/vdb /mnt/payload")
 		s.must("install -m 0755 /mnt/payload/annad-linux-amd64 /usr/local/bin/annad && install -m 0755 /mnt/payload/annactl-linux-amd64 /usr/local/bin/annactl")
