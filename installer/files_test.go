@@ -1,13 +1,17 @@
 package installer
 
 import (
+	"context"
 	"encoding/xml"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/config"
 	"github.com/jjgarcianorway/anna-assistant/dirs"
@@ -206,5 +210,26 @@ func TestSysusers(t *testing.T) {
 	}
 	if want := []string{"g " + config.Default().Daemon.SocketGroup + " - -"}; !reflect.DeepEqual(lines, want) {
 		t.Errorf("sysusers.d entries %q, want %q", lines, want)
+	}
+	if _, err := exec.LookPath("systemd-sysusers"); err != nil || os.Geteuid() != 0 {
+		t.Skip("creating the group for real needs systemd-sysusers and root")
+	}
+	root := t.TempDir()
+	must(t, os.Mkdir(filepath.Join(root, "etc"), 0o755))
+	src, err := filepath.Abs(file(t, "anna.conf").Source)
+	must(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if out, err := exec.CommandContext(ctx, "systemd-sysusers", "--root="+root, src).CombinedOutput(); err != nil {
+		t.Fatalf("systemd-sysusers: %v\n%s", err, out)
+	}
+	group, err := os.ReadFile(filepath.Join(root, "etc/group"))
+	must(t, err)
+	m := regexp.MustCompile(`(?m)^anna:x:(\d+):$`).FindSubmatch(group)
+	if m == nil {
+		t.Fatalf("systemd-sysusers wrote %q; want group anna", group)
+	}
+	if gid, _ := strconv.Atoi(string(m[1])); gid <= 0 || gid >= 1000 {
+		t.Errorf("systemd-sysusers wrote %q; want a system group anna", group)
 	}
 }

@@ -19,8 +19,8 @@
 # ANNA_INSTALL_ROOT=<dir> prefixes every host path (tests).
 #
 # Tools it needs: bash, curl, sha256sum, systemctl, getent, groupadd,
-# usermod, and coreutils (cat chmod cmp cut id install mkdir mktemp mv rm
-# sleep uname), grep, sed.
+# usermod, cmp, grep, sed and coreutils (cat chmod cut dirname env head id
+# install mkdir mktemp mv rm sleep tr uname); sudo unless run as root.
 
 set -euo pipefail
 
