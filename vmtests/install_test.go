@@ -23,7 +23,8 @@ func TestInstall(t *testing.T) {
 		t.Skip("no installer in this tree yet (installer/install.sh and `make release`): scenario 1 needs it")
 	}
 	s := boot(t, 10*time.Minute)
-	install := as("alice", "curl -sSfL "+run.release+"/install.sh | ANNA_RELEASE_URL="+run.release+" bash")
+	url := localRelease(s)
+	install := as("alice", "curl -sSfL "+url+"/install.sh | ANNA_RELEASE_URL="+url+" bash")
 	s.must(install)
 	waitSocket(s)
 	for _, u := range []string{"annad.socket", "annad.service"} {

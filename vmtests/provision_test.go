@@ -30,7 +30,8 @@ func installer(t *testing.T) bool {
 func provision(s *shell) {
 	s.t.Helper()
 	if hasRelease() {
-		s.must(as("alice", "curl -sSfL "+run.release+"/install.sh | sudo ANNA_RELEASE_URL="+run.release+" bash"))
+		url := localRelease(s)
+		s.must(as("alice", "curl -sSfL "+url+"/install.sh | sudo ANNA_RELEASE_URL="+url+" bash"))
 	} else {
 		s.must("mkdir -p /mnt/payload && mount -o ro /dev/vdb /mnt/payload")
 		s.must("install -m 0755 /mnt/payload/annad-linux-amd64 /usr/local/bin/annad && install -m 0755 /mnt/payload/annactl-linux-amd64 /usr/local/bin/annactl")
@@ -38,6 +39,17 @@ func provision(s *shell) {
 		s.must("systemd-run --quiet --unit=annad -p Restart=always -p RestartSec=200ms /usr/local/bin/annad")
 	}
 	waitSocket(s)
+}
+
+// localRelease makes the host-served release reachable at a loopback URL
+// in the guest, the only plain-http address install.sh accepts (anything
+// else must be https), and returns that URL.
+func localRelease(s *shell) string {
+	s.t.Helper()
+	host := strings.TrimPrefix(run.release, "http://")
+	s.must("systemd-run --quiet --unit=anna-vm-release socat TCP-LISTEN:8000,bind=127.0.0.1,fork,reuseaddr TCP:" + host)
+	s.must("for i in $(seq 100); do curl -sf -o /dev/null http://127.0.0.1:8000/SHA256SUMS && break; sleep 0.1; done")
+	return "http://127.0.0.1:8000"
 }
 
 // waitSocket waits until annad answers root's `annactl status`.
