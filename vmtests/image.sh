@@ -35,6 +35,9 @@ base() {
 customize() {
 	local r=$1
 	echo 0123456789abcdef0123456789abcdef >"$r/etc/machine-id"
+	# sudo looks the host name up; without this line it asks DNS each time.
+	echo vm >"$r/etc/hostname"
+	printf '127.0.0.1 localhost\n127.0.1.1 vm\n' >"$r/etc/hosts"
 	chroot "$r" passwd -d root
 	chroot "$r" systemctl mask apt-daily.timer apt-daily-upgrade.timer dpkg-db-backup.timer \
 		e2scrub_all.timer fstrim.timer e2scrub_reap.service getty@tty1.service \

@@ -86,6 +86,7 @@ func boot(t *testing.T, deadline time.Duration) *shell {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
+		t.Logf("scenario took %s from restore to end", time.Since(t0).Round(100*time.Millisecond))
 		cancel()
 		m.stop()
 		transcript.Close()

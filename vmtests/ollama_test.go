@@ -101,8 +101,10 @@ func TestAsk(t *testing.T) {
 		}
 	}
 
-	// liner needs a terminal type it knows for history and Ctrl-C.
-	s.send(as("alice", "TERM=vt100 annactl") + "\r")
+	// liner needs a terminal type it knows for history and Ctrl-C; su
+	// gives alice a terminal of her own (--pty), as a login would, so
+	// Ctrl-C reaches annactl instead of ending su's session.
+	s.send("su --pty - alice -c 'TERM=vt100 annactl'\r")
 	s.expectString("anna> ", step)
 	s.send("how much ram do I have\r")
 	s.expectString("of RAM in total", step)
