@@ -58,6 +58,11 @@ func TestFailedUnit(t *testing.T) {
 		t.Fatalf("the broken unit is %q, want failed", out)
 	}
 	s.must(systemctlSpy)
+	// annad's unit may have a mount namespace of its own: the spy must be
+	// what annad would run.
+	if _, rc := s.run("grep -q systemctl-calls /proc/"+annadPID(s)+"/root/usr/bin/systemctl", step); rc != 0 {
+		t.Fatal("annad's view of /usr/bin/systemctl is not the spy")
+	}
 	out := s.must(as("alice", "annactl did any service fail?"))
 	if !strings.Contains(out, "anna-vm-broken.service") {
 		t.Fatalf("annactl answered:\n%s\nwant it to name anna-vm-broken.service", out)
