@@ -39,12 +39,14 @@ func gib(b uint64) string {
 	return strconv.FormatFloat(v, 'f', 1, 64) + " " + units[u:u+1] + "iB"
 }
 
-// systemctlSpy replaces the guest's systemctl with a script that records
-// each caller's process name before running the real one, so a test can
-// show annad never ran it.
-const systemctlSpy = `cp /usr/bin/systemctl /run/systemctl.real && ` +
-	`printf '#!/bin/sh\necho "$PPID $(cat /proc/$PPID/comm)" >>/run/systemctl-calls\nexec /run/systemctl.real "$@"\n' >/run/systemctl-spy && ` +
-	`chmod 0755 /run/systemctl-spy && : >/run/systemctl-calls && mount --bind /run/systemctl-spy /usr/bin/systemctl`
+// systemctlSpy replaces the guest's systemctl with a script that logs each
+// caller's process name to the journal before running the real one, so a
+// test can show annad never ran it. It lives on the root file system
+// (/run is noexec) and logs through /dev/log, which a sandboxed service
+// can still reach.
+const systemctlSpy = `mkdir -p /opt/spy && cp /usr/bin/systemctl /opt/spy/systemctl.real && ` +
+	`printf '#!/bin/sh\nlogger -t systemctl-spy "caller $PPID $(cat /proc/$PPID/comm)"\nexec /opt/spy/systemctl.real "$@"\n' >/opt/spy/systemctl && ` +
+	`chmod 0755 /opt/spy/systemctl && mount --bind /opt/spy/systemctl /usr/bin/systemctl`
 
 // TestFailedUnit is scenario 3: a unit that fails under the guest's real
 // systemd is named by "did any service fail?", read over D-Bus: annad runs
@@ -60,14 +62,18 @@ func TestFailedUnit(t *testing.T) {
 	s.must(systemctlSpy)
 	// annad's unit may have a mount namespace of its own: the spy must be
 	// what annad would run.
-	if _, rc := s.run("grep -q systemctl-calls /proc/"+annadPID(s)+"/root/usr/bin/systemctl", step); rc != 0 {
+	if _, rc := s.run("grep -q systemctl-spy /proc/"+annadPID(s)+"/root/usr/bin/systemctl", step); rc != 0 {
 		t.Fatal("annad's view of /usr/bin/systemctl is not the spy")
 	}
 	out := s.must(as("alice", "annactl did any service fail?"))
 	if !strings.Contains(out, "anna-vm-broken.service") {
 		t.Fatalf("annactl answered:\n%s\nwant it to name anna-vm-broken.service", out)
 	}
-	if calls := s.must("cat /run/systemctl-calls"); strings.Contains(calls, "annad") {
+	calls := s.must("journalctl --sync && journalctl -q -o cat -t systemctl-spy")
+	if !strings.Contains(calls, "caller") {
+		t.Fatalf("the systemctl spy recorded not even the test's own call:\n%s", calls)
+	}
+	if strings.Contains(calls, "annad") {
 		t.Fatalf("annad ran systemctl while answering:\n%s", calls)
 	}
 }
