@@ -11,7 +11,7 @@ LDFLAGS   += -X $(PKG)/upkeep/update.releaseKeys=$(RELEASE_KEYS)
 BUILD     := CGO_ENABLED=0 $(GO) build -trimpath -buildvcs=false -ldflags '$(LDFLAGS)'
 RUNDIR    := $(CURDIR)/.run
 
-.PHONY: all build run test lint unit fuzz bench test-ollama release release-manifest clean
+.PHONY: all build run test lint unit fuzz bench test-ollama release release-manifest vmtest clean
 
 all: build
 
@@ -77,6 +77,15 @@ test-ollama:
 release-manifest:
 	@test -n "$$ANNA_SIGNING_KEY_FILE" || { echo "release-manifest: set ANNA_SIGNING_KEY_FILE to the release signing key"; exit 1; }
 	$(GO) run ./upkeep/update/sign -dir dist -version $(VERSION)
+
+# Acceptance tests in QEMU VMs (vmtests/): as root, with qemu-system-x86,
+# qemu-utils, e2fsprogs, zstd, mmdebstrap and socat (.ci/run installs them).
+# The guest image is cached under ~/.cache/anna/vm; one scenario:
+# `make vmtest VMRUN=TestBrainRAM`. Failed scenarios leave their transcript
+# and console log under vmtests/artifacts/ (or $$ANNA_VM_ARTIFACTS).
+VMRUN ?= .
+vmtest:
+	TMPDIR=$${TMPDIR:-/var/tmp} ANNA_VM=1 $(GO) test -count=1 -timeout 40m -v -run '$(VMRUN)' ./vmtests/
 
 # The release directory that install.sh downloads from (ANNA_RELEASE_URL):
 # static binaries for each architecture, the installer's files under their
