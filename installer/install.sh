@@ -25,6 +25,13 @@
 set -euo pipefail
 
 main() {
+	# Debian and others leave the sbin directories out of a normal user's
+	# PATH, where groupadd and usermod live; sudo's secure_path has them.
+	# Appended, so the caller's own PATH still wins.
+	local dir
+	for dir in /usr/local/sbin /usr/sbin /sbin; do
+		[[ :$PATH: == *:$dir:* ]] || PATH=$PATH:$dir
+	done
 	local url=${ANNA_RELEASE_URL:-https://github.com/jjgarcianorway/anna-assistant/releases/latest/download}
 	url=${url%/}
 	ROOT=${ANNA_INSTALL_ROOT:-}
