@@ -55,6 +55,7 @@ type Polkit struct {
 	mu       sync.Mutex
 	byAction map[string]PolkitAnswer
 	byUID    map[polkitKey]PolkitAnswer
+	byFunc   map[string]func(PolkitCall) PolkitAnswer
 	calls    []PolkitCall
 	cancels  []string
 	hanging  map[string]chan struct{} // by sender and cancellation id
@@ -72,7 +73,7 @@ type polkitKey struct {
 func (b *Bus) Polkit(t testing.TB) *Polkit {
 	t.Helper()
 	p := &Polkit{
-		byAction: map[string]PolkitAnswer{}, byUID: map[polkitKey]PolkitAnswer{},
+		byAction: map[string]PolkitAnswer{}, byUID: map[polkitKey]PolkitAnswer{}, byFunc: map[string]func(PolkitCall) PolkitAnswer{},
 		hanging: map[string]chan struct{}{}, closed: make(chan struct{}),
 	}
 	t.Cleanup(func() { close(p.closed) })
@@ -92,6 +93,16 @@ func (p *Polkit) Set(action string, a PolkitAnswer) {
 func (p *Polkit) SetFor(action string, uid uint32, a PolkitAnswer) {
 	p.mu.Lock()
 	p.byUID[polkitKey{action, int32(uid)}] = a
+	p.mu.Unlock()
+}
+
+// Decide scripts the answer for action as a function of the call, for a
+// test whose answer depends on what happened before the check (an agent
+// that registered). It takes precedence over Set and SetFor, and runs
+// outside the fake's lock.
+func (p *Polkit) Decide(action string, f func(PolkitCall) PolkitAnswer) {
+	p.mu.Lock()
+	p.byFunc[action] = f
 	p.mu.Unlock()
 }
 
@@ -144,6 +155,12 @@ func (a *authority) CheckAuthorization(sender dbus.Sender, sub polkitSubject, ac
 	if !ok {
 		answer = p.byAction[action]
 	}
+	decide := p.byFunc[action]
+	p.mu.Unlock()
+	if decide != nil {
+		answer = decide(call)
+	}
+	p.mu.Lock()
 	var hang chan struct{}
 	if answer == PolkitHang {
 		hang = make(chan struct{})
