@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"golang.org/x/sys/unix"
 	"golang.org/x/term"
 
 	"github.com/jjgarcianorway/anna-assistant/rpc"
@@ -101,7 +102,7 @@ func (s *session) runAdmin(ctx context.Context, limit time.Duration, what string
 func (s *session) startAgent(ctx context.Context) *ttyAgent {
 	in, inOK := s.sys.In.(*os.File)
 	out, outOK := s.sys.Out.(*os.File)
-	if !s.sys.InTTY || !s.sys.OutTTY || !inOK || !outOK || os.Geteuid() == 0 {
+	if !s.sys.InTTY || !s.sys.OutTTY || !inOK || !outOK || os.Geteuid() == 0 || !foreground(in) {
 		return nil
 	}
 	path, err := exec.LookPath(agentBinary)
@@ -154,6 +155,15 @@ func (s *session) startAgent(ctx context.Context) *ttyAgent {
 	r.Close() // ends the copy
 	<-registered
 	return nil
+}
+
+// foreground reports whether annactl is in the terminal's foreground
+// process group. In the background the agent could not read the password
+// (SIGTTIN), and restoring the terminal's mode would stop annactl
+// (SIGTTOU).
+func foreground(tty *os.File) bool {
+	pgrp, err := unix.IoctlGetInt(int(tty.Fd()), unix.TIOCGPGRP)
+	return err == nil && pgrp == unix.Getpgrp()
 }
 
 // stop ends the agent and reaps it: SIGTERM (and SIGCONT, should it have
