@@ -58,9 +58,10 @@ func (s *session) adminLimit(base time.Duration) time.Duration {
 // adminCall runs call, a method that polkit may authorize only after an
 // administrator typed a password, with a tty agent beside it when someone
 // at this terminal can answer. The agent lives only during the call, so it
-// never reads the terminal while annactl or liner does. Ctrl-C cancels the
-// call and returns errInterrupted; the agent is stopped and reaped on
-// every path.
+// never reads the terminal while annactl or liner does: a confirmation is
+// read before the call, and liner reads keys only inside Prompt (its
+// reader goroutine ends with the line). Ctrl-C cancels the call and
+// returns errInterrupted; the agent is stopped and reaped on every path.
 func (s *session) adminCall(ctx context.Context, call func(context.Context) error) error {
 	ictx, stop := s.sys.Interrupt(ctx)
 	defer stop()
