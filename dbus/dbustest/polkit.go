@@ -49,6 +49,20 @@ type PolkitCall struct {
 	CancelID  string
 }
 
+// PolkitAgent is one RegisterAuthenticationAgentWithOptions the fake
+// received: an authentication agent (pkttyagent) registering for a
+// subject.
+type PolkitAgent struct {
+	Sender string
+	Kind   string // the subject's kind
+	// PID and StartTime are a unix-process subject's details.
+	PID        uint32
+	StartTime  uint64
+	ObjectPath dbus.ObjectPath
+	// Fallback is the "fallback" option (pkttyagent --fallback).
+	Fallback bool
+}
+
 // Polkit is a fake org.freedesktop.PolicyKit1 Authority whose answers the
 // test scripts per action, and per action and uid.
 type Polkit struct {
@@ -57,6 +71,7 @@ type Polkit struct {
 	byUID    map[polkitKey]PolkitAnswer
 	byFunc   map[string]func(PolkitCall) PolkitAnswer
 	calls    []PolkitCall
+	agents   []PolkitAgent
 	cancels  []string
 	hanging  map[string]chan struct{} // by sender and cancellation id
 	closed   chan struct{}
@@ -111,6 +126,13 @@ func (p *Polkit) Calls() []PolkitCall {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return slices.Clone(p.calls)
+}
+
+// Agents returns every agent registration received so far.
+func (p *Polkit) Agents() []PolkitAgent {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Clone(p.agents)
 }
 
 // Cancels returns the cancellation ids of every CancelCheckAuthorization
@@ -212,4 +234,22 @@ func (a *authority) CancelCheckAuthorization(sender dbus.Sender, cancelID string
 		return nil
 	}
 	return dbus.NewError("org.freedesktop.PolicyKit1.Error.Failed", []any{"No pending authorization with id " + cancelID})
+}
+
+// RegisterAuthenticationAgentWithOptions records the agent and accepts it,
+// as polkit does for an agent of the subject's own user.
+func (a *authority) RegisterAuthenticationAgentWithOptions(sender dbus.Sender, sub polkitSubject, locale string, path dbus.ObjectPath, options map[string]dbus.Variant) *dbus.Error {
+	ag := PolkitAgent{Sender: string(sender), Kind: sub.Kind, ObjectPath: path}
+	ag.PID, _ = sub.Details["pid"].Value().(uint32)
+	ag.StartTime, _ = sub.Details["start-time"].Value().(uint64)
+	ag.Fallback, _ = options["fallback"].Value().(bool)
+	a.p.mu.Lock()
+	a.p.agents = append(a.p.agents, ag)
+	a.p.mu.Unlock()
+	return nil
+}
+
+// UnregisterAuthenticationAgent accepts what an agent sends as it ends.
+func (a *authority) UnregisterAuthenticationAgent(sub polkitSubject, path dbus.ObjectPath) *dbus.Error {
+	return nil
 }
