@@ -31,7 +31,7 @@ const (
 	hintTimeout     = "the model may still be loading or the machine is busy; try again in a moment, and check 'annactl status'"
 
 	hintAuthRequired  = "this needs an administrator's password: run annactl from a terminal so the password prompt can appear, or run it with sudo"
-	hintAuthNoAgent   = "no polkit agent can ask for the password in this session (over ssh there is none): run it with sudo"
+	hintAuthNoAgent   = "no polkit agent can ask for the password in this session (over ssh there is none): install polkit's pkttyagent (package polkitd, polkit or policykit-1), which annactl then starts on the terminal, or run it with sudo"
 	hintAuthDismissed = "the password prompt was closed: run it again and enter an administrator's password, or run it with sudo"
 	hintAuthDenied    = "polkit refused: run it with sudo if you are an administrator, otherwise ask one to"
 )

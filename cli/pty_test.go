@@ -104,6 +104,12 @@ func testEnv(t *testing.T, socket string, extra ...string) []string {
 
 func spawn(t *testing.T, env []string, args ...string) *term {
 	t.Helper()
+	return spawnAs(t, nil, env, args...)
+}
+
+// spawnAs is spawn with annactl running as cred (nil: the test's user).
+func spawnAs(t *testing.T, cred *syscall.Credential, env []string, args ...string) *term {
+	t.Helper()
 	tr := &syncBuffer{}
 	c, err := expect.NewConsole(expect.WithDefaultTimeout(expectTimeout), expect.WithStdout(tr))
 	if err != nil {
@@ -115,7 +121,7 @@ func spawn(t *testing.T, env []string, args ...string) *term {
 	cmd := exec.Command(annactl, args...)
 	cmd.Env = env
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = c.Tty(), c.Tty(), c.Tty()
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0, Credential: cred}
 	if err := cmd.Start(); err != nil {
 		c.Close()
 		t.Fatal(err)

@@ -12,15 +12,19 @@ import (
 // uninstall answers `annactl uninstall`: it shows annad's plan (from the
 // ledger), asks the user to type the word uninstall (on a terminal or
 // not: piped input must say it too), then has annad carry it out and shows
-// what was done. annad stops itself after it answered.
+// what was done. annad stops itself after it answered. Both calls are
+// admin calls: on a terminal a member types the administrator's password
+// at the first one, through the agent adminCall starts (polkit keeps the
+// authorization for the second), and the confirmation is read while no
+// agent runs.
 func (s *session) uninstall(ctx context.Context) int {
-	pctx, cancel := context.WithTimeout(ctx, callTimeout)
-	plan, err := s.client.Uninstall(pctx, "")
-	cancel()
-	if err != nil {
-		adv := advise(err, "uninstall", callTimeout)
-		printAdvice(s.sys.Err, adv, s.errs)
-		return adv.code
+	var plan *rpc.UninstallResult
+	limit := s.adminLimit(callTimeout)
+	if code, ok := s.runAdmin(ctx, limit, "uninstall", func(ctx context.Context) (err error) {
+		plan, err = s.client.Uninstall(ctx, "")
+		return err
+	}); !ok {
+		return code
 	}
 	var b strings.Builder
 	if len(plan.Steps) == 0 && len(plan.CannotUndo) == 0 {
@@ -43,13 +47,12 @@ func (s *session) uninstall(ctx context.Context) int {
 		fmt.Fprintln(s.sys.Err, "uninstall canceled: nothing was changed")
 		return ExitFailed
 	}
-	ectx, cancel := context.WithTimeout(ctx, rpc.UninstallTimeout)
-	defer cancel()
-	res, err := s.client.Uninstall(ectx, rpc.UninstallConfirmation)
-	if err != nil {
-		adv := advise(err, "uninstall", rpc.UninstallTimeout)
-		printAdvice(s.sys.Err, adv, s.errs)
-		return adv.code
+	var res *rpc.UninstallResult
+	if code, ok := s.runAdmin(ctx, rpc.UninstallTimeout, "uninstall", func(ctx context.Context) (err error) {
+		res, err = s.client.Uninstall(ctx, rpc.UninstallConfirmation)
+		return err
+	}); !ok {
+		return code
 	}
 	b.Reset()
 	b.WriteString("Done:\n")

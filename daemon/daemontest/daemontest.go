@@ -64,6 +64,9 @@ type Daemon struct {
 	// Polkit is the fake Authority that decides members' admin calls; it
 	// refuses every action until the test scripts it.
 	Polkit *dbustest.Polkit
+	// Bus is the private bus of the fakes (nil when Options replaced
+	// both), e.g. for a real polkit agent to register with the fake.
+	Bus *dbustest.Bus
 }
 
 // Start runs annad until t ends.
@@ -103,6 +106,7 @@ func Start(t testing.TB, o Options) *Daemon {
 	var bus *dbustest.Bus // one private bus for the fakes that need one
 	if opt.Systemd == nil || opt.Polkit == nil {
 		bus = dbustest.New(t)
+		td.Bus = bus
 	}
 	if opt.Systemd == nil {
 		opt.Systemd = fakeSystemd(t, bus)

@@ -38,6 +38,14 @@ type Install struct {
 // uninstall acting under that root and stopping annad by closing Stopped.
 func Installed(t testing.TB) *Install {
 	t.Helper()
+	return InstalledWith(t, Options{})
+}
+
+// InstalledWith is Installed with options for the daemon (a Config naming
+// an existing socket group, so members exist); its StateDir and Uninstall
+// are Installed's own.
+func InstalledWith(t testing.TB, o Options) *Install {
+	t.Helper()
 	root := t.TempDir()
 	in := &Install{Root: root, Kept: filepath.Join(root, "usr/local/bin/other"), Stopped: make(chan struct{})}
 	state := filepath.Join(root, "var/lib/anna")
@@ -56,9 +64,11 @@ func Installed(t testing.TB) *Install {
 		}
 	}
 	var once sync.Once
-	in.Daemon = Start(t, Options{StateDir: state, Uninstall: daemon.UninstallOptions{
+	o.StateDir = state
+	o.Uninstall = daemon.UninstallOptions{
 		Root: root,
 		Stop: func(context.Context) error { once.Do(func() { close(in.Stopped) }); return nil },
-	}})
+	}
+	in.Daemon = Start(t, o)
 	return in
 }

@@ -49,13 +49,29 @@ type PolkitCall struct {
 	CancelID  string
 }
 
+// PolkitAgent is one RegisterAuthenticationAgentWithOptions the fake
+// received: an authentication agent (pkttyagent) registering for a
+// subject.
+type PolkitAgent struct {
+	Sender string
+	Kind   string // the subject's kind
+	// PID and StartTime are a unix-process subject's details.
+	PID        uint32
+	StartTime  uint64
+	ObjectPath dbus.ObjectPath
+	// Fallback is the "fallback" option (pkttyagent --fallback).
+	Fallback bool
+}
+
 // Polkit is a fake org.freedesktop.PolicyKit1 Authority whose answers the
 // test scripts per action, and per action and uid.
 type Polkit struct {
 	mu       sync.Mutex
 	byAction map[string]PolkitAnswer
 	byUID    map[polkitKey]PolkitAnswer
+	byFunc   map[string]func(PolkitCall) PolkitAnswer
 	calls    []PolkitCall
+	agents   []PolkitAgent
 	cancels  []string
 	hanging  map[string]chan struct{} // by sender and cancellation id
 	closed   chan struct{}
@@ -72,7 +88,7 @@ type polkitKey struct {
 func (b *Bus) Polkit(t testing.TB) *Polkit {
 	t.Helper()
 	p := &Polkit{
-		byAction: map[string]PolkitAnswer{}, byUID: map[polkitKey]PolkitAnswer{},
+		byAction: map[string]PolkitAnswer{}, byUID: map[polkitKey]PolkitAnswer{}, byFunc: map[string]func(PolkitCall) PolkitAnswer{},
 		hanging: map[string]chan struct{}{}, closed: make(chan struct{}),
 	}
 	t.Cleanup(func() { close(p.closed) })
@@ -95,11 +111,28 @@ func (p *Polkit) SetFor(action string, uid uint32, a PolkitAnswer) {
 	p.mu.Unlock()
 }
 
+// Decide scripts the answer for action as a function of the call, for a
+// test whose answer depends on what happened before the check (an agent
+// that registered). It takes precedence over Set and SetFor, and runs
+// outside the fake's lock.
+func (p *Polkit) Decide(action string, f func(PolkitCall) PolkitAnswer) {
+	p.mu.Lock()
+	p.byFunc[action] = f
+	p.mu.Unlock()
+}
+
 // Calls returns every CheckAuthorization received so far.
 func (p *Polkit) Calls() []PolkitCall {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return slices.Clone(p.calls)
+}
+
+// Agents returns every agent registration received so far.
+func (p *Polkit) Agents() []PolkitAgent {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Clone(p.agents)
 }
 
 // Cancels returns the cancellation ids of every CancelCheckAuthorization
@@ -144,6 +177,12 @@ func (a *authority) CheckAuthorization(sender dbus.Sender, sub polkitSubject, ac
 	if !ok {
 		answer = p.byAction[action]
 	}
+	decide := p.byFunc[action]
+	p.mu.Unlock()
+	if decide != nil {
+		answer = decide(call)
+	}
+	p.mu.Lock()
 	var hang chan struct{}
 	if answer == PolkitHang {
 		hang = make(chan struct{})
@@ -195,4 +234,22 @@ func (a *authority) CancelCheckAuthorization(sender dbus.Sender, cancelID string
 		return nil
 	}
 	return dbus.NewError("org.freedesktop.PolicyKit1.Error.Failed", []any{"No pending authorization with id " + cancelID})
+}
+
+// RegisterAuthenticationAgentWithOptions records the agent and accepts it,
+// as polkit does for an agent of the subject's own user.
+func (a *authority) RegisterAuthenticationAgentWithOptions(sender dbus.Sender, sub polkitSubject, locale string, path dbus.ObjectPath, options map[string]dbus.Variant) *dbus.Error {
+	ag := PolkitAgent{Sender: string(sender), Kind: sub.Kind, ObjectPath: path}
+	ag.PID, _ = sub.Details["pid"].Value().(uint32)
+	ag.StartTime, _ = sub.Details["start-time"].Value().(uint64)
+	ag.Fallback, _ = options["fallback"].Value().(bool)
+	a.p.mu.Lock()
+	a.p.agents = append(a.p.agents, ag)
+	a.p.mu.Unlock()
+	return nil
+}
+
+// UnregisterAuthenticationAgent accepts what an agent sends as it ends.
+func (a *authority) UnregisterAuthenticationAgent(sub polkitSubject, path dbus.ObjectPath) *dbus.Error {
+	return nil
 }
