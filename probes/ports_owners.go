@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"runtime"
 	"slices"
 	"strconv"
@@ -21,8 +22,13 @@ import (
 // the pass allocates nothing per process or descriptor, and the owners it
 // found.
 type ownerWalk struct {
-	inodes  map[uint32]bool
-	owners  map[uint32][]SocketProcess
+	inodes map[uint32]bool
+	owners map[uint32][]SocketProcess
+	// self is this process's PID under proc, and ownDirs the descriptors
+	// of the fd directories it keeps: they are no sockets, so their links
+	// are not read.
+	self    int
+	ownDirs map[int]bool
 	scanned *atomic.Int64 // descriptors looked at by all workers
 	skipped int
 	fds     []byte // entries of one <pid>/fd
@@ -69,6 +75,15 @@ func socketOwners(ctx context.Context, proc string, inodes map[uint32]bool) (map
 		return nil, "", fmt.Errorf("cannot list processes in %s: %w", proc, err)
 	}
 	kept := t.fdDirs(dir, pids)
+	self, ownDirs := -1, make(map[int]bool, len(t.kept))
+	if len(t.kept) > 0 {
+		if pid, err := os.Readlink(proc + "/self"); err == nil {
+			self, _ = strconv.Atoi(pid)
+		}
+		for _, k := range t.kept {
+			ownDirs[k.fd] = true
+		}
+	}
 	stale := make([]bool, len(pids))
 	var scanned atomic.Int64
 	walks := make([]*ownerWalk, min(runtime.GOMAXPROCS(0), maxScanWorkers, len(pids)/scanBatch+1))
@@ -76,7 +91,7 @@ func socketOwners(ctx context.Context, proc string, inodes map[uint32]bool) (map
 	var wg sync.WaitGroup
 	for i := range walks {
 		w := &ownerWalk{inodes: inodes, owners: make(map[uint32][]SocketProcess), scanned: &scanned,
-			fds: make([]byte, direntBytes), link: make([]byte, 64)}
+			fds: make([]byte, direntBytes), link: make([]byte, 64), self: self, ownDirs: ownDirs}
 		walks[i] = w
 		wg.Go(func() {
 			defer recovered("map sockets to processes", func(err error) { failed.CompareAndSwap(nil, &err) })
@@ -167,6 +182,9 @@ func (w *ownerWalk) walk(proc, pid, fdDir int) (int, error) {
 		}
 		seen++
 		w.scanned.Add(1)
+		if pid == w.self && w.ownDirs[fd] {
+			return nil
+		}
 		n, err := readlinkat(fdDir, name[:end+1], w.link)
 		if err != nil {
 			return nil
