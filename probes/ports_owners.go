@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"runtime"
 	"slices"
 	"strconv"
@@ -21,8 +22,13 @@ import (
 // the pass allocates nothing per process or descriptor, and the owners it
 // found.
 type ownerWalk struct {
-	inodes  map[uint32]bool
-	owners  map[uint32][]SocketProcess
+	inodes map[uint32]bool
+	owners map[uint32][]SocketProcess
+	// self is this process's PID under proc, and ownDirs the descriptors
+	// of the fd directories it keeps: they are no sockets, so their links
+	// are not read.
+	self    int
+	ownDirs map[int]bool
 	scanned *atomic.Int64 // descriptors looked at by all workers
 	skipped int
 	fds     []byte // entries of one <pid>/fd
@@ -37,8 +43,9 @@ type ownerWalk struct {
 // processes (a server's workers, systemd and the service it activated),
 // but only the wanted inodes are kept. Like the process scan, the pass is
 // split over up to maxScanWorkers goroutines: it is almost all kernel
-// time. Processes that vanish or deny access are skipped; ctx is checked
-// for every process.
+// time. On procfs each process's fd directory is kept open between passes
+// (see fdDirs), which halved the pass. Processes that vanish or deny
+// access are skipped; ctx is checked for every process.
 func socketOwners(ctx context.Context, proc string, inodes map[uint32]bool) (map[uint32][]SocketProcess, string, error) {
 	owners := make(map[uint32][]SocketProcess)
 	if len(inodes) == 0 {
@@ -49,9 +56,17 @@ func socketOwners(ctx context.Context, proc string, inodes map[uint32]bool) (map
 		return nil, "", fmt.Errorf("cannot list processes in %s: %w", proc, err)
 	}
 	defer unix.Close(dir)
+	// The table of kept fd directories is held for the whole pass: a
+	// kept descriptor's offset is shared, and concurrent passes take turns.
+	t := procTableFor(proc, "fd")
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.dirents == nil {
+		t.dirents = make([]byte, direntBytes)
+	}
 	var pids []int
-	err = eachDirent(dir, make([]byte, direntBytes), func(name []byte, _ uint8) error {
-		if pid, ok := pidName(name); ok && pid > 0 {
+	err = eachDirent(dir, t.dirents, func(name []byte, typ uint8) error {
+		if pid, ok := pidName(name); ok && pid > 0 && (typ == unix.DT_DIR || typ == unix.DT_UNKNOWN) {
 			pids = append(pids, pid)
 		}
 		return nil
@@ -59,13 +74,24 @@ func socketOwners(ctx context.Context, proc string, inodes map[uint32]bool) (map
 	if err != nil {
 		return nil, "", fmt.Errorf("cannot list processes in %s: %w", proc, err)
 	}
+	kept := t.fdDirs(dir, pids)
+	self, ownDirs := -1, make(map[int]bool, len(t.kept))
+	if len(t.kept) > 0 {
+		if pid, err := os.Readlink(proc + "/self"); err == nil {
+			self, _ = strconv.Atoi(pid)
+		}
+		for _, k := range t.kept {
+			ownDirs[k.fd] = true
+		}
+	}
+	stale := make([]bool, len(pids))
 	var scanned atomic.Int64
 	walks := make([]*ownerWalk, min(runtime.GOMAXPROCS(0), maxScanWorkers, len(pids)/scanBatch+1))
 	var failed atomic.Pointer[error]
 	var wg sync.WaitGroup
 	for i := range walks {
 		w := &ownerWalk{inodes: inodes, owners: make(map[uint32][]SocketProcess), scanned: &scanned,
-			fds: make([]byte, direntBytes), link: make([]byte, 64)}
+			fds: make([]byte, direntBytes), link: make([]byte, 64), self: self, ownDirs: ownDirs}
 		walks[i] = w
 		wg.Go(func() {
 			defer recovered("map sockets to processes", func(err error) { failed.CompareAndSwap(nil, &err) })
@@ -77,11 +103,18 @@ func socketOwners(ctx context.Context, proc string, inodes map[uint32]bool) (map
 				if ctx.Err() != nil {
 					return
 				}
-				w.process(dir, pids[j])
+				stale[j] = w.process(dir, pids[j], kept[j])
 			}
 		})
 	}
 	wg.Wait()
+	var gone []int
+	for j, s := range stale {
+		if s {
+			gone = append(gone, pids[j])
+		}
+	}
+	t.dropFDDirs(gone)
 	if err := failed.Load(); err != nil {
 		return nil, "", *err
 	}
@@ -109,19 +142,36 @@ func socketOwners(ctx context.Context, proc string, inodes map[uint32]bool) (map
 }
 
 // process adds the wanted sockets among the first maxFDsPerProcess
-// descriptors of pid to the owners. A process that is gone or denies
-// access is skipped.
-func (w *ownerWalk) process(proc, pid int) {
-	w.path = strconv.AppendInt(w.path[:0], int64(pid), 10)
-	base := len(w.path)
-	w.path = append(w.path, "/fd\x00"...)
-	fdDir, err := openat(proc, w.path, unix.O_RDONLY|unix.O_DIRECTORY)
+// descriptors of pid to the owners, listing its fd directory through the
+// kept descriptor fdDir, or one opened for this pass when fdDir is -1 or
+// no longer lists (the process it was opened for is gone; stale is then
+// true). A process that is gone or denies access is skipped.
+func (w *ownerWalk) process(proc, pid, fdDir int) (stale bool) {
+	if fdDir >= 0 {
+		seen, err := 0, rewind(fdDir)
+		if err == nil {
+			seen, err = w.walk(proc, pid, fdDir)
+		}
+		if err == nil || seen > 0 {
+			return err != nil
+		}
+		stale = true
+	}
+	fdDir, err := w.openFDDir(proc, pid)
 	if err != nil {
-		return
+		return stale
 	}
 	defer unix.Close(fdDir)
+	_, _ = w.walk(proc, pid, fdDir)
+	return stale
+}
+
+// walk reads the links of the open fd directory of pid and returns how
+// many descriptors it looked at, and the error that ended the listing
+// (none at the descriptor bound).
+func (w *ownerWalk) walk(proc, pid, fdDir int) (int, error) {
 	comm, seen := "", 0
-	_ = eachDirent(fdDir, w.fds, func(name []byte, _ uint8) error {
+	err := eachDirent(fdDir, w.fds, func(name []byte, _ uint8) error {
 		end := bytes.IndexByte(name, 0)
 		fd, ok := pidName(name)
 		if !ok || end < 0 {
@@ -132,6 +182,9 @@ func (w *ownerWalk) process(proc, pid int) {
 		}
 		seen++
 		w.scanned.Add(1)
+		if pid == w.self && w.ownDirs[fd] {
+			return nil
+		}
 		n, err := readlinkat(fdDir, name[:end+1], w.link)
 		if err != nil {
 			return nil
@@ -141,12 +194,17 @@ func (w *ownerWalk) process(proc, pid int) {
 			return nil
 		}
 		if comm == "" {
-			w.path = append(w.path[:base], "/comm\x00"...)
+			w.path = strconv.AppendInt(w.path[:0], int64(pid), 10)
+			w.path = append(w.path, "/comm\x00"...)
 			comm = readComm(proc, w.path)
 		}
 		w.owners[inode] = append(w.owners[inode], SocketProcess{Name: comm, PID: pid, FD: fd})
 		return nil
 	})
+	if errors.Is(err, errFDBound) {
+		err = nil
+	}
+	return seen, err
 }
 
 // errFDBound ends the walk of one process at maxFDsPerProcess.

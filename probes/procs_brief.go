@@ -45,9 +45,12 @@ type candidate struct {
 // the full listing orders them.
 func briefProcesses(ctx context.Context, env *Env, file string, rank rankFunc, order func(a, b Process) int) (Output, error) {
 	proc := env.Layout.Proc()
-	clk, err := readHostClock(proc, time.Local)
-	if err != nil {
-		return Output{}, err
+	clk, ok := kernelClock(proc, time.Local)
+	if !ok {
+		var err error
+		if clk, err = readHostClock(proc, time.Local); err != nil {
+			return Output{}, err
+		}
 	}
 	var best [BriefRows]candidate
 	kept := 0

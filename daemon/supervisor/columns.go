@@ -50,8 +50,9 @@ func isHeader(fields []string) bool {
 // lineValues reads the figures of one lowercased evidence line: every
 // number as a count, numbers with a unit (attached, the next word, their
 // column in cols, or the unit word of their "key:") in that unit, and
-// ports (":22", "0.0.0.0:22", "port 22").
-func lineValues(line string, fields, cols []string) []value {
+// ports (":22", "0.0.0.0:22", "port 22"). words are the line's words
+// (splitWordsAt), cut once for the index and the figures.
+func lineValues(line string, fields, cols []string, words []word) []value {
 	var out []value
 	col := ""
 	addNum := func(n number, u unit) {
@@ -106,7 +107,6 @@ func lineValues(line string, fields, cols []string) []value {
 			}
 		}
 	}
-	words := splitWordsAt(line)
 	for i, wd := range words {
 		switch {
 		case cols != nil:

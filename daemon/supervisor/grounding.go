@@ -40,8 +40,8 @@ const maxDerivedSizes = 16
 // there go to Given. Check is deterministic and never modifies its inputs.
 func Check(answer, evidence string, given ...string) Grounding {
 	g := Grounding{Found: []string{}, Missing: []string{}, Given: []string{}, Echoed: []string{}}
-	g.Echoed = append(g.Echoed, echoes(answer, instructions(evidence))...)
 	ix := newIndex(evidence)
+	g.Echoed = append(g.Echoed, echoes(answer, instructions(evidence, ix.text))...)
 	claims, facts := extractAll(answer, ix.entities)
 	if len(claims) == 0 {
 		checkScoped(ix, &g, facts, nil, nil, nil)

@@ -106,9 +106,12 @@ func newIndex(text string) *index {
 			cols = nil
 			continue
 		}
+		// A record's words are those of its lines, cut once: a newline
+		// always ends a word.
+		ws := splitWordsAt(line)
 		if id, ok := marker(line); ok {
 			probe, global, cols = id, globalProbes[id], nil
-			ix.recs = append(ix.recs, record{probe: probe, global: global, text: line})
+			ix.recs = append(ix.recs, record{probe: probe, global: global, text: line, words: wordTexts(nil, ws)})
 			continue
 		}
 		fields := strings.Fields(line)
@@ -119,15 +122,16 @@ func newIndex(text string) *index {
 		if n > 0 && (line[0] == ' ' || line[0] == '\t') && cols == nil && ix.recs[n-1].probe == probe {
 			r := &ix.recs[n-1]
 			r.text += "\n" + line
-			r.values = append(r.values, lineValues(line, fields, nil)...)
+			r.words = wordTexts(r.words, ws)
+			r.values = append(r.values, lineValues(line, fields, nil, ws)...)
 			continue
 		}
-		ix.recs = append(ix.recs, record{probe: probe, global: global, text: line, values: lineValues(line, fields, cols)})
+		ix.recs = append(ix.recs, record{probe: probe, global: global, text: line, words: wordTexts(nil, ws),
+			values: lineValues(line, fields, cols, ws)})
 		ix.learn(line, fields, cols)
 	}
 	for id := range ix.recs {
 		r := &ix.recs[id]
-		r.words = splitWords(r.text)
 		for _, w := range r.words {
 			ix.addToken(w, int32(id))
 		}
@@ -143,6 +147,15 @@ func newIndex(text string) *index {
 		ix.global[k].sort()
 	}
 	return ix
+}
+
+// wordTexts appends the texts of ws to dst.
+func wordTexts(dst []string, ws []word) []string {
+	dst = slices.Grow(dst, len(ws))
+	for _, w := range ws {
+		dst = append(dst, w.text)
+	}
+	return dst
 }
 
 // hardwareMarker heads the hardware snapshot and facts in EvidenceText.

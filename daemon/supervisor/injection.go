@@ -1,6 +1,7 @@
 package supervisor
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -40,9 +41,15 @@ const (
 // instructions returns the word trigrams of every instruction in the
 // evidence (from its first instruction word to the end of its line) that
 // hold at least echoContent words that are not function words.
-func instructions(evidence string) map[[echoRun]string]bool {
+// lower is the evidence lowercased: a line whose lowercase holds no word
+// that can start an instruction is not cut into words (most lines).
+func instructions(evidence, lower string) map[[echoRun]string]bool {
 	out := map[[echoRun]string]bool{}
-	for _, line := range strings.Split(evidence, "\n") {
+	lines := strings.Split(lower, "\n")
+	for i, line := range strings.Split(evidence, "\n") {
+		if i < len(lines) && !mayInstruct(lines[i]) {
+			continue
+		}
 		words := plainWords(line)
 		start := instructionStart(words)
 		if start < 0 {
@@ -57,6 +64,30 @@ func instructions(evidence string) map[[echoRun]string]bool {
 		}
 	}
 	return out
+}
+
+// triggers are the words instructionStart looks for first, and the
+// phrases it looks for: every instruction holds one of them, so a line
+// whose lowercase (which holds every word plainWords cuts) holds none as
+// substrings has no instruction.
+var triggers = func() [][]string {
+	var out [][]string
+	for _, set := range []lexicon.Set{overrideVerbs, commandVerbs} {
+		for w := range set {
+			out = append(out, []string{w})
+		}
+	}
+	return append(out, commandPhrases...)
+}()
+
+// mayInstruct reports whether a lowercased line may hold an instruction.
+func mayInstruct(lower string) bool {
+	for _, t := range triggers {
+		if !slices.ContainsFunc(t, func(w string) bool { return !strings.Contains(lower, w) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // instructionStart returns where an instruction begins in a line's words,
