@@ -20,7 +20,7 @@ type JobError struct {
 
 // Error says what failed and where to look.
 func (e *JobError) Error() string {
-	return fmt.Sprintf("the job for %s finished with result %q; see journalctl -u %s", e.Unit, e.Result, e.Unit)
+	return fmt.Sprintf("its job finished with result %q; see journalctl -u %s", e.Result, e.Unit)
 }
 
 // subscribe asks systemd for its job signals once per connection, before

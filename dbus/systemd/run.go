@@ -83,6 +83,19 @@ func (e *ExitError) Error() string {
 	return how + "; see journalctl -u " + e.Unit
 }
 
+// StartTransientUnitContext calls Manager.StartTransientUnit with mode
+// "fail" (a unit of that name already loaded is an error, never replaced)
+// and no auxiliary units, and returns the job's path as soon as systemd
+// queued it, without waiting for its result: for a program that may stop
+// the caller. RunContext is the variant that waits.
+func (c *Conn) StartTransientUnitContext(ctx context.Context, name string, props []Property) (dbus.ObjectPath, error) {
+	var job dbus.ObjectPath
+	if err := c.manager.CallWithContext(ctx, ManagerInterface+".StartTransientUnit", 0, name, "fail", props, []AuxUnit{}).Store(&job); err != nil {
+		return "", fmt.Errorf("cannot start %s: %w", name, err)
+	}
+	return job, nil
+}
+
 // RunContext runs cmd to its end as a transient service of systemd
 // (Manager.StartTransientUnit): Type=oneshot, ExecStart with cmd.Argv as
 // is, the environment cmd.Env and nothing else, so the command runs as
