@@ -53,13 +53,13 @@ func New(opt Options) *Service {
 		opt.Logger = slog.New(slog.DiscardHandler)
 	}
 	b := &opt.Backends
-	if b.Files == nil {
-		b.Files = undo.HostFiles{Root: opt.Root}
-	}
 	bus := &systemBus{}
-	cmds := undo.Commands{}
+	cmds, files := undo.Commands{}, undo.HostFiles{Root: opt.Root}
 	if opt.Transient {
-		cmds.Runner = bus
+		cmds.Runner, files.Outside = bus, bus
+	}
+	if b.Files == nil {
+		b.Files = files
 	}
 	if b.Packages == nil {
 		b.Packages = cmds
