@@ -30,6 +30,11 @@ type Options struct {
 	Backends undo.Backends
 	// OllamaURL is where models are deleted.
 	OllamaURL string
+	// Transient runs the group tools and package managers as transient
+	// units through systemd over the system bus, outside annad.service's
+	// read-only /etc and /usr; without it annad runs them itself (tests,
+	// make run). annad sets it when systemd started it (INVOCATION_ID).
+	Transient bool
 	// Stop stops annad; nil stops annad.socket and annad.service through
 	// systemd over the system bus.
 	Stop   func(context.Context) error
@@ -48,20 +53,25 @@ func New(opt Options) *Service {
 		opt.Logger = slog.New(slog.DiscardHandler)
 	}
 	b := &opt.Backends
+	bus := &systemBus{}
+	cmds, files := undo.Commands{}, undo.HostFiles{Root: opt.Root}
+	if opt.Transient {
+		cmds.Runner, files.Outside = bus, bus
+	}
 	if b.Files == nil {
-		b.Files = undo.HostFiles{Root: opt.Root}
+		b.Files = files
 	}
 	if b.Packages == nil {
-		b.Packages = undo.Commands{}
+		b.Packages = cmds
 	}
 	if b.Accounts == nil {
-		b.Accounts = undo.Commands{}
+		b.Accounts = cmds
 	}
 	if b.Models == nil {
 		b.Models = undo.Ollama{URL: opt.OllamaURL}
 	}
 	if b.Units == nil {
-		b.Units = &systemBus{}
+		b.Units = bus
 	}
 	if opt.Stop == nil {
 		opt.Stop = stopAnnad
@@ -231,4 +241,13 @@ func (b *systemBus) Reload(ctx context.Context) error {
 		return err
 	}
 	return u.Reload(ctx)
+}
+
+// Run implements undo.Runner with a transient unit.
+func (b *systemBus) Run(ctx context.Context, argv []string) error {
+	u, err := b.get(ctx)
+	if err != nil {
+		return fmt.Errorf("cannot run %s: %w", strings.Join(argv, " "), err)
+	}
+	return u.Run(ctx, argv)
 }

@@ -23,21 +23,28 @@ type Systemd struct {
 	calls  [][]string
 	jobs   []string
 	closed chan struct{}
+
+	conn      *dbus.Conn
+	jobID     uint32
+	transient map[string]*transient
 }
 
 // Systemd exports a fake systemd manager under systemd1's name on the bus,
 // serving units. It stops answering when t ends.
 func (b *Bus) Systemd(t testing.TB, units ...systemd.Unit) *Systemd {
 	t.Helper()
-	s := &Systemd{closed: make(chan struct{})}
+	s := &Systemd{closed: make(chan struct{}), transient: map[string]*transient{}}
 	s.SetUnits(units...)
 	// A delayed call returns at the latest when the test ends.
 	t.Cleanup(func() { close(s.closed) })
-	b.Export(t, systemd.BusName, Object{
+	conn := b.Export(t, systemd.BusName, Object{
 		Path:      systemd.ManagerPath,
 		Interface: systemd.ManagerInterface,
 		Value:     &manager{s},
 	})
+	s.mu.Lock()
+	s.conn = conn
+	s.mu.Unlock()
 	return s
 }
 

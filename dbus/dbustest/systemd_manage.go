@@ -36,11 +36,17 @@ func (s *Systemd) record(job string) *dbus.Error {
 	return fail
 }
 
-// StopUnit answers like systemd: a job path, the stop itself left undone.
+// StopUnit answers like systemd: a job path. The stop itself is left
+// undone, except that a transient unit's command is killed.
 func (m *manager) StopUnit(name, mode string) (dbus.ObjectPath, *dbus.Error) {
 	if err := m.s.record("stop " + name + " " + mode); err != nil {
 		return "", err
 	}
+	m.s.mu.Lock()
+	if u, ok := m.s.transient[name]; ok {
+		u.cancel()
+	}
+	m.s.mu.Unlock()
 	return "/org/freedesktop/systemd1/job/1", nil
 }
 

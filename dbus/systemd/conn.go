@@ -3,6 +3,7 @@ package systemd
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"github.com/godbus/dbus/v5"
 
@@ -22,6 +23,12 @@ const (
 type Conn struct {
 	bus     *dbus.Conn
 	manager dbus.BusObject
+
+	mu         sync.Mutex
+	subscribed bool
+	signals    chan *dbus.Signal
+	waiting    map[dbus.ObjectPath]chan string // job → its result
+	finished   map[dbus.ObjectPath]string      // results nobody waited for yet
 }
 
 // ConnectSystem opens a private connection to the system bus (see

@@ -42,3 +42,47 @@ func (c *Conn) ReloadContext(ctx context.Context) error {
 	}
 	return nil
 }
+
+// UnitState is a unit's load, active and sub state.
+type UnitState struct {
+	Load, Active, Sub string
+}
+
+// UnitStateContext loads the unit (Manager.LoadUnit) and reads its
+// LoadState, ActiveState and SubState; a unit systemd does not know has
+// Load "not-found".
+func (c *Conn) UnitStateContext(ctx context.Context, name string) (UnitState, error) {
+	var path dbus.ObjectPath
+	if err := c.manager.CallWithContext(ctx, ManagerInterface+".LoadUnit", 0, name).Store(&path); err != nil {
+		return UnitState{}, fmt.Errorf("cannot load unit %s: %w", name, err)
+	}
+	obj := c.bus.Object(BusName, path)
+	var st UnitState
+	for _, p := range []struct {
+		name string
+		dst  *string
+	}{{"LoadState", &st.Load}, {"ActiveState", &st.Active}, {"SubState", &st.Sub}} {
+		var v dbus.Variant
+		if err := obj.CallWithContext(ctx, "org.freedesktop.DBus.Properties.Get", 0, UnitInterface, p.name).Store(&v); err != nil {
+			return UnitState{}, fmt.Errorf("cannot read %s of %s: %w", p.name, name, err)
+		}
+		s, ok := v.Value().(string)
+		if !ok {
+			return UnitState{}, fmt.Errorf("cannot read %s of %s: it is a %s, not a string", p.name, name, v.Signature())
+		}
+		*p.dst = s
+	}
+	return st, nil
+}
+
+// EnableUnitFilesContext calls Manager.EnableUnitFiles for the persistent
+// configuration, replacing no link that points elsewhere (systemctl
+// enable). installInfo is false when the unit file has no [Install]
+// section; changes lists the links systemd made.
+func (c *Conn) EnableUnitFilesContext(ctx context.Context, names []string) (installInfo bool, changes []UnitFileChange, err error) {
+	err = c.manager.CallWithContext(ctx, ManagerInterface+".EnableUnitFiles", 0, names, false, false).Store(&installInfo, &changes)
+	if err != nil {
+		return false, nil, fmt.Errorf("cannot enable %q: %w", names, err)
+	}
+	return installInfo, changes, nil
+}

@@ -3,11 +3,16 @@ package undo
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/jjgarcianorway/anna-assistant/dbus/dbustest"
+	"github.com/jjgarcianorway/anna-assistant/dbus/systemd"
 )
 
 // Ollama's delete endpoint, as its API documents it; there are no model
@@ -53,7 +58,50 @@ func TestCommandsFailAndHonorTheDeadline(t *testing.T) {
 	}
 	short, cancel2 := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel2()
-	if err := run(short, []string{"sleep", "60"}); err == nil || !strings.Contains(err.Error(), "in time") {
+	if err := (Exec{}).Run(short, []string{"sleep", "60"}); err == nil || !strings.Contains(err.Error(), "in time") {
 		t.Fatalf("error %v", err)
+	}
+}
+
+// Under systemd the commands run as transient units: the program is
+// found in the fixed directories and handed to StartTransientUnit with
+// the fixed environment; a failure carries the unit's exit status, and
+// the deadline stops the unit.
+func TestCommandsThroughSystemd(t *testing.T) {
+	groupdel, err := exec.LookPath("/usr/sbin/groupdel")
+	if err != nil {
+		t.Skipf("no groupdel: %v", err)
+	}
+	bus := dbustest.New(t)
+	fake := bus.Systemd(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	conn, err := systemd.Connect(ctx, bus.Address)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	c := Commands{Runner: Systemd{Conn: conn}}
+	if err := c.Remove(ctx, []string{"true"}); err != nil {
+		t.Fatal(err)
+	}
+	// The group does not exist, so groupdel fails whoever runs the test.
+	err = c.DeleteGroup(ctx, "anna-undo-test-none")
+	var ee *systemd.ExitError
+	if !errors.As(err, &ee) || ee.Status == 0 || !strings.HasPrefix(err.Error(), "cannot run "+groupdel+" anna-undo-test-none") {
+		t.Fatalf("groupdel: %v", err)
+	}
+	if err := c.Remove(ctx, []string{"no-such-package-manager", "remove"}); err == nil || !strings.Contains(err.Error(), "not in /usr/sbin") {
+		t.Fatalf("a missing program: %v", err)
+	}
+	short, cancel2 := context.WithTimeout(ctx, 300*time.Millisecond)
+	defer cancel2()
+	if err := c.Remove(short, []string{"sleep", "600"}); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("deadline: %v", err)
+	}
+	jobs := fake.Jobs()
+	if len(jobs) < 3 || !strings.HasPrefix(jobs[0], "run /") || !strings.HasSuffix(jobs[0], "/true") ||
+		jobs[1] != "run "+groupdel+" anna-undo-test-none" || !strings.HasSuffix(jobs[2], "/sleep 600") {
+		t.Fatalf("jobs %q", jobs)
 	}
 }

@@ -1,6 +1,7 @@
 package undo
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
@@ -35,6 +36,12 @@ const maxDepth = 32
 // itself, never its target.
 type HostFiles struct {
 	Root string
+	// Outside, when set, removes a directory that annad's mount namespace
+	// keeps read-only or busy (EROFS, EBUSY): the state and configuration
+	// directories, which annad.service makes writable by mounting them,
+	// in read-only /var/lib and /etc. It runs rmdir there, through
+	// systemd; only for the real host (Root "" or "/").
+	Outside Runner
 }
 
 // parent opens the directory holding path and returns it with path's last
@@ -171,24 +178,44 @@ func (h HostFiles) RemoveDir(path string, all bool) error {
 		return nil
 	case errors.Is(err, unix.ENOTEMPTY) || errors.Is(err, unix.EEXIST):
 		return fmt.Errorf("cannot remove %s: it holds files Anna did not record, so they and it were left: %w", path, ErrKept)
+	case (errors.Is(err, unix.EROFS) || errors.Is(err, unix.EBUSY)) && h.Outside != nil && (h.Root == "" || h.Root == "/"):
+		// What was in it is gone; the empty directory goes outside.
+		ctx, cancel := context.WithTimeout(context.Background(), stepTimeout)
+		defer cancel()
+		if err := h.Outside.Run(ctx, []string{"rmdir", "--", filepath.Clean(path)}); err != nil {
+			return fmt.Errorf("cannot remove %s: %w", path, err)
+		}
+		return nil
 	}
 	return fmt.Errorf("cannot remove %s: %w", path, err)
 }
 
+// removeAll removes name in dirfd and, if it is a directory, everything
+// in it first. Below the top it crosses no mount; the top itself may be
+// one: annad.service mounts the state directory writable in a read-only
+// /var/lib, where unlinking it fails with EROFS or EBUSY, not EISDIR.
 func removeAll(dirfd int, name string, depth int) error {
-	err := unix.Unlinkat(dirfd, name, 0)
-	if err == nil || !errors.Is(err, unix.EISDIR) {
-		return err
+	unlinkErr := unix.Unlinkat(dirfd, name, 0)
+	if unlinkErr == nil || !(errors.Is(unlinkErr, unix.EISDIR) ||
+		depth == 0 && (errors.Is(unlinkErr, unix.EROFS) || errors.Is(unlinkErr, unix.EBUSY))) {
+		return unlinkErr
 	}
 	if depth >= maxDepth {
 		return fmt.Errorf("nested deeper than %d directories", maxDepth)
 	}
+	resolve := uint64(unix.RESOLVE_BENEATH | unix.RESOLVE_NO_SYMLINKS)
+	if depth > 0 {
+		resolve |= unix.RESOLVE_NO_XDEV
+	}
 	fd, err := unix.Openat2(dirfd, name, &unix.OpenHow{
 		Flags:   unix.O_RDONLY | unix.O_DIRECTORY | unix.O_NOFOLLOW | unix.O_CLOEXEC,
-		Resolve: unix.RESOLVE_BENEATH | unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_NO_XDEV,
+		Resolve: resolve,
 	})
 	if errors.Is(err, unix.ENOSYS) {
 		fd, err = unix.Openat(dirfd, name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	}
+	if errors.Is(err, unix.ENOTDIR) {
+		return unlinkErr // a file in a read-only directory
 	}
 	if err != nil {
 		return err

@@ -146,7 +146,7 @@ type fixture struct {
 func newFixture(t *testing.T, model string) *fixture {
 	t.Helper()
 	f := &fixture{root: t.TempDir(), ledger: &ledger{}}
-	for _, d := range []string{"var/lib/anna", "etc/systemd/system"} {
+	for _, d := range []string{"var/lib/anna", "usr/local/lib/systemd/system"} {
 		if err := os.MkdirAll(filepath.Join(f.root, d), 0o755); err != nil {
 			t.Fatal(err)
 		}

@@ -41,7 +41,7 @@ func TestMissingOllamaIsInstalledStartedAndPulled(t *testing.T) {
 	if _, err := os.Stat(f.path("usr/local/README.md")); err == nil {
 		t.Error("a file outside bin/ollama and lib/ollama was unpacked")
 	}
-	unit, err := os.ReadFile(f.path("etc/systemd/system/" + AnnaUnit))
+	unit, err := os.ReadFile(f.path("usr/local/lib/systemd/system/" + AnnaUnit))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func TestBadArchiveHashInstallsNothing(t *testing.T) {
 	if _, err := os.Stat(f.path("usr/local/bin")); err == nil {
 		t.Error("something was unpacked from an archive that failed its pin")
 	}
-	if _, err := os.Stat(f.path("etc/systemd/system/" + AnnaUnit)); err == nil || len(f.units.started) != 0 || len(f.ledger.entries) != 0 {
+	if _, err := os.Stat(f.path("usr/local/lib/systemd/system/" + AnnaUnit)); err == nil || len(f.units.started) != 0 || len(f.ledger.entries) != 0 {
 		t.Errorf("unit written or started (%q) or ledger %+v", f.units.started, f.ledger.entries)
 	}
 	if ents, _ := os.ReadDir(f.path("var/lib/anna")); len(ents) != 0 {
@@ -158,7 +158,7 @@ func TestArchiveLinkOutOfItsDirectoryIsRefused(t *testing.T) {
 func TestPlantedLinkInPrefixIsNotFollowed(t *testing.T) {
 	f := newFixture(t, "llama3.2:3b")
 	outside := t.TempDir()
-	if err := os.MkdirAll(f.path("usr/local"), 0o755); err != nil {
+	if err := os.RemoveAll(f.path("usr/local/lib")); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Symlink(outside, f.path("usr/local/lib")); err != nil {

@@ -21,9 +21,20 @@ import (
 // writing.
 const (
 	installPrefix = "/usr/local"
-	unitDir       = "/etc/systemd/system"
-	modelsSubdir  = "models" // under the state directory
+	// unitDir is where locally installed software puts its units, like
+	// annad's own: annad.service may write there, not /etc/systemd/system.
+	unitDir      = "/usr/local/lib/systemd/system"
+	modelsSubdir = "models" // under the state directory
 )
+
+// HostPaths returns the host paths outside the state directory that the
+// manager creates and that uninstall removes: the binary, the library
+// directory (everything in it too) and annad's unit for Ollama. Each
+// one's directory must be writable inside annad.service's sandbox; the
+// installer's tests check that it is.
+func HostPaths() []string {
+	return []string{installPrefix + "/bin/ollama", installPrefix + "/lib/ollama", unitDir + "/" + AnnaUnit}
+}
 
 // startTimeout bounds waiting for a started Ollama to answer.
 const startTimeout = 90 * time.Second

@@ -40,7 +40,7 @@ type fakeUnit struct {
 func (u *fakeUnit) Get(iface, prop string) (dbus.Variant, *dbus.Error) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	if iface != unitInterface {
+	if iface != systemd.UnitInterface {
 		return dbus.Variant{}, dbus.NewError("org.freedesktop.DBus.Error.UnknownInterface", []any{iface})
 	}
 	switch prop {
@@ -104,9 +104,9 @@ func (x managerMethods) EnableUnitFiles(names []string, runtime, force bool) (bo
 
 // StartTransientUnit answers like systemd: a job path; the unit's name,
 // mode and properties are kept for the test.
-func (x managerMethods) StartTransientUnit(name, mode string, props []property, aux []struct {
+func (x managerMethods) StartTransientUnit(name, mode string, props []systemd.Property, aux []struct {
 	Name  string
-	Props []property
+	Props []systemd.Property
 }) (dbus.ObjectPath, *dbus.Error) {
 	x.m.mu.Lock()
 	defer x.m.mu.Unlock()
@@ -200,8 +200,8 @@ func TestStateOverDBus(t *testing.T) {
 	if st, err := s.State(ctx(t), "ghost.service"); err != nil || st.LoadState != "not-found" {
 		t.Errorf("ghost.service: %+v, %v", st, err)
 	}
-	if _, _, subs := m.counts(); subs != 1 {
-		t.Errorf("Subscribe called %d times, want once", subs)
+	if _, _, subs := m.counts(); subs != 0 {
+		t.Errorf("Subscribe called %d times for reads, want none", subs)
 	}
 }
 
@@ -222,8 +222,12 @@ func TestStartWaitsForTheJobResult(t *testing.T) {
 			t.Errorf("early %v: restart of a failing unit: %v", early, err)
 		}
 		want := []string{"StartUnit ollama.service replace", "RestartUnit broken.service replace"}
-		if calls, _, _ := m.counts(); strings.Join(calls, ",") != strings.Join(want, ",") {
+		calls, _, subs := m.counts()
+		if strings.Join(calls, ",") != strings.Join(want, ",") {
 			t.Errorf("calls = %q, want %q", calls, want)
+		}
+		if subs != 1 {
+			t.Errorf("Subscribe called %d times, want once, before the first job", subs)
 		}
 	}
 }
