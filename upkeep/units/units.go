@@ -92,6 +92,9 @@ func (s *Systemd) StartTransient(ctx context.Context, unit, description string, 
 		{Name: "Description", Value: dbus.MakeVariant(description)},
 		{Name: "Type", Value: dbus.MakeVariant("oneshot")},
 		{Name: "ExecStart", Value: dbus.MakeVariant([]systemd.ExecCommand{{Path: argv[0], Argv: argv}})},
+		// A failed run must not stay loaded: the next update reuses the
+		// name, and systemd refuses a transient unit that still exists.
+		{Name: "CollectMode", Value: dbus.MakeVariant("inactive-or-failed")},
 	}
 	_, err := s.conn.StartTransientUnitContext(ctx, unit, props)
 	return err

@@ -286,7 +286,7 @@ func TestStartTransientOverDBus(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "StartTransientUnit anna-update-finish.service fail Description=Anna: finish the update Type=oneshot " +
-		"ExecStart=[[/usr/local/bin/.annad.prev [/usr/local/bin/.annad.prev finish-update] false]] aux=0"
+		"ExecStart=[[/usr/local/bin/.annad.prev [/usr/local/bin/.annad.prev finish-update] false]] CollectMode=inactive-or-failed aux=0"
 	if err := s.StartTransient(ctx(t), "x.service", "x", []string{"annad"}); err == nil || !strings.Contains(err.Error(), "absolute path") {
 		t.Errorf("a relative program: %v", err)
 	}
