@@ -22,6 +22,17 @@ pkgs.testers.runNixOSTest {
       };
       users.users.bob.isNormalUser = true;
 
+      # alice may see the uninstall plan without a password: the rule makes
+      # polkit's answer for her an explicit yes, so the test proves annad
+      # asks polkit (a member's admin call) and honours its answer.
+      security.polkit.extraConfig = ''
+        polkit.addRule(function(action, subject) {
+          if (action.id == "io.github.jjgarcianorway.anna.uninstall" && subject.user == "alice") {
+            return polkit.Result.YES;
+          }
+        });
+      '';
+
       # Socket-activated, so the port listens before annad's first check;
       # started at boot too, so that check does not wait for Python.
       systemd.sockets.fake-ollama = {
@@ -80,6 +91,15 @@ pkgs.testers.runNixOSTest {
               out = machine.succeed(f"pkaction --verbose --action-id io.github.jjgarcianorway.anna.{action}")
               active = [l.split()[-1] for l in out.splitlines() if "implicit active:" in l]
               assert active == ["auth_admin_keep"], out
+
+      with subtest("a member's admin call goes through polkit"):
+          # Nix installed Anna, so the ledger is empty: the plan, shown
+          # only once polkit said yes, has nothing to undo.
+          code, out = machine.execute("su - alice -c 'annactl uninstall </dev/null' 2>&1")
+          assert code == 0 and "Nothing to undo" in out, f"exit {code}: {out}"
+          code, out = machine.execute("su - bob -c 'annactl uninstall </dev/null' 2>&1")
+          assert code == 4, f"bob: exit {code}: {out}"
+          machine.succeed("annactl status | grep -q 'managed by.*nix'")
 
       with subtest("the rendered config forbids installing Ollama and self-updates"):
           config = machine.succeed("cat /etc/anna/config.toml")
