@@ -197,7 +197,7 @@ func TestPolkitPolicy(t *testing.T) {
 	for _, a := range p.Actions {
 		ids = append(ids, a.ID)
 		d := a.Defaults
-		if d.Any != "auth_admin" || d.Inactive != "auth_admin" || d.Active != "auth_admin_keep" || a.Message == "" {
+		if d.Any != "auth_admin_keep" || d.Inactive != "auth_admin_keep" || d.Active != "auth_admin_keep" || a.Message == "" {
 			t.Errorf("%s: defaults %+v, message %q", a.ID, d, a.Message)
 		}
 	}

@@ -85,6 +85,11 @@ func newHarness(t *testing.T) *harness {
 		must(t, os.Mkdir(*d, 0o755))
 	}
 	must(t, os.MkdirAll(filepath.Join(h.root, "run/systemd/system"), 0o755))
+	// What every Debian-like host has before Anna: install.sh creates and
+	// records only the directories below these.
+	for _, d := range []string{"etc", "var/lib", "usr/local/bin", "usr/local/lib", "usr/share"} {
+		must(t, os.MkdirAll(filepath.Join(h.root, d), 0o755))
+	}
 	must(t, os.WriteFile(filepath.Join(h.state, "group"), nil, 0o644))
 	for _, tool := range scriptTools {
 		p, err := exec.LookPath(tool)

@@ -191,6 +191,16 @@ make_dir() {
 	record dir "$dir" "mode $mode"
 }
 
+# make_parents creates dir and any missing parent, top down, each recorded
+# (mode 0755), so that uninstall removes the directories Anna made and only
+# those.
+make_parents() {
+	local dir=$1
+	[[ -d $ROOT$dir || $dir == / ]] && return 0
+	make_parents "$(dirname "$dir")"
+	make_dir "$dir" 0755
+}
+
 # put_file installs src at dest (a host path) with mode, through a
 # temporary name and a rename, so that a running annad or a reader never
 # sees half a file. An identical file is left alone; CHANGED is set when
@@ -206,7 +216,7 @@ put_file() {
 			return 0
 		fi
 	fi
-	"${SUDO[@]}" mkdir -p "$(dirname "$ROOT$dest")"
+	make_parents "$(dirname "$dest")"
 	"${SUDO[@]}" install -m "$mode" "$src" "$ROOT$dest.anna-new"
 	"${SUDO[@]}" mv -f "$ROOT$dest.anna-new" "$ROOT$dest"
 	CHANGED=1

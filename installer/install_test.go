@@ -192,10 +192,27 @@ func (h *harness) checkManifest(user string) {
 	}
 	want := []string{"dir /var/lib/anna", "dir /etc/anna", "file /usr/local/bin/annad", "file /usr/local/bin/annactl",
 		"group anna", "group_member anna"}
-	for _, f := range Files() {
-		if f.Target != "" {
-			want = append(want, "file "+f.Target)
+	// The directories a file needs are created (and recorded) just
+	// before it, top down.
+	made := map[string]bool{"/var/lib/anna": true, "/etc/anna": true}
+	for _, d := range []string{"/etc", "/var/lib", "/usr/local/bin", "/usr/local/lib", "/usr/share"} {
+		for ; d != "/"; d = filepath.Dir(d) {
+			made[d] = true
 		}
+	}
+	for _, f := range Files() {
+		if f.Target == "" {
+			continue
+		}
+		var dirs []string
+		for d := filepath.Dir(f.Target); !made[d]; d = filepath.Dir(d) {
+			dirs = append([]string{d}, dirs...)
+			made[d] = true
+		}
+		for _, d := range dirs {
+			want = append(want, "dir "+d)
+		}
+		want = append(want, "file "+f.Target)
 	}
 	want = append(want, "unit_enabled annad.socket", "unit_enabled annad.service")
 	if !reflect.DeepEqual(got, want) {
