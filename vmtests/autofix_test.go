@@ -1,0 +1,50 @@
+package vmtests
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestAutofix is scenario 5: with the state directory made writable by
+// everyone and the socket by everyone, a member's `annactl status` shows
+// the daemon degraded (the guest has no Ollama), which makes annactl run
+// autofix; annad repairs both and annactl says what it found and did.
+func TestAutofix(t *testing.T) {
+	s := boot(t, 8*time.Minute)
+	provision(s)
+	gid := strings.TrimSpace(s.must("getent group anna | cut -d: -f3"))
+	s.must("chmod 0777 /var/lib/anna && chmod 0666 " + socketPath)
+
+	out := s.must(as("alice", "annactl status"))
+	if !strings.Contains(out, "degraded") {
+		t.Fatalf("annactl status does not show annad degraded without Ollama, so it would not run autofix:\n%s", out)
+	}
+	if !strings.Contains(out, "autofix") {
+		t.Fatalf("annactl status showed a problem but ran no autofix:\n%s", out)
+	}
+	for _, want := range []string{
+		"state directory /var/lib/anna: found owner 0:0, mode 0777, set owner 0:0, mode 0755",
+		fmt.Sprintf("socket %s: found owner 0:%s, mode 0666, set owner 0:%s, mode 0660", socketPath, gid, gid),
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the autofix report lacks %q:\n%s", want, out)
+		}
+	}
+	if got := strings.TrimSpace(s.must("stat -c '%a %U %G' " + socketPath)); got != "660 root anna" {
+		t.Errorf("socket %s is %q after autofix, want \"660 root anna\"", socketPath, got)
+	}
+	st := strings.Fields(s.must("stat -c '%a %U %G' /var/lib/anna"))
+	mode, err := strconv.ParseUint(st[0], 8, 32)
+	if err != nil || mode&0o022 != 0 || st[1] != "root" {
+		t.Errorf("/var/lib/anna is %v after autofix, want owned by root and writable by no one else", st)
+	}
+	// A second status finds nothing left to repair in either.
+	out = s.must(as("alice", "annactl status"))
+	if strings.Contains(out, "state directory /var/lib/anna: found") || strings.Contains(out, "socket "+socketPath+": found") {
+		t.Errorf("a second status found the same problems again:\n%s", out)
+	}
+	t.Logf("ledger after the repairs:\n%s", s.must("cat /var/lib/anna/ledger.json"))
+}
