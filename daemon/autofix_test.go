@@ -3,6 +3,7 @@ package daemon_test
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -53,5 +54,31 @@ func TestAutofixChecksThisDaemon(t *testing.T) {
 	c := check(t, res, "config")
 	if c.OK || !strings.Contains(c.Error, "parallel") || c.Advice == "" || res.Problems == 0 {
 		t.Errorf("a broken config: %+v (problems %d)", c, res.Problems)
+	}
+}
+
+// A repair is made and written to the ledger, so the record of what Anna
+// did to the machine includes what autofix put back.
+func TestAutofixRepairsAndLedgersIt(t *testing.T) {
+	d := daemontest.Start(t, daemontest.Options{})
+	if err := os.Chmod(d.StateDir, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	res, err := d.Client(t).Autofix(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := check(t, res, "state directory "+d.StateDir)
+	if !c.OK || c.Action == "" {
+		t.Fatalf("state directory: %+v", c)
+	}
+	if fi, err := os.Stat(d.StateDir); err != nil || fi.Mode().Perm()&0o022 != 0 {
+		t.Fatalf("state directory still writable by others: %v %v", fi.Mode(), err)
+	}
+	ledger, err := os.ReadFile(filepath.Join(d.StateDir, "ledger.json"))
+	if err != nil || !strings.Contains(string(ledger), `"kind": "repaired"`) && !strings.Contains(string(ledger), `"kind":"repaired"`) {
+		t.Fatalf("the ledger does not record the repair: %v\n%s", err, ledger)
 	}
 }

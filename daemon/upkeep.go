@@ -125,7 +125,7 @@ func (d *Daemon) autofix(ctx context.Context, raw json.RawMessage) (any, error) 
 	defer cancel()
 	f := &autofix.Fixer{
 		Layout: d.opt.Layout, StateDir: d.state.Path(), Socket: d.opt.Socket,
-		SocketGroup: d.opt.Config.Daemon.SocketGroup, Units: d.upkeep.units,
+		SocketGroup: d.opt.Config.Daemon.SocketGroup, Units: d.upkeep.units, Record: ledgerRecorder{l: d.ledger},
 		Ledger: func() error {
 			if st := d.ledger.State(); !st.OK() {
 				return errors.New(st.Problem)
@@ -173,6 +173,8 @@ func (r ledgerRecorder) Record(ctx context.Context, e upkeep.Entry) error {
 		le.Kind = ledger.ModelPulled
 	case upkeep.KindUnitEnabled:
 		le.Kind = ledger.UnitEnabled
+	case upkeep.KindRepair:
+		le.Kind = ledger.Repaired
 	case upkeep.KindBinary:
 		// An updated binary replaces the installed one; recording it as
 		// created with its new digest lets uninstall remove it rather

@@ -39,6 +39,7 @@ func TestUpkeepChangesAreLedgered(t *testing.T) {
 		{upkeep.Entry{Kind: upkeep.KindUnit, Target: "/usr/local/lib/systemd/system/anna-ollama.service", Reversal: upkeep.ReverseStopRemove}, ledger.UnitInstalled},
 		{upkeep.Entry{Kind: upkeep.KindModel, Target: "llama3.2:3b", Reversal: upkeep.ReverseDeleteModel}, ledger.ModelPulled},
 		{upkeep.Entry{Kind: upkeep.KindUnitEnabled, Target: "anna-ollama.service", Reversal: upkeep.ReverseDisable}, ledger.UnitEnabled},
+		{upkeep.Entry{Kind: upkeep.KindRepair, Target: "/var/lib/anna", Note: "autofix: set owner 0:0, mode 0700"}, ledger.Repaired},
 		{upkeep.Entry{Kind: upkeep.KindBinary, Target: "/usr/local/bin/annad", Reversal: upkeep.ReverseRestore, SHA256: sha, Note: "update 0.1.0 → 0.2.0"}, ledger.FileCreated},
 	}
 	for _, c := range changes {

@@ -23,6 +23,7 @@ const (
 	GroupCreated     Kind = "group_created"       // Target: a group name
 	UserAddedToGroup Kind = "user_added_to_group" // Target: a user name; Group: the group
 	StateWritten     Kind = "state_written"       // Target: a file in the state directory holding learned data
+	Repaired         Kind = "repaired"            // Target: a path or unit autofix put back as Anna left it; nothing to undo
 )
 
 // Version is the schema version this package writes and reads.
@@ -93,6 +94,8 @@ func (e Entry) check() error {
 		return fmt.Errorf("cannot record entry %d: target %q is not a clean absolute path", e.ID, e.Target)
 	case e.Backup != "" && !cleanAbs(e.Backup):
 		return fmt.Errorf("cannot record entry %d: backup %q is not a clean absolute path", e.ID, e.Backup)
+	case e.Kind == Repaired && cleanAbs(e.Target):
+		// A repaired path; a repaired unit is a plain name, below.
 	case !IsPathKind(e.Kind) && !namePattern.MatchString(e.Target):
 		return fmt.Errorf("cannot record entry %d: target %q is not a plain name", e.ID, e.Target)
 	case e.Digest != "" && !digestPattern.MatchString(e.Digest):

@@ -15,6 +15,9 @@ const (
 	KindUnit   = "unit"   // a systemd unit file annad created and started
 	KindModel  = "model"  // a model annad pulled into Ollama
 	KindBinary = "binary" // an Anna binary replaced by an update
+	// KindRepair is a repair autofix made to Anna's own installation
+	// (Target is the path or unit); there is nothing to undo.
+	KindRepair = "repair"
 	// KindUnitEnabled is a unit annad enabled (Target is its name), so it
 	// starts at boot.
 	KindUnitEnabled = "unit_enabled"

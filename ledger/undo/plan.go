@@ -60,6 +60,11 @@ func Make(entries []ledger.Entry, stateDir string) Plan {
 	slices.Reverse(es)
 	var last []Step
 	for _, e := range es {
+		if e.Kind == ledger.Repaired {
+			// A record of autofix putting Anna's own files back as they
+			// were: the thing repaired is undone by its own entry.
+			continue
+		}
 		self := e.Kind == ledger.DirCreated && e.Target == stateDir
 		if self {
 			e.Owned = true

@@ -149,3 +149,17 @@ func TestExecuteKeepsTheStateDirWhenAStepFails(t *testing.T) {
 		t.Fatalf("the state directory is still there: %v", err)
 	}
 }
+
+// A repair autofix recorded changes nothing undo must reverse: the plan
+// neither acts on it nor lists it as impossible.
+func TestRepairsAreNotUndone(t *testing.T) {
+	es := []ledger.Entry{
+		{ID: 1, Kind: ledger.DirCreated, Target: "/var/lib/anna"},
+		{ID: 2, Kind: ledger.Repaired, Target: "/var/lib/anna", Reason: "autofix: set owner 0:0, mode 0755"},
+		{ID: 3, Kind: ledger.Repaired, Target: "anna-ollama.service", Reason: "autofix: restarted anna-ollama.service"},
+	}
+	p := Make(es, "/var/lib/anna")
+	if len(p.Steps) != 1 || p.Steps[0].Entry.ID != 1 || len(p.CannotUndo) != 0 {
+		t.Fatalf("plan = %+v, cannot undo %+v; want only the directory's removal", p.Steps, p.CannotUndo)
+	}
+}

@@ -45,12 +45,20 @@ type Fixer struct {
 	Ledger func() error
 	// Config loads the config file as annad would.
 	Config func() error
+	// Record, if set, writes each repair to the ledger.
+	Record upkeep.Recorder
 }
 
 // Run runs every check in order and returns what it found and did.
 func (f *Fixer) Run(ctx context.Context) rpc.AutofixResult {
 	var res rpc.AutofixResult
-	add := func(c rpc.AutofixCheck) {
+	add := func(c rpc.AutofixCheck, repaired string) {
+		if c.OK && c.Action != "" && repaired != "" && f.Record != nil {
+			e := upkeep.Entry{Kind: upkeep.KindRepair, Target: repaired, Note: "autofix: " + c.Action}
+			if err := f.Record.Record(ctx, e); err != nil {
+				c.Error = "repaired, but cannot record it in the ledger: " + err.Error()
+			}
+		}
 		if !c.OK || c.Action != "" {
 			res.Problems++
 		}
@@ -60,13 +68,13 @@ func (f *Fixer) Run(ctx context.Context) rpc.AutofixResult {
 		res.Checks = append(res.Checks, c)
 	}
 	gid, groupCheck := f.group()
-	add(groupCheck)
+	add(groupCheck, "")
 	// The same rules annad enforces at start: a state directory nobody
 	// but its owner can write (statedir), a socket of mode 0660 (server).
-	add(f.mode("state directory", f.stateDir(), true, func(m fs.FileMode) fs.FileMode { return m &^ 0o022 }, -1))
-	add(f.mode("socket", f.socket(), false, func(fs.FileMode) fs.FileMode { return 0o660 }, gid))
+	add(f.mode("state directory", f.stateDir(), true, func(m fs.FileMode) fs.FileMode { return m &^ 0o022 }, -1), f.stateDir())
+	add(f.mode("socket", f.socket(), false, func(fs.FileMode) fs.FileMode { return 0o660 }, gid), f.socket())
 	if f.Units != nil && f.OllamaUnit != "" {
-		add(f.unit(ctx))
+		add(f.unit(ctx), f.OllamaUnit)
 	}
 	if f.Ollama != nil {
 		c := rpc.AutofixCheck{Name: "ollama and model", OK: true}
@@ -74,7 +82,7 @@ func (f *Fixer) Run(ctx context.Context) rpc.AutofixResult {
 			c.OK, c.Error = false, err.Error()
 			c.Advice = "see annactl status (setup) and journalctl -u annad"
 		}
-		add(c)
+		add(c, "")
 	}
 	if f.Ledger != nil {
 		c := rpc.AutofixCheck{Name: "ledger", OK: true}
@@ -82,14 +90,14 @@ func (f *Fixer) Run(ctx context.Context) rpc.AutofixResult {
 			c.OK, c.Error = false, err.Error()
 			c.Advice = "autofix does not rewrite the ledger; keep a copy of " + f.stateDir() + "/ledger.json and report it"
 		}
-		add(c)
+		add(c, "")
 	}
 	if f.Config != nil {
 		c := rpc.AutofixCheck{Name: "config", OK: true}
 		if err := f.Config(); err != nil {
 			c.OK, c.Error, c.Advice = false, err.Error(), "fix the line it names, then restart annad"
 		}
-		add(c)
+		add(c, "")
 	}
 	return res
 }

@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"os/user"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -19,6 +20,13 @@ import (
 type units struct {
 	state     upkeep.UnitState
 	restarted []string
+}
+
+type recorder struct{ entries []upkeep.Entry }
+
+func (r *recorder) Record(_ context.Context, e upkeep.Entry) error {
+	r.entries = append(r.entries, e)
+	return nil
 }
 
 func (u *units) State(context.Context, string) (upkeep.UnitState, error) { return u.state, nil }
@@ -108,8 +116,19 @@ func TestModesAndUnitAreRepaired(t *testing.T) {
 		t.Fatal(err)
 	}
 	u := &units{state: upkeep.UnitState{LoadState: "loaded", ActiveState: "failed", SubState: "failed"}}
-	f := &Fixer{Layout: l, SocketGroup: ownGroup(t), OllamaUnit: "anna-ollama.service", Units: u}
+	rec := &recorder{}
+	f := &Fixer{Layout: l, SocketGroup: ownGroup(t), OllamaUnit: "anna-ollama.service", Units: u, Record: rec}
 	res := run(t, f)
+	var repaired []string
+	for _, e := range rec.entries {
+		if e.Kind != upkeep.KindRepair || !strings.HasPrefix(e.Note, "autofix: ") {
+			t.Errorf("ledger entry %+v is not a repair", e)
+		}
+		repaired = append(repaired, e.Target)
+	}
+	if want := []string{l.StateDir(), l.Socket(), "anna-ollama.service"}; !slices.Equal(repaired, want) {
+		t.Errorf("repairs recorded for %q, want %q", repaired, want)
+	}
 	if res.problems != 3 || res.repaired != 3 {
 		t.Errorf("result = %+v, want 3 problems repaired", res)
 	}
