@@ -133,7 +133,7 @@ func New(ctx context.Context, opt Options) (*Daemon, error) {
 	d.upkeep = d.newUpkeep()
 	env := &probes.Env{Layout: opt.Layout, Systemd: opt.Systemd, Journal: opt.Journal}
 	if env.Systemd == nil {
-		d.bus = &systemBus{}
+		d.bus = newSystemBus()
 		env.Systemd = d.bus
 	}
 	d.probes = probes.NewRunner(env)
@@ -163,7 +163,7 @@ func (d *Daemon) hardware() rpc.Hardware {
 func (d *Daemon) Run(ctx context.Context, sock *server.Socket, ready func()) error {
 	authority := d.opt.Polkit
 	if authority == nil {
-		d.polkit = &systemPolkit{}
+		d.polkit = newSystemPolkit()
 		authority = d.polkit
 	}
 	srv := server.New(server.Options{

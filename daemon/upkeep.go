@@ -10,11 +10,10 @@ import (
 	"sync"
 	"time"
 
-	godbus "github.com/godbus/dbus/v5"
-
 	"github.com/jjgarcianorway/anna-assistant/daemon/config"
 	"github.com/jjgarcianorway/anna-assistant/daemon/server"
 	annadbus "github.com/jjgarcianorway/anna-assistant/dbus"
+	"github.com/jjgarcianorway/anna-assistant/dbus/systemd"
 	"github.com/jjgarcianorway/anna-assistant/ledger"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
 	"github.com/jjgarcianorway/anna-assistant/upkeep"
@@ -48,7 +47,7 @@ type upkeeper struct {
 // module installs Ollama and annad: both stay off whatever the config says.
 func (d *Daemon) newUpkeep() *upkeeper {
 	cfg := d.opt.Config
-	u := &upkeeper{units: &lazyUnits{}, nixos: isNixOS(d)}
+	u := &upkeeper{units: newLazyUnits(), nixos: isNixOS(d)}
 	rec := ledgerRecorder{l: d.ledger}
 	if cfg.Ollama.Manage && !u.nixos {
 		u.manager = &ollama.Manager{
@@ -187,94 +186,71 @@ func (r ledgerRecorder) Record(ctx context.Context, e upkeep.Entry) error {
 	return err
 }
 
-// lazyUnits is systemd's manager over the system bus, connected on first
-// use and again after a failure, so annad starts and serves without a
-// system bus (a container, a test) and upkeep reports the reason instead.
-type lazyUnits struct {
-	mu sync.Mutex
-	sd *units.Systemd
-}
+// lazyUnits is systemd's manager over the system bus for upkeep, so annad
+// starts and serves without a system bus (a container, a test) and upkeep
+// reports the reason instead.
+type lazyUnits struct{ lazyBus[*units.Systemd] }
 
-func (l *lazyUnits) conn(ctx context.Context) (*units.Systemd, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.sd != nil {
-		return l.sd, nil
-	}
-	sd, err := units.Connect(ctx, annadbus.SystemBusAddress())
-	if err != nil {
-		return nil, fmt.Errorf("cannot reach systemd over the system bus: %w", err)
-	}
-	l.sd = sd
-	return sd, nil
-}
-
-// drop forgets a connection that failed, so the next call dials again.
-func (l *lazyUnits) drop(sd *units.Systemd, err error) error {
-	if err != nil && errors.Is(err, godbus.ErrClosed) {
-		l.mu.Lock()
-		if l.sd == sd {
-			l.sd = nil
+func newLazyUnits() *lazyUnits {
+	return &lazyUnits{lazyBus[*units.Systemd]{dial: func(ctx context.Context) (*units.Systemd, error) {
+		sd, err := units.Connect(ctx, annadbus.SystemBusAddress())
+		if err != nil {
+			return nil, fmt.Errorf("cannot reach systemd over the system bus: %w", err)
 		}
-		l.mu.Unlock()
-		_ = sd.Close()
-	}
-	return err
+		return sd, nil
+	}}}
+}
+
+// jobAnswer reports whether err is systemd's answer about a job (it ran
+// and failed), not a broken transport.
+func jobAnswer(err error) bool {
+	var job *systemd.JobError
+	return errors.As(err, &job)
 }
 
 // State implements upkeep.Units.
 func (l *lazyUnits) State(ctx context.Context, unit string) (upkeep.UnitState, error) {
-	sd, err := l.conn(ctx)
+	sd, err := l.get(ctx)
 	if err != nil {
 		return upkeep.UnitState{}, err
 	}
 	st, err := sd.State(ctx, unit)
-	return st, l.drop(sd, err)
+	return st, l.done(ctx, sd, err, jobAnswer)
 }
 
 // Start implements upkeep.Units.
 func (l *lazyUnits) Start(ctx context.Context, unit string) error {
-	sd, err := l.conn(ctx)
+	sd, err := l.get(ctx)
 	if err != nil {
 		return err
 	}
-	return l.drop(sd, sd.Start(ctx, unit))
+	return l.done(ctx, sd, sd.Start(ctx, unit), jobAnswer)
 }
 
 // Restart implements upkeep.Units.
 func (l *lazyUnits) Restart(ctx context.Context, unit string) error {
-	sd, err := l.conn(ctx)
+	sd, err := l.get(ctx)
 	if err != nil {
 		return err
 	}
-	return l.drop(sd, sd.Restart(ctx, unit))
+	return l.done(ctx, sd, sd.Restart(ctx, unit), jobAnswer)
 }
 
 // Reload implements upkeep.Units.
 func (l *lazyUnits) Reload(ctx context.Context) error {
-	sd, err := l.conn(ctx)
+	sd, err := l.get(ctx)
 	if err != nil {
 		return err
 	}
-	return l.drop(sd, sd.Reload(ctx))
+	return l.done(ctx, sd, sd.Reload(ctx), jobAnswer)
 }
 
 // Enable implements upkeep.Units.
 func (l *lazyUnits) Enable(ctx context.Context, unit string) (bool, error) {
-	sd, err := l.conn(ctx)
+	sd, err := l.get(ctx)
 	if err != nil {
 		return false, err
 	}
 	changed, err := sd.Enable(ctx, unit)
-	return changed, l.drop(sd, err)
-}
-
-// Close hangs up the bus connection, if any.
-func (l *lazyUnits) Close() {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.sd != nil {
-		_ = l.sd.Close()
-		l.sd = nil
-	}
+	return changed, l.done(ctx, sd, err, jobAnswer)
 }
