@@ -2,13 +2,16 @@ package daemon_test
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/daemontest"
+	"github.com/jjgarcianorway/anna-assistant/ledger"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
 )
 
@@ -77,8 +80,17 @@ func TestAutofixRepairsAndLedgersIt(t *testing.T) {
 	if fi, err := os.Stat(d.StateDir); err != nil || fi.Mode().Perm()&0o022 != 0 {
 		t.Fatalf("state directory still writable by others: %v %v", fi.Mode(), err)
 	}
-	ledger, err := os.ReadFile(filepath.Join(d.StateDir, "ledger.json"))
-	if err != nil || !strings.Contains(string(ledger), `"kind": "repaired"`) && !strings.Contains(string(ledger), `"kind":"repaired"`) {
-		t.Fatalf("the ledger does not record the repair: %v\n%s", err, ledger)
+	data, err := os.ReadFile(filepath.Join(d.StateDir, "ledger.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc ledger.Document
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(doc.Entries, func(e ledger.Entry) bool {
+		return e.Kind == ledger.Repaired && e.Target == d.StateDir && strings.HasPrefix(e.Reason, "autofix: ")
+	}) {
+		t.Fatalf("the ledger does not record the repair of %s:\n%s", d.StateDir, data)
 	}
 }
