@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
-
 )
 
 // smokeTimeout bounds running a new annad with -V before it replaces the
