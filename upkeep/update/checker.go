@@ -10,7 +10,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"os"
-	"path/filepath"
 	"sync"
 	"syscall"
 	"time"
@@ -159,10 +158,7 @@ func (c *Checker) check(ctx context.Context) error {
 	if c.Transient == nil || c.BinDir == "" || c.Arch == "" || c.StateDir == "" || c.Socket == "" {
 		return fmt.Errorf("cannot install updates: annad runs without systemd or an install directory; update Anna with its installer")
 	}
-	if p, ok, err := readPending(filepath.Join(c.StateDir, PendingFile)); err != nil || ok {
-		if err == nil {
-			err = fmt.Errorf("the update from %s to %s is not finished (%s in %s); restart annad to finish it", p.From, p.To, PendingFile, c.StateDir)
-		}
+	if err := c.unfinished(); err != nil {
 		return fmt.Errorf("cannot update to %s: %w", m.Version, err)
 	}
 	if err := c.apply(ctx, m); err != nil {

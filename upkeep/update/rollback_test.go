@@ -10,6 +10,10 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/godbus/dbus/v5"
+
+	"github.com/jjgarcianorway/anna-assistant/dbus/systemd"
 )
 
 // finish runs the finisher as the transient unit does once a check
@@ -272,5 +276,70 @@ func TestFinisherThatCannotStartRollsBack(t *testing.T) {
 	}
 	if f.ledger.len() != 2 {
 		t.Errorf("ledger = %+v", f.ledger.entries)
+	}
+}
+
+// age makes the pending file older than any finisher can run.
+func (f *fixture) age(t *testing.T) {
+	t.Helper()
+	old := time.Now().Add(-finisherGone - time.Minute)
+	if err := os.Chtimes(filepath.Join(f.state, PendingFile), old, old); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A swap whose finisher never restarted annad (systemd did not run it):
+// once no finisher can still be running, the next check puts the
+// previous binaries back and says so, and the check after tries again.
+func TestSwapWithoutFinisherIsUndoneByALaterCheck(t *testing.T) {
+	f := setup(t, "0.1.0", "0.2.0")
+	// The stand-in old annad exits at once; the next finisher's unit
+	// can only start once systemd has forgotten this one's.
+	conn := f.bus.Conn(t)
+	if err := conn.AddMatchSignal(dbus.WithMatchInterface(systemd.ManagerInterface), dbus.WithMatchMember("JobRemoved")); err != nil {
+		t.Fatal(err)
+	}
+	signals := make(chan *dbus.Signal, 8)
+	conn.Signal(signals)
+	if err := f.check(t); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-signals:
+	case <-time.After(time.Minute):
+		t.Fatal("the finisher's unit never ended")
+	}
+	f.age(t)
+	if err := f.check(t); err == nil || !strings.Contains(err.Error(), "its finisher never restarted annad") {
+		t.Fatalf("error = %v", err)
+	}
+	if got := snapshot(t, f.bin); !maps.Equal(got, oldBinaries()) || exists(filepath.Join(f.state, PendingFile)) {
+		t.Errorf("bin dir = %q, or the pending file stayed", got)
+	}
+	if err := f.check(t); err != nil || len(f.systemd.Jobs()) != 2 {
+		t.Errorf("the next check: %v, systemd jobs %q", err, f.systemd.Jobs())
+	}
+}
+
+// A new version that settled and starts again long after (its finisher
+// was killed before it confirmed) is kept: backups and pending file go.
+func TestSettledUpdateWithoutFinisherIsKeptAtALaterStart(t *testing.T) {
+	f := setup(t, "0.1.0", "0.2.0")
+	if err := f.check(t); err != nil {
+		t.Fatal(err)
+	}
+	f.startAs(t, "0.2.0")
+	f.startAs(t, "0.2.0") // systemd restarted it while the finisher checks
+	if !exists(filepath.Join(f.bin, ".annad.prev")) {
+		t.Fatal("a quick second start removed the backups the finisher needs")
+	}
+	f.age(t)
+	f.startAs(t, "0.2.0")
+	if exists(filepath.Join(f.bin, ".annad.prev")) || exists(filepath.Join(f.bin, ".annactl.prev")) || exists(filepath.Join(f.state, PendingFile)) {
+		t.Errorf("bin dir %q; the pending file or backups stayed", snapshot(t, f.bin))
+	}
+	f.ledgerMatchesDisk(t)
+	if f.ledger.len() != 4 {
+		t.Errorf("ledger = %+v, want the update recorded once", f.ledger.entries)
 	}
 }

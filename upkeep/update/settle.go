@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+	"time"
 
 	"github.com/jjgarcianorway/anna-assistant/upkeep"
 )
@@ -153,6 +154,7 @@ func (c *Checker) Settle(ctx context.Context) (string, error) {
 		return msg, nil
 	}
 	msg := fmt.Sprintf("updated from %s to %s", p.From, p.To)
+	settledBefore := p.Settled
 	if !p.Settled {
 		for _, bin := range p.Binaries {
 			if err := c.record(ctx, bin.Path, bin.SHA256, "update "+p.From+" → "+p.To); err != nil {
@@ -164,8 +166,18 @@ func (c *Checker) Settle(ctx context.Context) (string, error) {
 			return "", err
 		}
 	}
-	if backupsLeft(p) {
+	if backupsLeft(p) && !(settledBefore && stale(path)) {
 		return msg + "; the finisher checks it answers", nil
+	}
+	if settledBefore && stale(path) {
+		// A second start, long after the first: no finisher is left to
+		// confirm, and this version has run here since.
+		for _, b := range p.Binaries {
+			if ownBackup(b) {
+				_ = os.Remove(b.Prev)
+			}
+		}
+		msg += " (kept without the finisher's word: it did not finish)"
 	}
 	// The finisher confirmed before this start had settled.
 	if err := os.Remove(path); err != nil {
@@ -217,4 +229,37 @@ func backupsLeft(p pending) bool {
 		}
 	}
 	return false
+}
+
+// finisherGone is how long after PendingFile last changed no finisher
+// can still run: systemd kills one at its unit's deadline.
+const finisherGone = FinishTimeout + 2*time.Minute
+
+// stale reports whether PendingFile was last written longer ago than any
+// finisher can run.
+func stale(path string) bool {
+	fi, err := os.Lstat(path)
+	return err == nil && time.Since(fi.ModTime()) > finisherGone
+}
+
+// unfinished says why a check must not start another update: a second
+// swap would replace the backup of the binary known to run. A swap whose
+// finisher never ran (this annad was not restarted, and no finisher can
+// still be running) is undone here, so the next check tries again.
+func (c *Checker) unfinished() error {
+	path := filepath.Join(c.StateDir, PendingFile)
+	p, ok, err := readPending(path)
+	if err != nil || !ok {
+		return err
+	}
+	if !stale(path) || p.From != c.Current || p.Settled || p.RolledBack {
+		return fmt.Errorf("the update from %s to %s is not finished (%s in %s); see journalctl -u %s", p.From, p.To, PendingFile, c.StateDir, FinishUnit)
+	}
+	if err := restore(p); err != nil {
+		return fmt.Errorf("cannot undo the update to %s that no finisher finished: %w; reinstall Anna", p.To, err)
+	}
+	if err := os.Remove(path); err != nil {
+		return fmt.Errorf("cannot remove %s: %w", path, err)
+	}
+	return fmt.Errorf("the update to %s was swapped in but its finisher never restarted annad (see journalctl -u %s); the previous binaries are back, and the next check tries again", p.To, FinishUnit)
 }

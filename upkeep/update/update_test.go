@@ -144,6 +144,7 @@ type fixture struct {
 	srv     *httptest.Server
 	bin     string
 	state   string
+	bus     *dbustest.Bus
 	systemd *dbustest.Systemd
 	ledger  *ledger
 	c       *Checker
@@ -169,7 +170,7 @@ func setup(t *testing.T, current, latest string) *fixture {
 	// systemd on a private bus: the finisher's transient unit is started
 	// there, and its command really runs.
 	bus := dbustest.New(t)
-	f.systemd = bus.Systemd(t)
+	f.bus, f.systemd = bus, bus.Systemd(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	sd, err := unitspkg.Connect(ctx, bus.Address)
