@@ -134,6 +134,9 @@ func readPending(path string) (p pending, ok bool, err error) {
 // binaries on disk (reconcile), shows the reason as the checker's last
 // error and removes the file. No PendingFile: nothing to do.
 func (c *Checker) Settle(ctx context.Context) (string, error) {
+	if c.StateDir == "" {
+		return "", nil
+	}
 	path := filepath.Join(c.StateDir, PendingFile)
 	p, ok, err := readPending(path)
 	if err != nil || !ok {
