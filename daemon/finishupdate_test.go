@@ -146,7 +146,7 @@ func TestAnnadAfterARollbackReportsAndReconciles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Update == nil || !strings.Contains(st.Update.LastError, "the update to 9.9.9 did not start (it exited with status 1); rolled back to "+version.String()) {
+	if st.Update == nil || !strings.Contains(st.Update.LastError, "cannot update to 9.9.9: it did not start (it exited with status 1); rolled back to "+version.String()) {
 		t.Errorf("status update = %+v", st.Update)
 	}
 	if _, err := os.Lstat(filepath.Join(state, update.PendingFile)); err == nil {

@@ -145,7 +145,7 @@ func TestFailedStartRollsBack(t *testing.T) {
 		t.Fatalf("%q, %v", msg, err)
 	}
 	f.rolledBack(t, u, 0)
-	if st := f.c.Status(); !strings.Contains(st.LastError, "the update to 0.2.0 did not start (") || !strings.Contains(st.LastError, `result "failed"`) {
+	if st := f.c.Status(); !strings.Contains(st.LastError, "cannot update to 0.2.0: it did not start (") || !strings.Contains(st.LastError, `result "failed"`) {
 		t.Errorf("status after the rollback = %+v", st)
 	}
 	downloads := f.rel.hits["annad-linux-amd64"]

@@ -143,9 +143,9 @@ func (c *Checker) Settle(ctx context.Context) (string, error) {
 		return "", err
 	}
 	if p.RolledBack || p.To != c.Current {
-		msg := fmt.Sprintf("the update from %s to %s did not take; running %s", p.From, p.To, c.Current)
+		msg := fmt.Sprintf("cannot update to %s: it did not take; running %s", p.To, c.Current)
 		if p.Reason != "" {
-			msg = fmt.Sprintf("the update to %s did not start (%s); rolled back to %s", p.To, p.Reason, p.From)
+			msg = fmt.Sprintf("cannot update to %s: it did not start (%s); rolled back to %s, kept until a newer release (see journalctl -u %s)", p.To, p.Reason, p.From, FinishUnit)
 		}
 		c.fail(errors.New(msg))
 		if err := c.reconcile(ctx, p); err != nil {
