@@ -198,3 +198,28 @@ func TestFinishUpdateUsage(t *testing.T) {
 		}
 	}
 }
+
+// The new annad records the update before it serves (and so before it
+// tells systemd it is ready, which ends the finisher's restart job), and
+// keeps the backups for the finisher.
+func TestNewAnnadSettlesBeforeItServes(t *testing.T) {
+	state := t.TempDir()
+	bin := swappedHost(t, state, version.String(), false, false)
+	d := daemontest.Start(t, daemontest.Options{StateDir: state})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if _, err := d.Client(t).Status(ctx); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(filepath.Join(state, update.PendingFile))
+	if err != nil || !strings.Contains(string(raw), `"settled":true`) {
+		t.Errorf("pending file %s, %v: want it settled and kept for the finisher", raw, err)
+	}
+	if _, err := os.Lstat(filepath.Join(bin, ".annad.prev")); err != nil {
+		t.Errorf("the backup is gone before the finisher confirmed: %v", err)
+	}
+	doc, err := os.ReadFile(filepath.Join(state, ledger.FileName))
+	if err != nil || !strings.Contains(string(doc), "sha256:"+digest("new annad")) || !strings.Contains(string(doc), "sha256:"+digest("new annactl")) {
+		t.Errorf("the ledger does not name the new binaries (%v):\n%s", err, doc)
+	}
+}
