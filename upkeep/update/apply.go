@@ -91,7 +91,7 @@ func (c *Checker) apply(ctx context.Context, m Manifest) (err error) {
 	}
 	argv := []string{annad.prevPath, "finish-update", "--state-dir", c.StateDir, "--socket", c.Socket}
 	desc := "Anna: finish the update from " + c.Current + " to " + m.Version
-	if err := c.Transient.StartTransient(ctx, FinishUnit, desc, argv, FinishTimeout+time.Minute); err != nil {
+	if err := c.Transient.StartTransient(ctx, FinishUnit, desc, argv, finishUnitTimeout); err != nil {
 		rbErr := errors.Join(rollback(ts), c.dropPending())
 		return errors.Join(fmt.Errorf("cannot update to %s: cannot start its finisher, rolled back: %w", m.Version, err), rbErr)
 	}

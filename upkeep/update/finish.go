@@ -32,6 +32,8 @@ const (
 	restartTimeout = 2 * time.Minute
 	runningTimeout = 30 * time.Second
 	FinishTimeout  = 2*restartTimeout + runningTimeout + 30*time.Second
+	// finishUnitTimeout is FinishUnit's TimeoutStartSec.
+	finishUnitTimeout = FinishTimeout + time.Minute
 )
 
 // Finisher is the end of an update that annad cannot do itself:

@@ -235,8 +235,9 @@ func backupsLeft(p pending) bool {
 }
 
 // finisherGone is how long after PendingFile last changed no finisher
-// can still run: systemd kills one at its unit's deadline.
-const finisherGone = FinishTimeout + 2*time.Minute
+// can still run: systemd stops one at its unit's deadline
+// (finishUnitTimeout) and kills it 90 s later (its default stop timeout).
+const finisherGone = finishUnitTimeout + 4*time.Minute
 
 // stale reports whether PendingFile was last written longer ago than any
 // finisher can run.
