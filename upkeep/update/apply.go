@@ -23,11 +23,12 @@ type target struct {
 	path     string // installed path, e.g. /usr/local/bin/annad
 	newPath  string // the verified download, beside path
 	prevPath string // the hard link that keeps the old binary
-	// prevSHA256 is the digest of the binary at path before the update;
-	// "" when there was none, so rollback removes instead.
+	// prevSHA256 is the digest of the binary at path before the update,
+	// "" when there was none: the finisher's restore then removes the
+	// new one, and a rollback brings the ledger back only to this.
 	prevSHA256 string
 	swapped    bool
-	hadOld     bool
+	hadOld     bool // whether path existed, so rollback removes instead
 }
 
 // targets lists the binaries of this host's architecture, annactl first so
@@ -69,16 +70,18 @@ func (c *Checker) apply(ctx context.Context, m Manifest) (err error) {
 		if t.prevSHA256, err = fileDigest(t.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("cannot update %s: %w", t.path, err)
 		}
-		t.newPath, err = download(ctx, c.client(), c.URL, t.artifact, m.Artifacts[t.artifact], c.BinDir)
-		if err != nil {
-			return err
-		}
 	}
 	annad := ts[len(ts)-1]
 	if annad.prevSHA256 == "" {
 		// The finisher runs from the kept annad; without one there is
 		// nothing known to run here to fall back to.
 		return fmt.Errorf("cannot update: %s is missing; reinstall Anna", annad.path)
+	}
+	for _, t := range ts {
+		t.newPath, err = download(ctx, c.client(), c.URL, t.artifact, m.Artifacts[t.artifact], c.BinDir)
+		if err != nil {
+			return err
+		}
 	}
 	if err := smoke(ctx, annad.newPath, m.Version); err != nil {
 		return startError{err}

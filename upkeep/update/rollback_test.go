@@ -343,3 +343,16 @@ func TestSettledUpdateWithoutFinisherIsKeptAtALaterStart(t *testing.T) {
 		t.Errorf("ledger = %+v, want the update recorded once", f.ledger.entries)
 	}
 }
+
+// Without an installed annad there is no binary known to run here to
+// finish from or fall back to: nothing is downloaded or changed.
+func TestUpdateWithoutAnInstalledAnnadIsRefused(t *testing.T) {
+	f := setup(t, "0.1.0", "0.2.0")
+	if err := os.Remove(filepath.Join(f.bin, "annad")); err != nil {
+		t.Fatal(err)
+	}
+	f.unchanged(t, snapshot(t, f.bin), f.check(t), "annad is missing; reinstall Anna")
+	if f.rel.hits["annad-linux-amd64"] != 0 || f.rel.hits["annactl-linux-amd64"] != 0 {
+		t.Error("the release was downloaded anyway")
+	}
+}
