@@ -176,6 +176,7 @@ func (d *Daemon) Run(ctx context.Context, sock *server.Socket, ready func()) err
 		MaxConnsPerUID: d.opt.Config.Daemon.MaxConnectionsPerUID,
 		IdleTimeout:    d.opt.Config.Daemon.IdleTimeout.Duration,
 	})
+	d.upkeep.settle(ctx, d)
 	bg, stopBG := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	wg.Go(func() { d.watch(bg) })

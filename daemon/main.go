@@ -26,8 +26,12 @@ const (
 )
 
 // Main runs annad with command-line args (without the program name) and
-// returns its exit code. SIGTERM and SIGINT stop it gracefully.
+// returns its exit code. SIGTERM and SIGINT stop it gracefully. With
+// FinishUpdateMode first it finishes a self-update instead.
 func Main(args []string, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == FinishUpdateMode {
+		return finishUpdate(args[1:], stderr)
+	}
 	fs := pflag.NewFlagSet("annad", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	host := dirs.Host
@@ -36,7 +40,10 @@ func Main(args []string, stderr io.Writer) int {
 	stateDir := fs.String("state-dir", host.StateDir(), "directory for Anna's state")
 	showVersion := fs.BoolP("version", "V", false, "print the version and exit")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: annad [--config FILE] [--socket PATH] [--state-dir DIR]\n\nannad is Anna's root daemon; talk to it with annactl.\n\n%s", fs.FlagUsages())
+		fmt.Fprintf(stderr, "usage: annad [--config FILE] [--socket PATH] [--state-dir DIR]\n"+
+			"       annad %s [--socket PATH] [--state-dir DIR]\n\n"+
+			"annad is Anna's root daemon; talk to it with annactl. %s ends a\n"+
+			"self-update; annad starts it itself (annad %s --help).\n\n%s", FinishUpdateMode, FinishUpdateMode, FinishUpdateMode, fs.FlagUsages())
 	}
 	if err := fs.Parse(args); err != nil {
 		if err == pflag.ErrHelp {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -65,7 +66,7 @@ func (d *Daemon) newUpkeep() *upkeeper {
 		URL: cfg.Update.URL, Keys: keys, Current: version.String(),
 		AutoUpdate: cfg.Update.AutoUpdate && !u.nixos, Interval: cfg.Update.Interval.Duration,
 		BinDir: d.opt.Layout.Path("/usr/local/bin"), Arch: runtime.GOARCH,
-		StateDir: d.state.Path(), Unit: "annad.service", Units: u.units, Ledger: rec, Log: d.log,
+		StateDir: d.state.Path(), Socket: d.opt.Socket, Transient: u.units, Ledger: rec, Log: d.log,
 	}
 	return u
 }
@@ -77,19 +78,27 @@ func isNixOS(d *Daemon) bool {
 	return err == nil
 }
 
+// settle finishes the last update (update.Checker.Settle): annad calls it
+// before it tells systemd it is ready, because the update's finisher
+// checks the new annad once the restart job is done, and the new
+// binaries must be in the ledger by then. It runs whether or not updates
+// are still configured: an update in flight is finished either way.
+func (u *upkeeper) settle(ctx context.Context, d *Daemon) {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	msg, err := u.checker.Settle(ctx)
+	switch {
+	case err != nil:
+		d.log.Error("cannot settle the last update", "err", err)
+	case msg != "":
+		d.log.Info(msg)
+	}
+}
+
 // run starts the background work; it returns when ctx ends.
 func (u *upkeeper) run(ctx context.Context, d *Daemon) {
 	var wg sync.WaitGroup
 	if u.checker.URL != "" {
-		sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-		msg, err := update.Settle(sctx, u.checker.StateDir, version.String(), u.checker.Ledger)
-		cancel()
-		switch {
-		case err != nil:
-			d.log.Error("cannot settle the last update", "err", err)
-		case msg != "":
-			d.log.Info(msg)
-		}
 		wg.Go(func() { u.checker.Run(ctx) })
 	}
 	if u.manager != nil {
@@ -186,6 +195,18 @@ func (r ledgerRecorder) Record(ctx context.Context, e upkeep.Entry) error {
 	return err
 }
 
+// Digest implements update.Ledger: the digest the newest entry for path
+// records, which is what uninstall compares the file with.
+func (r ledgerRecorder) Digest(path string) string {
+	es := r.l.Entries()
+	for i := len(es) - 1; i >= 0; i-- {
+		if es[i].Target == path && es[i].Digest != "" {
+			return strings.TrimPrefix(es[i].Digest, "sha256:")
+		}
+	}
+	return ""
+}
+
 // lazyUnits is systemd's manager over the system bus for upkeep, so annad
 // starts and serves without a system bus (a container, a test) and upkeep
 // reports the reason instead.
@@ -243,6 +264,15 @@ func (l *lazyUnits) Reload(ctx context.Context) error {
 		return err
 	}
 	return l.done(ctx, sd, sd.Reload(ctx), jobAnswer)
+}
+
+// StartTransient implements update.Transient.
+func (l *lazyUnits) StartTransient(ctx context.Context, unit, description string, argv []string, timeout time.Duration) error {
+	sd, err := l.get(ctx)
+	if err != nil {
+		return err
+	}
+	return l.done(ctx, sd, sd.StartTransient(ctx, unit, description, argv, timeout), jobAnswer)
 }
 
 // Enable implements upkeep.Units.

@@ -97,3 +97,30 @@ func TestNixOSTurnsUpkeepOff(t *testing.T) {
 		t.Fatal("outside NixOS the config's manage and auto_update are ignored")
 	}
 }
+
+// The update reads back the digest uninstall will compare a binary
+// with: the newest entry's, whatever the older ones say.
+func TestLedgerDigestIsTheNewestEntrys(t *testing.T) {
+	d := newTestDaemon(t, dirs.Host, config.Default())
+	rec := ledgerRecorder{l: d.ledger}
+	old, updated := strings.Repeat("0a", 32), strings.Repeat("1b", 32)
+	if got := rec.Digest("/usr/local/bin/annad"); got != "" {
+		t.Errorf("empty ledger: %q", got)
+	}
+	for _, e := range []upkeep.Entry{
+		{Kind: upkeep.KindBinary, Target: "/usr/local/bin/annad", SHA256: old},
+		{Kind: upkeep.KindBinary, Target: "/usr/local/bin/annactl", SHA256: old},
+		{Kind: upkeep.KindBinary, Target: "/usr/local/bin/annad", SHA256: updated},
+		{Kind: upkeep.KindRepair, Target: "/usr/local/bin/annad", Note: "autofix"},
+	} {
+		if err := rec.Record(context.Background(), e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := rec.Digest("/usr/local/bin/annad"); got != updated {
+		t.Errorf("annad: %q, want the update's %q", got, updated)
+	}
+	if got := rec.Digest("/usr/local/bin/annactl"); got != old {
+		t.Errorf("annactl: %q", got)
+	}
+}

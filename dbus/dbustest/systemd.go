@@ -27,6 +27,7 @@ type Systemd struct {
 	conn      *dbus.Conn
 	jobID     uint32
 	transient map[string]*transient
+	restart   func(unit string) string
 }
 
 // Systemd exports a fake systemd manager under systemd1's name on the bus,

@@ -1,6 +1,7 @@
 package dbustest
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -48,6 +49,38 @@ func (m *manager) StopUnit(name, mode string) (dbus.ObjectPath, *dbus.Error) {
 	}
 	m.s.mu.Unlock()
 	return "/org/freedesktop/systemd1/job/1", nil
+}
+
+// OnRestart makes RestartUnit call start with the unit's name, as
+// systemd's start of the unit, and end the job with the result it
+// returns ("done", "failed", …). Without it every restart is "done".
+func (s *Systemd) OnRestart(start func(unit string) (result string)) {
+	s.mu.Lock()
+	s.restart = start
+	s.mu.Unlock()
+}
+
+// RestartUnit answers like systemd: a job path at once, and JobRemoved
+// once the start (OnRestart) is over. Its Jobs entry is
+// "restart <unit> <mode>".
+func (m *manager) RestartUnit(name, mode string) (dbus.ObjectPath, *dbus.Error) {
+	s := m.s
+	if err := s.record("restart " + name + " " + mode); err != nil {
+		return "", err
+	}
+	s.mu.Lock()
+	s.jobID++
+	id, conn, start := s.jobID, s.conn, s.restart
+	s.mu.Unlock()
+	job := dbus.ObjectPath(fmt.Sprintf("/org/freedesktop/systemd1/job/%d", id))
+	go func() {
+		result := "done"
+		if start != nil {
+			result = start(name)
+		}
+		_ = conn.Emit(systemd.ManagerPath, systemd.ManagerInterface+".JobRemoved", id, job, name, result)
+	}()
+	return job, nil
 }
 
 // DisableUnitFiles answers like systemd: one "unlink" per unit, from

@@ -67,11 +67,13 @@ func (m *manager) GetUnit(name string) (dbus.ObjectPath, *dbus.Error) {
 }
 
 // StartTransientUnit answers like systemd for the oneshot services that
-// systemd.Conn.RunContext asks for: it checks the properties Anna relies
-// on (Type=oneshot, one ExecStart with an absolute path, AddRef,
-// CollectMode=inactive-or-failed), runs the argv with exactly the given
-// environment, kills it at TimeoutStartUSec, and emits JobRemoved with
-// "done" or "failed" when it ends. Its Jobs entry is "run <argv>".
+// systemd.Conn.RunContext and units.Systemd.StartTransient ask for: it
+// checks the properties Anna relies on (Type=oneshot, one ExecStart with
+// an absolute path, CollectMode=inactive-or-failed, AddRef true if set),
+// runs the argv with exactly the given environment, kills it at
+// TimeoutStartUSec, and emits JobRemoved with "done" or "failed" when it
+// ends. A unit without AddRef is forgotten then, as systemd collects it.
+// Its Jobs entry is "run <argv>".
 func (m *manager) StartTransientUnit(name, mode string, props []systemd.Property, aux []systemd.AuxUnit) (dbus.ObjectPath, *dbus.Error) {
 	s := m.s
 	var (
@@ -97,7 +99,7 @@ func (m *manager) StartTransientUnit(name, mode string, props []systemd.Property
 	switch {
 	case !strings.HasSuffix(name, ".service") || mode != "fail" || len(aux) != 0:
 		return "", invalid("unit %q, mode %q, %d aux units", name, mode, len(aux))
-	case got["Type"] != "oneshot" || got["AddRef"] != true || got["CollectMode"] != "inactive-or-failed":
+	case got["Type"] != "oneshot" || (got["AddRef"] != nil && got["AddRef"] != true) || got["CollectMode"] != "inactive-or-failed":
 		return "", invalid("Type %v, AddRef %v, CollectMode %v", got["Type"], got["AddRef"], got["CollectMode"])
 	case len(execs) != 1 || !filepath.IsAbs(execs[0].Path) || len(execs[0].Argv) == 0:
 		return "", invalid("ExecStart %v", execs)
@@ -156,6 +158,9 @@ func (m *manager) StartTransientUnit(name, mode string, props []systemd.Property
 			jobResult = "failed"
 		}
 		u.mu.Unlock()
+		if got["AddRef"] == nil {
+			_ = unitMethods{s, u}.Unref()
+		}
 		_ = conn.Emit(systemd.ManagerPath, systemd.ManagerInterface+".JobRemoved", id, job, name, jobResult)
 	}()
 	return job, nil

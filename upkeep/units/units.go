@@ -8,6 +8,7 @@ package units
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/godbus/dbus/v5"
 
@@ -78,20 +79,27 @@ func (s *Systemd) Enable(ctx context.Context, unit string) (bool, error) {
 }
 
 // StartTransient asks systemd to run argv once in a new transient unit
-// (Type=oneshot), outside the caller's own unit: what it does survives
-// the caller being stopped, as the end of annad's self-update must (see
-// update.Finisher). It returns once systemd queued the job ("fail" mode:
-// a unit of that name already running is an error, never replaced); it
-// does not wait for the result, because the program may stop the caller.
-// systemd.Conn.RunContext is the variant that waits.
-func (s *Systemd) StartTransient(ctx context.Context, unit, description string, argv []string) error {
+// (Type=oneshot), outside the caller's own unit: PID 1 starts it in a
+// cgroup of its own, with no dependency on the caller's unit, so what it
+// does survives the caller being stopped or restarted, as the end of
+// annad's self-update must (see update.Finisher). systemd kills it at
+// timeout (TimeoutStartSec: a oneshot service's whole run is its start;
+// RuntimeMaxSec does not apply to one). It returns once systemd queued
+// the job ("fail" mode: a unit of that name already running is an error,
+// never replaced); it does not wait for the result, because the program
+// may stop the caller. systemd.Conn.RunContext is the variant that waits.
+func (s *Systemd) StartTransient(ctx context.Context, unit, description string, argv []string, timeout time.Duration) error {
 	if len(argv) == 0 || argv[0] == "" || argv[0][0] != '/' {
 		return fmt.Errorf("cannot start %s: the program must be an absolute path", unit)
+	}
+	if timeout <= 0 {
+		return fmt.Errorf("cannot start %s: it needs a deadline", unit)
 	}
 	props := []systemd.Property{
 		{Name: "Description", Value: dbus.MakeVariant(description)},
 		{Name: "Type", Value: dbus.MakeVariant("oneshot")},
 		{Name: "ExecStart", Value: dbus.MakeVariant([]systemd.ExecCommand{{Path: argv[0], Argv: argv}})},
+		{Name: "TimeoutStartUSec", Value: dbus.MakeVariant(uint64(timeout / time.Microsecond))},
 		// A failed run must not stay loaded: the next update reuses the
 		// name, and systemd refuses a transient unit that still exists.
 		{Name: "CollectMode", Value: dbus.MakeVariant("inactive-or-failed")},

@@ -277,18 +277,24 @@ func TestEnableOverDBus(t *testing.T) {
 }
 
 // A transient unit reaches systemd with the properties of a oneshot that
-// runs the given argv, in "fail" mode; a relative program is refused
-// before anything is sent.
+// runs the given argv, in "fail" mode, with its deadline: exactly these,
+// so no PIDs (a scope of the caller's processes), Slice, PartOf or
+// BindsTo ties it to the caller's unit, and restarting that unit leaves
+// it running. A relative program or no deadline is refused before
+// anything is sent.
 func TestStartTransientOverDBus(t *testing.T) {
 	s, m := setup(t)
 	argv := []string{"/usr/local/bin/.annad.prev", "finish-update"}
-	if err := s.StartTransient(ctx(t), "anna-update-finish.service", "Anna: finish the update", argv); err != nil {
+	if err := s.StartTransient(ctx(t), "anna-update-finish.service", "Anna: finish the update", argv, 6*time.Minute); err != nil {
 		t.Fatal(err)
 	}
 	want := "StartTransientUnit anna-update-finish.service fail Description=Anna: finish the update Type=oneshot " +
-		"ExecStart=[[/usr/local/bin/.annad.prev [/usr/local/bin/.annad.prev finish-update] false]] CollectMode=inactive-or-failed aux=0"
-	if err := s.StartTransient(ctx(t), "x.service", "x", []string{"annad"}); err == nil || !strings.Contains(err.Error(), "absolute path") {
+		"ExecStart=[[/usr/local/bin/.annad.prev [/usr/local/bin/.annad.prev finish-update] false]] TimeoutStartUSec=360000000 CollectMode=inactive-or-failed aux=0"
+	if err := s.StartTransient(ctx(t), "x.service", "x", []string{"annad"}, time.Minute); err == nil || !strings.Contains(err.Error(), "absolute path") {
 		t.Errorf("a relative program: %v", err)
+	}
+	if err := s.StartTransient(ctx(t), "x.service", "x", argv, 0); err == nil || !strings.Contains(err.Error(), "deadline") {
+		t.Errorf("no deadline: %v", err)
 	}
 	if calls, _, _ := m.counts(); len(calls) != 1 || calls[0] != want {
 		t.Errorf("calls = %q\nwant     %q", calls, want)

@@ -11,8 +11,6 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
-
-	"github.com/jjgarcianorway/anna-assistant/upkeep"
 )
 
 // smokeTimeout bounds running a new annad with -V before it replaces the
@@ -25,8 +23,12 @@ type target struct {
 	path     string // installed path, e.g. /usr/local/bin/annad
 	newPath  string // the verified download, beside path
 	prevPath string // the hard link that keeps the old binary
-	swapped  bool
-	hadOld   bool // whether path existed, so rollback removes instead
+	// prevSHA256 is the digest of the binary at path before the update,
+	// "" when there was none: the finisher's restore then removes the
+	// new one, and a rollback brings the ledger back only to this.
+	prevSHA256 string
+	swapped    bool
+	hadOld     bool // whether path existed, so rollback removes instead
 }
 
 // targets lists the binaries of this host's architecture, annactl first so
@@ -45,9 +47,10 @@ func (c *Checker) targets(m Manifest) ([]*target, error) {
 }
 
 // apply installs release m: download and verify every artifact, check that
-// the new annad runs and names m's version, swap the binaries in by rename,
-// restart annad's unit and roll back if it does not start. It returns nil
-// only when the new binaries are in place and the restart job succeeded.
+// the new annad runs and names m's version, swap the binaries in by rename
+// and start the finisher, which restarts annad into them and rolls back
+// if the new annad does not answer (Finisher). It returns nil once the
+// finisher is started; this process is restarted soon after.
 func (c *Checker) apply(ctx context.Context, m Manifest) (err error) {
 	ts, err := c.targets(m)
 	if err != nil {
@@ -64,12 +67,23 @@ func (c *Checker) apply(ctx context.Context, m Manifest) (err error) {
 		if err := refuseSymlink(t.path); err != nil {
 			return err
 		}
+		if t.prevSHA256, err = fileDigest(t.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("cannot update %s: %w", t.path, err)
+		}
+	}
+	annad := ts[len(ts)-1]
+	if annad.prevSHA256 == "" {
+		// The finisher runs from the kept annad; without one there is
+		// nothing known to run here to fall back to.
+		return fmt.Errorf("cannot update: %s is missing; reinstall Anna", annad.path)
+	}
+	for _, t := range ts {
 		t.newPath, err = download(ctx, c.client(), c.URL, t.artifact, m.Artifacts[t.artifact], c.BinDir)
 		if err != nil {
 			return err
 		}
 	}
-	if err := smoke(ctx, ts[len(ts)-1].newPath, m.Version); err != nil {
+	if err := smoke(ctx, annad.newPath, m.Version); err != nil {
 		return startError{err}
 	}
 	if err := c.writePending(ts, m); err != nil {
@@ -78,34 +92,11 @@ func (c *Checker) apply(ctx context.Context, m Manifest) (err error) {
 	if err := swap(ts); err != nil {
 		return errors.Join(err, rollback(ts), c.dropPending())
 	}
-	// When Unit is annad's own, this call usually does not return: systemd
-	// stops this process, and the new annad calls Settle.
-	if err := c.Units.Restart(ctx, c.Unit); err != nil {
+	argv := []string{annad.prevPath, "finish-update", "--state-dir", c.StateDir, "--socket", c.Socket}
+	desc := "Anna: finish the update from " + c.Current + " to " + m.Version
+	if err := c.Transient.StartTransient(ctx, FinishUnit, desc, argv, finishUnitTimeout); err != nil {
 		rbErr := errors.Join(rollback(ts), c.dropPending())
-		if rbErr == nil {
-			// The old binaries are back; start them so annad keeps running.
-			rbErr = c.Units.Restart(ctx, c.Unit)
-		}
-		return startError{errors.Join(fmt.Errorf("cannot start %s %s, rolled back to %s: %w", c.Unit, m.Version, c.Current, err), rbErr)}
-	}
-	if c.StateDir == "" {
-		return settleNow(ctx, ts, m, c)
-	}
-	_, err = Settle(ctx, c.StateDir, m.Version, c.Ledger)
-	return err
-}
-
-// settleNow is Settle without a state directory to pass it through.
-func settleNow(ctx context.Context, ts []*target, m Manifest, c *Checker) error {
-	for _, t := range ts {
-		_ = os.Remove(t.prevPath)
-		if c.Ledger != nil {
-			e := upkeep.Entry{Kind: upkeep.KindBinary, Target: t.path, Reversal: upkeep.ReverseRemove,
-				SHA256: m.Artifacts[t.artifact].SHA256, Note: "update " + c.Current + " → " + m.Version}
-			if err := c.Ledger.Record(ctx, e); err != nil {
-				return fmt.Errorf("cannot record the update of %s in the ledger: %w", t.path, err)
-			}
-		}
+		return errors.Join(fmt.Errorf("cannot update to %s: cannot start its finisher, rolled back: %w", m.Version, err), rbErr)
 	}
 	return nil
 }

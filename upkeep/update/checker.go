@@ -3,16 +3,35 @@ package update
 import (
 	"context"
 	"crypto/ed25519"
+	"crypto/sha256"
 	"fmt"
+	"io"
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
+	"os"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/jjgarcianorway/anna-assistant/rpc"
 	"github.com/jjgarcianorway/anna-assistant/upkeep"
 )
+
+// Transient starts a program in a transient systemd unit of its own and
+// returns once systemd queued it, without waiting for its end
+// (units.Systemd): systemd kills it at timeout.
+type Transient interface {
+	StartTransient(ctx context.Context, unit, description string, argv []string, timeout time.Duration) error
+}
+
+// Ledger is the installation ledger as an update uses it.
+type Ledger interface {
+	upkeep.Recorder
+	// Digest returns the hex SHA-256 that the newest entry for path
+	// records, or "" when none does.
+	Digest(path string) string
+}
 
 // DefaultInterval is the spec's check interval.
 const DefaultInterval = 60 * time.Second
@@ -37,14 +56,14 @@ type Checker struct {
 	// artifacts' architecture suffix (runtime.GOARCH).
 	BinDir, Arch string
 	// StateDir is annad's state directory, where PendingFile carries an
-	// update across annad's own restart; empty finishes in-process.
-	StateDir string
-	// Unit is annad's unit, restarted after a swap (annad.service).
-	Unit   string
-	Units  upkeep.Units
-	Ledger upkeep.Recorder
-	Client *http.Client
-	Log    *slog.Logger
+	// update across annad's own restart; Socket is annad's socket, where
+	// the finisher asks the restarted annad its version.
+	StateDir, Socket string
+	// Transient starts the finisher after a swap (FinishUnit).
+	Transient Transient
+	Ledger    Ledger
+	Client    *http.Client
+	Log       *slog.Logger
 
 	running sync.Mutex // one check at a time
 	mu      sync.Mutex
@@ -96,17 +115,22 @@ func (c *Checker) Check(ctx context.Context) error {
 	c.running.Lock()
 	defer c.running.Unlock()
 	err := c.check(ctx)
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	if ctx.Err() != nil {
 		return err // annad is stopping: not a fault of the release server
 	}
+	c.fail(err)
+	return err
+}
+
+// fail records err (nil: none) as the last error in Status.
+func (c *Checker) fail(err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if err != nil {
 		c.st.LastError, c.st.LastErrorAt = err.Error(), time.Now()
 	} else {
 		c.st.LastError, c.st.LastErrorAt = "", time.Time{}
 	}
-	return err
 }
 
 func (c *Checker) check(ctx context.Context) error {
@@ -131,8 +155,11 @@ func (c *Checker) check(ctx context.Context) error {
 	if c.failedBefore(m.Version) {
 		return fmt.Errorf("cannot update to %s: it failed to start on this host before; annad stays at %s until a newer release", m.Version, c.Current)
 	}
-	if c.Units == nil || c.BinDir == "" || c.Arch == "" || c.Unit == "" {
+	if c.Transient == nil || c.BinDir == "" || c.Arch == "" || c.StateDir == "" || c.Socket == "" {
 		return fmt.Errorf("cannot install updates: annad runs without systemd or an install directory; update Anna with its installer")
+	}
+	if err := c.unfinished(); err != nil {
+		return fmt.Errorf("cannot update to %s: %w", m.Version, err)
 	}
 	if err := c.apply(ctx, m); err != nil {
 		c.markFailed(m.Version, err)
@@ -142,6 +169,24 @@ func (c *Checker) check(ctx context.Context) error {
 	c.st.Applied, c.st.AppliedAt = m.Version, time.Now()
 	c.mu.Unlock()
 	return nil
+}
+
+// fileDigest returns the hex SHA-256 of the regular file at path, read
+// without following a link.
+func fileDigest(path string) (string, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return "", fmt.Errorf("cannot read %s: not a regular file", path)
+	}
+	h := sha256.New()
+	if _, err := io.Copy(h, io.LimitReader(f, MaxArtifactBytes)); err != nil {
+		return "", fmt.Errorf("cannot read %s: %w", path, err)
+	}
+	return digestHex(h.Sum(nil)), nil
 }
 
 // markFailed remembers a version whose restart failed, so the checker does

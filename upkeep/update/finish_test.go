@@ -43,18 +43,26 @@ func finishCtx(t *testing.T) context.Context {
 	return ctx
 }
 
-// A restart into a new annad that answers with its version leaves the
-// update to the new annad's Settle.
+// A restart into a new annad that settled and answers with its version
+// ends the update: backups and pending file go.
 func TestFinishKeepsAnUpdateThatRuns(t *testing.T) {
 	bin, state := swapped(t)
+	p, _, _ := readPending(filepath.Join(state, PendingFile))
+	p.Settled = true
+	if err := savePending(state, p); err != nil {
+		t.Fatal(err)
+	}
 	u := &units{}
 	f := &Finisher{StateDir: state, Unit: "annad.service", Units: u, Running: func(context.Context) (string, error) { return "0.2.0", nil }}
 	msg, err := f.Finish(finishCtx(t))
 	if err != nil || msg != "annad restarted into 0.2.0" || len(u.restarts) != 1 {
 		t.Fatalf("%q, %v, restarts %q", msg, err, u.restarts)
 	}
-	if got := snapshot(t, bin); got["annad"] != string(script("annad", "0.2.0")) || len(got) != 4 {
+	if got := snapshot(t, bin); got["annad"] != string(script("annad", "0.2.0")) || len(got) != 2 {
 		t.Errorf("bin dir = %q", got)
+	}
+	if exists(filepath.Join(state, PendingFile)) {
+		t.Error("the pending file outlived a kept update")
 	}
 	if _, err := os.Stat(filepath.Join(state, FailedFile)); err == nil {
 		t.Error("a good update was marked failed")
@@ -88,8 +96,8 @@ func TestFinishRollsBackAFailedRestart(t *testing.T) {
 		if len(u.restarts) != 2 {
 			t.Errorf("%s: restarts %q, want the update's and the old binaries'", c.name, u.restarts)
 		}
-		if _, err := os.Stat(filepath.Join(state, PendingFile)); err == nil {
-			t.Errorf("%s: the pending file outlived the rollback", c.name)
+		if p, ok, err := readPending(filepath.Join(state, PendingFile)); err != nil || !ok || !p.RolledBack || p.Reason == "" {
+			t.Errorf("%s: pending file after the rollback = %+v, %v, %v; want it marked for the next annad", c.name, p, ok, err)
 		}
 		ch := &Checker{StateDir: state}
 		if !ch.failedBefore("0.2.0") || ch.failedBefore("0.3.0") {

@@ -6,83 +6,34 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/jjgarcianorway/anna-assistant/upkeep"
 )
 
-// annad restarting itself ends the process that swapped the binaries: at
-// the restart, the pending file must say enough for the new annad to
-// finish, and Settle must finish it.
-func TestUpdateAcrossOwnRestart(t *testing.T) {
-	f := setup(t, "0.1.0", "0.2.0")
-	f.c.StateDir = t.TempDir()
-	var atRestart map[string]string
-	var settled string
-	f.units.onRestart = func() {
-		atRestart = snapshot(t, f.bin)
-		// What the new annad does at start, before the old one returns.
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		msg, err := Settle(ctx, f.c.StateDir, "0.2.0", f.ledger)
-		if err != nil {
-			t.Error(err)
-		}
-		settled = msg
-	}
-	if err := f.check(t); err != nil {
+// A pending file for a version that is not running, without a rollback
+// recorded (the finisher died after restoring), is dropped; the ledger
+// is left alone when it names what is on disk.
+func TestSettleDropsAnUpdateThatDidNotTake(t *testing.T) {
+	dir, bin := t.TempDir(), t.TempDir()
+	annad := filepath.Join(bin, "annad")
+	if err := os.WriteFile(annad, script("annad", "0.1.0"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if atRestart[".annad.prev"] != string(script("annad", "0.1.0")) || atRestart["annad"] != string(script("annad", "0.2.0")) {
-		t.Errorf("at the restart the bin dir was %q", atRestart)
-	}
-	if settled != "updated from 0.1.0 to 0.2.0" {
-		t.Errorf("Settle said %q", settled)
-	}
-	if got := snapshot(t, f.bin); len(got) != 2 {
-		t.Errorf("bin dir after settling = %q, want only annad and annactl", got)
-	}
-	if _, err := os.Stat(filepath.Join(f.c.StateDir, PendingFile)); err == nil {
-		t.Error("the pending file outlived the update")
-	}
-	if len(f.ledger.entries) != 2 || f.ledger.entries[0].Kind != upkeep.KindBinary {
-		t.Errorf("ledger = %+v, want both binaries once", f.ledger.entries)
-	}
-}
-
-func TestSettleDropsAnUpdateThatDidNotTake(t *testing.T) {
-	f := setup(t, "0.1.0", "0.2.0")
-	f.c.StateDir = t.TempDir()
-	f.units.failRestarts = 1
-	var pendingAtRestart bool
-	f.units.onRestart = func() {
-		_, err := os.Stat(filepath.Join(f.c.StateDir, PendingFile))
-		pendingAtRestart = pendingAtRestart || err == nil
-	}
-	if err := f.check(t); err == nil {
-		t.Fatal("a failed restart reported success")
-	}
-	if !pendingAtRestart {
-		t.Error("no pending file at the restart")
-	}
-	if _, err := os.Stat(filepath.Join(f.c.StateDir, PendingFile)); err == nil {
-		t.Error("the rollback left the pending file")
-	}
-
-	// A pending file for a version that is not running (the rollback
-	// happened elsewhere) is dropped without ledger entries.
-	dir := t.TempDir()
-	body := `{"from":"0.1.0","to":"0.2.0","binaries":[{"path":"/usr/local/bin/annad","prev":"/usr/local/bin/.annad.prev","sha256":"x"}]}`
-	if err := os.WriteFile(filepath.Join(dir, PendingFile), []byte(body), 0o600); err != nil {
+	p := pending{From: "0.1.0", To: "0.2.0", Binaries: []pendingBinary{{Path: annad, Prev: filepath.Join(bin, ".annad.prev"),
+		SHA256: sum(script("annad", "0.2.0")), PrevSHA256: sum(script("annad", "0.1.0"))}}}
+	if err := savePending(dir, p); err != nil {
 		t.Fatal(err)
 	}
 	l := &ledger{}
-	msg, err := Settle(context.Background(), dir, "0.1.0", l)
-	if err != nil || !strings.Contains(msg, "did not take") || len(l.entries) != 0 {
+	l.entries = append(l.entries, upkeepEntry(annad, sum(script("annad", "0.1.0"))))
+	c := &Checker{Current: "0.1.0", StateDir: dir, Ledger: l}
+	msg, err := c.Settle(context.Background())
+	if err != nil || !strings.Contains(msg, "did not take") || l.len() != 1 {
 		t.Errorf("Settle = %q, %v, ledger %+v", msg, err, l.entries)
 	}
-	if _, err := os.Stat(filepath.Join(dir, PendingFile)); err == nil {
+	if exists(filepath.Join(dir, PendingFile)) {
 		t.Error("the stale pending file stayed")
+	}
+	if st := c.Status(); st.LastError != msg {
+		t.Errorf("status = %+v, want %q", st, msg)
 	}
 }
 
@@ -95,10 +46,12 @@ func TestSettleFollowsNoLink(t *testing.T) {
 	if err := os.Symlink(target, filepath.Join(dir, PendingFile)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Settle(context.Background(), dir, "0.2.0", nil); err == nil {
+	c := &Checker{Current: "0.2.0", StateDir: dir}
+	if _, err := c.Settle(context.Background()); err == nil {
 		t.Error("Settle read through a symlink")
 	}
-	if msg, err := Settle(context.Background(), t.TempDir(), "0.2.0", nil); msg != "" || err != nil {
+	c.StateDir = t.TempDir()
+	if msg, err := c.Settle(context.Background()); msg != "" || err != nil {
 		t.Errorf("nothing pending: %q, %v", msg, err)
 	}
 }
