@@ -97,6 +97,8 @@ func TestRealModel(t *testing.T) {
 	if reg.Pulls() == 0 || reg.BlobGets() == 0 {
 		t.Errorf("the registry saw %d manifest and %d blob requests: the model was not pulled from it", reg.Pulls(), reg.BlobGets())
 	}
+	// The timings of Ollama's loads and chats, for docs/PERFORMANCE.md.
+	t.Logf("Ollama's loads and requests:\n%s", s.must(`journalctl -q -o short-monotonic -u anna-ollama.service | grep -E 'GIN|runner|load' | tail -n 30`))
 	chats := strings.TrimSpace(s.must(`journalctl -q -o cat -u anna-ollama.service | grep -c 'POST *"/api/chat"' || true`))
 	if n, _ := strconv.Atoi(chats); n < 2 {
 		t.Errorf("Ollama logged %s chats, want the check of the model and the question's:\n%s", chats, ollamaLog(s))
