@@ -116,12 +116,15 @@ func TestRealModel(t *testing.T) {
 	}
 }
 
-// checkRealAnswer checks annactl's output: it waited for the setup, and
-// the answer came through the model, with a score and its evidence.
+// checkRealAnswer checks annactl's output: a wait for the setup ended
+// ready, and the answer came through the model, with a score and its
+// evidence.
 func checkRealAnswer(t *testing.T, out, model string) {
 	t.Helper()
-	if !strings.Contains(out, "setup: ready: "+model+" answers") {
-		t.Errorf("annactl did not report the setup ready before answering:\n%s", out)
+	// Under emulation the setup takes minutes, so annactl waits for it;
+	// a faster machine may have finished it before the question.
+	if strings.Contains(out, "setup: ") && !strings.Contains(out, "setup: ready: "+model+" answers") {
+		t.Errorf("annactl waited for the setup but did not report it ready before answering:\n%s", out)
 	}
 	if !strings.Contains(out, "("+model+")\n") {
 		t.Fatalf("the answer's header does not name the model %s (not the brain's fast path, not \"no llm\"):\n%s", model, out)
