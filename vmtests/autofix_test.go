@@ -13,8 +13,7 @@ import (
 // the daemon degraded (the guest has no Ollama), which makes annactl run
 // autofix; annad repairs both and annactl says what it found and did.
 func TestAutofix(t *testing.T) {
-	s := boot(t, 8*time.Minute)
-	provision(s)
+	s := bootInstalled(t, 8*time.Minute)
 	gid := strings.TrimSpace(s.must("getent group anna | cut -d: -f3"))
 	s.must("chmod 0777 /var/lib/anna && chmod 0666 " + socketPath)
 

@@ -11,8 +11,7 @@ import (
 // guest), "how much RAM do I have" is answered by the brain's fast path
 // with the total the guest's own /proc/meminfo reports.
 func TestBrainRAM(t *testing.T) {
-	s := boot(t, 8*time.Minute)
-	provision(s)
+	s := bootInstalled(t, 8*time.Minute)
 	out := s.must(as("alice", "annactl how much RAM do I have"))
 	kb, err := strconv.ParseUint(strings.TrimSpace(s.must("awk '/^MemTotal:/ {print $2}' /proc/meminfo")), 10, 64)
 	if err != nil {
@@ -52,8 +51,7 @@ const systemctlSpy = `mkdir -p /opt/spy && cp /usr/bin/systemctl /opt/spy/system
 // systemd is named by "did any service fail?", read over D-Bus: annad runs
 // no systemctl while it answers.
 func TestFailedUnit(t *testing.T) {
-	s := boot(t, 8*time.Minute)
-	provision(s)
+	s := bootInstalled(t, 8*time.Minute)
 	s.must(`printf '[Unit]\nDescription=Anna VM test breakage\n[Service]\nType=oneshot\nExecStart=/bin/false\n' >/etc/systemd/system/anna-vm-broken.service && systemctl daemon-reload`)
 	s.run("systemctl start anna-vm-broken.service", step) // fails by design
 	if out := s.must("systemctl is-failed anna-vm-broken.service || true"); !strings.Contains(out, "failed") {
@@ -82,8 +80,7 @@ func TestFailedUnit(t *testing.T) {
 // journald and appears in the system_logs evidence annad returns, read
 // from the journal files natively.
 func TestJournal(t *testing.T) {
-	s := boot(t, 8*time.Minute)
-	provision(s)
+	s := bootInstalled(t, 8*time.Minute)
 	mark := "anna-vm-mark-" + strconv.FormatInt(time.Now().UnixNano(), 36)
 	s.must("logger -p warning " + mark + " && journalctl --sync")
 	req := `{"jsonrpc":"2.0","id":1,"method":"probe","params":{"probe":"system_logs"}}`

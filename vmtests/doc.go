@@ -8,5 +8,7 @@
 // One run builds (or takes from the cache) the guest image, boots it once,
 // saves the running machine to a file, and restores that file for every
 // scenario on a throwaway copy-on-write disk, so each scenario starts from
-// the same clean, booted guest in about a second.
+// the same clean, booted guest in about a second. The scenarios that do
+// not test installing restore, in the same way, a guest saved once per run
+// right after install.sh.
 package vmtests

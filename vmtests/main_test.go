@@ -27,9 +27,10 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	if run.g != nil {
 		tm := run.tm
-		fmt.Printf("vmtests: image %s (built: %v), payload %s, root disk %s, boot %s, save %s, restores %v\n",
+		fmt.Printf("vmtests: image %s (built: %v), payload %s, root disk %s, boot %s, save %s, installed guest %s, restores %v\n",
 			tm.image.Round(time.Millisecond), tm.built, tm.payload.Round(time.Millisecond),
-			tm.rootDisk.Round(time.Millisecond), tm.boot.Round(time.Millisecond), tm.save.Round(time.Millisecond), run.restores)
+			tm.rootDisk.Round(time.Millisecond), tm.boot.Round(time.Millisecond), tm.save.Round(time.Millisecond),
+			installed.took.Round(time.Millisecond), run.restores)
 		if run.stopHTTP != nil {
 			run.stopHTTP()
 		}
@@ -61,6 +62,14 @@ func needVM(t *testing.T) {
 // the guest's console log under artifactsDir and says where.
 func boot(t *testing.T, deadline time.Duration) *shell {
 	t.Helper()
+	prepareRun(t)
+	return restore(t, deadline, drive{path: run.g.root, format: "raw", snapshot: true}, run.g.state)
+}
+
+// prepareRun makes the run's guest once: the image, disks and saved state,
+// and the release server.
+func prepareRun(t *testing.T) {
+	t.Helper()
 	needVM(t)
 	run.once.Do(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 25*time.Minute)
@@ -73,6 +82,12 @@ func boot(t *testing.T, deadline time.Duration) *shell {
 	if run.err != nil {
 		t.Fatalf("cannot prepare the VM: %v", run.err)
 	}
+}
+
+// restore starts a throwaway machine from state on root, for the rest of
+// the test.
+func restore(t *testing.T, deadline time.Duration, root drive, state string) *shell {
+	t.Helper()
 	dir := t.TempDir()
 	transcript, err := os.Create(filepath.Join(dir, "transcript.txt"))
 	if err != nil {
@@ -80,7 +95,7 @@ func boot(t *testing.T, deadline time.Duration) *shell {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), deadline)
 	t0 := time.Now()
-	m, err := start(ctx, run.g, dir, true, run.g.state, transcript)
+	m, err := start(ctx, run.g, dir, root, state, transcript)
 	if err != nil {
 		cancel()
 		t.Fatal(err)
@@ -94,6 +109,16 @@ func boot(t *testing.T, deadline time.Duration) *shell {
 			saveArtifacts(t, dir)
 		}
 	})
+	s := attach(ctx, t, m, deadline)
+	run.restores = append(run.restores, time.Since(t0).Round(time.Millisecond))
+	t.Logf("guest restored in %s", time.Since(t0).Round(time.Millisecond))
+	return s
+}
+
+// attach runs a restored machine and returns root's shell at a prompt,
+// with the guest's clock set to the host's (it is the save's time).
+func attach(ctx context.Context, t *testing.T, m *machine, deadline time.Duration) *shell {
+	t.Helper()
 	if err := m.resume(ctx); err != nil {
 		t.Fatalf("cannot restore the saved guest: %v", err)
 	}
@@ -101,8 +126,6 @@ func boot(t *testing.T, deadline time.Duration) *shell {
 	s.send("\r")
 	s.expect(promptRe, time.Minute)
 	s.must(fmt.Sprintf("date -s @%d >/dev/null", time.Now().Unix()))
-	run.restores = append(run.restores, time.Since(t0).Round(time.Millisecond))
-	t.Logf("guest restored in %s", time.Since(t0).Round(time.Millisecond))
 	return s
 }
 

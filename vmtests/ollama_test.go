@@ -62,8 +62,7 @@ func waitChat(t *testing.T, fake *ollamatest.Server, seen int, d time.Duration) 
 // with an error instead of hanging, and the next request is answered.
 func TestCrashRestart(t *testing.T) {
 	fake := fakeOllama(t, ollamatest.Reply{Hang: true})
-	s := boot(t, 8*time.Minute)
-	provision(s)
+	s := bootInstalled(t, 8*time.Minute)
 	useOllama(s, fake)
 	s.must(as("alice", "(annactl why is my memory usage like this; echo \"exit=$?\") >/tmp/ask.out 2>&1 </dev/null & echo $! >/tmp/ask.pid"))
 	waitChat(t, fake, 0, 2*time.Minute)
@@ -90,8 +89,7 @@ func TestAsk(t *testing.T) {
 	gate := make(chan struct{})
 	fake := fakeOllama(t, ollamatest.Reply{Content: "From memory_info: the memory figures are shown above.", Gate: gate})
 	close(gate) // the one-shot answer streams freely
-	s := boot(t, 10*time.Minute)
-	provision(s)
+	s := bootInstalled(t, 10*time.Minute)
 	useOllama(s, fake)
 
 	out := s.must(as("alice", "annactl why is my memory usage like this"))

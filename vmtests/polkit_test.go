@@ -19,8 +19,7 @@ func TestPolkit(t *testing.T) {
 	if !installer(t) {
 		t.Skip("no installer in this tree yet (installer/install.sh and `make release`): scenario 8 needs it")
 	}
-	s := boot(t, 10*time.Minute)
-	provision(s)
+	s := bootInstalled(t, 10*time.Minute)
 	const installed = "test -x /usr/local/bin/annad"
 
 	// No terminal: nobody could type a password, so polkit is not asked

@@ -91,7 +91,6 @@ func checkAccess(t *testing.T, s *shell) {
 // TestSocketAccess is the access half of scenario 1 on any provisioning: a
 // member of group anna is answered, a non-member refused with advice.
 func TestSocketAccess(t *testing.T) {
-	s := boot(t, 8*time.Minute)
-	provision(s)
+	s := bootInstalled(t, 8*time.Minute)
 	checkAccess(t, s)
 }

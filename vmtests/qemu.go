@@ -28,11 +28,19 @@ type guest struct {
 	state   string // the saved machine, once saved
 }
 
-// qemuArgs is the command line of one machine. snapshot keeps the root
-// disk's writes in a temporary overlay; incoming restores the saved state.
-func (g *guest) qemuArgs(dir string, snapshot bool, incoming string) []string {
-	root := "file=" + g.root + ",format=raw,if=virtio,cache=unsafe"
-	if snapshot {
+// drive is the root disk of one machine: the run's raw image, or a qcow2
+// overlay on it holding an installed guest.
+type drive struct {
+	path, format string
+	snapshot     bool // writes go to a temporary overlay, thrown away
+}
+
+// qemuArgs is the command line of one machine; incoming restores a saved
+// state. Only the root drive's file may differ between the machine that
+// saved a state and those restoring it.
+func (g *guest) qemuArgs(dir string, d drive, incoming string) []string {
+	root := "file=" + d.path + ",format=" + d.format + ",if=virtio,cache=unsafe"
+	if d.snapshot {
 		root += ",snapshot=on"
 	}
 	args := []string{
@@ -63,15 +71,15 @@ type machine struct {
 	waitErr error
 }
 
-// start launches QEMU with its stdio on a fresh go-expect console whose
+// start launches QEMU from root with its stdio on a fresh go-expect console whose
 // output is also copied to transcript. QEMU dies with the test process
 // (Pdeathsig) and when ctx ends.
-func start(ctx context.Context, g *guest, dir string, snapshot bool, incoming string, transcript *os.File) (*machine, error) {
+func start(ctx context.Context, g *guest, dir string, root drive, incoming string, transcript *os.File) (*machine, error) {
 	c, err := expect.NewConsole(expect.WithStdout(transcript), expect.WithDefaultTimeout(time.Minute))
 	if err != nil {
 		return nil, fmt.Errorf("cannot open a console: %w", err)
 	}
-	cmd := exec.CommandContext(ctx, "nice", append([]string{"-n", "5", "qemu-system-x86_64"}, g.qemuArgs(dir, snapshot, incoming)...)...)
+	cmd := exec.CommandContext(ctx, "nice", append([]string{"-n", "5", "qemu-system-x86_64"}, g.qemuArgs(dir, root, incoming)...)...)
 	cmd.Stdin, cmd.Stdout = c.Tty(), c.Tty()
 	cmd.Stderr = transcript
 	cmd.Dir = dir

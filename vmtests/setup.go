@@ -24,7 +24,7 @@ type timings struct {
 // missingTool names the first program the suite needs that is not on
 // PATH, or "".
 func missingTool() string {
-	for _, p := range []string{"qemu-system-x86_64", "mmdebstrap", "mkfs.ext4", "zstd", "tar", "nice"} {
+	for _, p := range []string{"qemu-system-x86_64", "qemu-img", "mmdebstrap", "mkfs.ext4", "zstd", "tar", "nice"} {
 		if _, err := exec.LookPath(p); err != nil {
 			return p
 		}
@@ -77,7 +77,7 @@ func prepare(ctx context.Context, log io.Writer) (*guest, timings, error) {
 		return g, tm, fmt.Errorf("cannot create the boot transcript: %w", err)
 	}
 	defer transcript.Close()
-	m, err := start(ctx, g, dir, false, "", transcript)
+	m, err := start(ctx, g, dir, drive{path: g.root, format: "raw"}, "", transcript)
 	if err != nil {
 		return g, tm, err
 	}

@@ -199,7 +199,9 @@ var typeErr = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]*)"\): (.*)
 
 var (
 	groupName = regexp.MustCompile(`^[a-z_][a-z0-9_-]*\$?$`)
-	modelName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._/-]*(:[A-Za-z0-9._-]+)?$`)
+	// A model name may start with its registry's host:port, as Ollama
+	// names a model pulled from a local mirror ("10.0.0.2:5000/library/x:1b").
+	modelName = regexp.MustCompile(`^([A-Za-z0-9.-]+:[0-9]{1,5}/)?[A-Za-z0-9][A-Za-z0-9._/-]*(:[A-Za-z0-9._-]+)?$`)
 )
 
 func (c *Config) validate() *Error {

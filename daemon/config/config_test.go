@@ -79,6 +79,7 @@ func TestInvalidNamesFileLineAndKey(t *testing.T) {
 		{"per uid", "[daemon]\nmax_connections = 8\nmax_connections_per_uid = 0\n", ":3: key daemon.max_connections_per_uid: 0 is out of range"},
 		{"url", "[ollama]\n  url = \"ftp://x\"\n", ":2: key ollama.url"},
 		{"model", "[ollama]\nmodel = \"bad model!\"\n", ":2: key ollama.model"},
+		{"model port", "[ollama]\nmodel = \"host:port/library/x:1b\"\n", ":2: key ollama.model"},
 		{"duration", "[daemon]\nidle_timeout = \"soon\"\n", ":2"},
 		{"group", "[daemon]\nsocket_group = \"Root Users\"\n", ":2: key daemon.socket_group"},
 		{"level", "[daemon]\nlog_level = \"loud\"\n", ":2: key daemon.log_level"},
@@ -127,5 +128,16 @@ func TestUnreadableFile(t *testing.T) {
 	dir := t.TempDir()
 	if _, _, err := Load(dir); err == nil || !strings.Contains(err.Error(), dir) {
 		t.Fatalf("reading a directory should fail naming it, got %v", err)
+	}
+}
+
+// A model pulled from a local registry is named with its host and port,
+// as Ollama names it.
+func TestModelWithRegistryHost(t *testing.T) {
+	for _, name := range []string{"10.0.2.2:35000/library/tiny:latest", "mirror.lan:5000/library/qwen2.5:0.5b", "llama3.2:3b"} {
+		cfg, _, err := Load(write(t, "[ollama]\nmodel = \""+name+"\"\n"))
+		if err != nil || cfg.Ollama.Model != name {
+			t.Errorf("model %q: %v", name, err)
+		}
 	}
 }
