@@ -75,6 +75,12 @@ type Daemon struct {
 	// status asked right after start (make run does) reports what the
 	// check found rather than "not checked yet".
 	checked chan struct{}
+	// llmRecheck asks watch to read Ollama's health now (buffered: one
+	// pending request is enough).
+	llmRecheck chan struct{}
+	// llmEvery is the interval of the periodic health check
+	// (llmCheckEvery; a test lengthens it to see the recheck alone).
+	llmEvery time.Duration
 
 	hwMu sync.Mutex
 	hw   rpc.Hardware
@@ -93,7 +99,7 @@ func New(ctx context.Context, opt Options) (*Daemon, error) {
 			opt.ConfigFile = abs
 		}
 	}
-	d := &Daemon{opt: opt, log: opt.Logger, started: time.Now(), progress: progress.NewStore(), sessions: session.NewStore(), checked: make(chan struct{})}
+	d := &Daemon{opt: opt, log: opt.Logger, started: time.Now(), progress: progress.NewStore(), sessions: session.NewStore(), checked: make(chan struct{}), llmRecheck: make(chan struct{}, 1), llmEvery: llmCheckEvery}
 	state, err := statedir.Open(opt.StateDir)
 	if err != nil {
 		return nil, err
@@ -229,7 +235,7 @@ func (d *Daemon) watch(ctx context.Context) {
 	}
 	check()
 	close(d.checked)
-	llmTick := time.NewTicker(llmCheckEvery)
+	llmTick := time.NewTicker(d.llmEvery)
 	hwTick := time.NewTicker(hardwareCheckEvery)
 	defer llmTick.Stop()
 	defer hwTick.Stop()
@@ -238,6 +244,8 @@ func (d *Daemon) watch(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-llmTick.C:
+			check()
+		case <-d.llmRecheck:
 			check()
 		case <-hwTick.C:
 			if d.opt.Hardware != nil {

@@ -54,8 +54,9 @@ func (d *Daemon) newUpkeep() *upkeeper {
 		u.manager = &ollama.Manager{
 			URL: cfg.Ollama.URL, Model: d.model.Name, Manage: true,
 			ReleaseURL: cfg.Ollama.ReleaseURL, ReleaseSHA256: cfg.Ollama.ReleaseSHA256,
-			InsecureRegistry: cfg.Ollama.InsecureRegistry,
-			Layout:           d.opt.Layout, Units: u.units, Ledger: rec, Log: d.log,
+			InsecureRegistry: cfg.Ollama.InsecureRegistry, NumCtx: d.llm.NumCtx(),
+			Layout: d.opt.Layout, Units: u.units, Ledger: rec, Log: d.log,
+			Observe: d.setupChanged,
 		}
 	}
 	keys, err := update.ReleaseKeys()
@@ -283,4 +284,18 @@ func (l *lazyUnits) Enable(ctx context.Context, unit string) (bool, error) {
 	}
 	changed, err := sd.Enable(ctx, unit)
 	return changed, l.done(ctx, sd, err, jobAnswer)
+}
+
+// setupChanged sees each change of the Ollama manager's status. When the
+// setup turns ready, the health behind `status` is read again at once:
+// otherwise status would say "no LLM" for up to llmCheckEvery after the
+// model answered, and annactl would run autofix for nothing.
+func (d *Daemon) setupChanged(st rpc.Setup) {
+	if !st.Ready {
+		return
+	}
+	select {
+	case d.llmRecheck <- struct{}{}:
+	default: // a recheck is already due
+	}
 }

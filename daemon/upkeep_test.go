@@ -6,8 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/config"
+	"github.com/jjgarcianorway/anna-assistant/daemon/llm/ollamatest"
 	"github.com/jjgarcianorway/anna-assistant/dirs"
 	"github.com/jjgarcianorway/anna-assistant/ledger"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
@@ -122,5 +124,36 @@ func TestLedgerDigestIsTheNewestEntrys(t *testing.T) {
 	}
 	if got := rec.Digest("/usr/local/bin/annactl"); got != old {
 		t.Errorf("annactl: %q", got)
+	}
+}
+
+// When the Ollama manager's setup turns ready, the health behind `status`
+// is read again at once, not at the next periodic check: status must not
+// call a freshly pulled model missing (and send annactl to autofix).
+func TestReadySetupRefreshesHealth(t *testing.T) {
+	fake := ollamatest.New(t, ollamatest.WithModels(ollamatest.Model{Name: "other"}), ollamatest.WithRegistry(ollamatest.Model{Name: "tiny"}))
+	cfg := config.Default()
+	cfg.Ollama.URL, cfg.Ollama.Model, cfg.Ollama.Manage = fake.URL(), "tiny", true
+	d := newTestDaemon(t, dirs.At(t.TempDir()), cfg)
+	d.llmEvery = time.Hour
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	go d.watch(ctx)
+	<-d.checked
+	if p := d.llm.Health().ModelPresent; p == nil || *p {
+		t.Fatalf("before the pull the model is present = %v, want false", p)
+	}
+	if err := d.upkeep.manager.Ensure(ctx); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(time.Minute) // a guard against a hang, not a speed check
+	for {
+		if p := d.llm.Health().ModelPresent; p != nil && *p {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("status still says the model is missing after the setup turned ready")
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

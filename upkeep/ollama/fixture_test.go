@@ -175,7 +175,7 @@ func newFixture(t *testing.T, model string) *fixture {
 
 	f.m = &Manager{URL: front.URL, Model: model, Manage: true,
 		ReleaseURL: rel.URL + "/ollama-linux-amd64.tgz", ReleaseSHA256: digest(f.archive),
-		Layout: dirs.At(f.root), Units: f.units, Ledger: f.ledger,
+		Layout: dirs.At(f.root), Units: f.units, Ledger: f.ledger, NumCtx: 4096,
 		Backoff: time.Millisecond, MaxBackoff: time.Millisecond,
 		Observe: func(st rpc.Setup) { f.mu.Lock(); f.phases = append(f.phases, st); f.mu.Unlock() },
 	}

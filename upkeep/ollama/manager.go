@@ -58,6 +58,9 @@ type Manager struct {
 	// named in Model ("10.0.2.2:5000/library/tiny:latest"), as the VM and
 	// integration tests serve one.
 	InsecureRegistry bool
+	// NumCtx is the context window annad's chats ask for; the test
+	// question uses it so the model stays loaded for the first request.
+	NumCtx int
 	// PullAttempts bounds the pulls one Ensure tries (default 5).
 	PullAttempts int
 	// Observe, if set, sees every change of Status as it happens (a log,

@@ -80,6 +80,8 @@ func TestMissingOllamaIsInstalledStartedAndPulled(t *testing.T) {
 	chats := f.ollama.ChatRequests()
 	if len(chats) != 1 || chats[0].Model != "llama3.2:3b" {
 		t.Errorf("chats = %+v, want one test question to the model", chats)
+	} else if n, ok := chats[0].Options["num_ctx"].(float64); !ok || int(n) != f.m.NumCtx {
+		t.Errorf("the test question asked num_ctx %v, want annad's %d (Ollama reloads on a change)", chats[0].Options["num_ctx"], f.m.NumCtx)
 	}
 	if st := f.m.Status(); !st.Ready || st.Percent != 100 || st.LastError != "" {
 		t.Errorf("status = %+v", st)

@@ -44,7 +44,7 @@ func (m *Manager) ensureModel(ctx context.Context, client *api.Client) error {
 		return nil
 	}
 	m.phase("verifying "+m.Model, -1)
-	if err := verify(ctx, client, m.Model); err != nil {
+	if err := verify(ctx, client, m.Model, m.NumCtx); err != nil {
 		return err
 	}
 	m.mu.Lock()
@@ -132,16 +132,23 @@ func (m *Manager) pull(ctx context.Context, client *api.Client) error {
 }
 
 // verify asks the model one tiny question: a model that is listed but
-// cannot load (too big for RAM, damaged) is not ready.
-func verify(ctx context.Context, client *api.Client, model string) error {
+// cannot load (too big for RAM, damaged) is not ready. The question is
+// asked with annad's context window (numCtx, when set), because Ollama
+// loads the model again whenever num_ctx changes: verified with another
+// one, the user's first question would pay a second load.
+func verify(ctx context.Context, client *api.Client, model string, numCtx int) error {
 	ctx, cancel := context.WithTimeout(ctx, verifyTimeout)
 	defer cancel()
 	stream := false
+	options := map[string]any{"num_predict": 8}
+	if numCtx > 0 {
+		options["num_ctx"] = numCtx
+	}
 	err := client.Chat(ctx, &api.ChatRequest{
 		Model:    model,
 		Messages: []api.Message{{Role: "user", Content: "Reply with the word OK."}},
 		Stream:   &stream,
-		Options:  map[string]any{"num_predict": 8},
+		Options:  options,
 	}, func(api.ChatResponse) error { return nil })
 	if err != nil {
 		return fmt.Errorf("cannot use model %s: it did not answer a test question: %w", model, err)
