@@ -7,17 +7,31 @@ import (
 	"golang.org/x/sys/unix"
 )
 
+// skipDir marks, in fdDirs' answer, a process the pass need not list: a
+// kernel thread, whose descriptor table is the kernel's empty one for as
+// long as it lives.
+const skipDir = -2
+
 // fdDirs returns, for each of pids, a kept descriptor of its <pid>/fd
-// directory under dir, or -1 where the table keeps none (a test fixture,
-// the bound reached, or a process that could not be opened: the walk then
-// opens it itself). The table is t, a procTable of file "fd"; the caller
-// holds t.mu for the whole pass, since a kept descriptor's offset is
-// shared. Opening a process's fd directory costs as much as listing it, so
-// on procfs the directory stays open between passes like the brief scan's
-// files; it stays bound to the process it was opened for (getdents on it
-// fails once that process is gone, also when its PID is reused), and it
-// is re-listed afresh after a seek to its start.
-func (t *procTable) fdDirs(dir int, pids []int) []int {
+// directory under dir, skipDir for a kernel thread seen in an earlier
+// pass, or -1 where the table keeps none (a test fixture, the bound
+// reached, or a process that could not be opened: the walk then opens it
+// itself). inos are the inode numbers the listing of dir gave each
+// process's directory. The table is t, a procTable of file "fd"; the
+// caller holds t.mu for the whole pass, since a kept descriptor's offset
+// is shared. Opening a process's fd directory costs as much as listing it,
+// so on procfs the directory stays open between passes like the brief
+// scan's files; it stays bound to the process it was opened for (getdents
+// on it fails once that process is gone, also when its PID is reused),
+// and it is re-listed afresh after a seek to its start.
+//
+// A kernel thread is not listed at all (most of a host's processes are
+// kernel threads, and each listing is three system calls). Whether the
+// PID still names the same kernel thread is told without a system call:
+// procfs gives every process's directory a new inode number, and the
+// listing of dir reports it, so a PID reused since the last pass (or
+// whose number changed for any other reason) is opened and listed anew.
+func (t *procTable) fdDirs(dir int, pids []int, inos []uint64) []int {
 	fds := make([]int, len(pids))
 	t.gen++
 	for i, pid := range pids {
@@ -26,9 +40,18 @@ func (t *procTable) fdDirs(dir int, pids []int) []int {
 			continue
 		}
 		if k, ok := t.kept[pid]; ok {
-			t.kept[pid] = keptFile{fd: k.fd, gen: t.gen}
-			fds[i] = k.fd
-			continue
+			if k.ino == inos[i] {
+				k.gen = t.gen
+				t.kept[pid] = k
+				fds[i] = k.fd
+				if k.kthread {
+					fds[i] = skipDir
+				}
+				continue
+			}
+			// Another process holds the PID now.
+			unix.Close(k.fd)
+			delete(t.kept, pid)
 		}
 		if len(t.kept) >= t.keep {
 			continue
@@ -37,10 +60,44 @@ func (t *procTable) fdDirs(dir int, pids []int) []int {
 		if err != nil {
 			continue
 		}
-		t.kept[pid] = keptFile{fd: fd, gen: t.gen}
+		t.kept[pid] = keptFile{fd: fd, gen: t.gen, ino: inos[i]}
 		fds[i] = fd
 	}
 	return fds
+}
+
+// markKernelThreads reads, once per kept process, whether each of pids
+// (processes whose fd directory listed no descriptor in this pass) is a
+// kernel thread, from the stat next to the kept directory, so that the
+// answer is about the process the directory was opened for.
+func (t *procTable) markKernelThreads(pids []int) {
+	for _, pid := range pids {
+		k, ok := t.kept[pid]
+		if !ok || k.checked {
+			continue
+		}
+		k.checked = true
+		k.kthread = kernelThread(k.fd)
+		t.kept[pid] = k
+	}
+}
+
+// kernelThread says whether the process whose fd directory is fdDir is a
+// kernel thread, by the flags in its stat (PF_KTHREAD). A process gone or
+// a stat that cannot be read is not one.
+func kernelThread(fdDir int) bool {
+	fd, err := openat(fdDir, []byte("../stat\x00"), unix.O_RDONLY)
+	if err != nil {
+		return false
+	}
+	defer unix.Close(fd)
+	var b [maxStatBytes]byte
+	n, err := unix.Read(fd, b[:])
+	if err != nil || n <= 0 || n == len(b) {
+		return false
+	}
+	st, err := parseStat(b[:n])
+	return err == nil && st.flags&pfKthread != 0
 }
 
 // dropFDDirs closes the kept directories of processes not listed in the
