@@ -2,7 +2,9 @@ package probes
 
 import (
 	"errors"
+	"slices"
 	"strconv"
+	"strings"
 
 	"golang.org/x/sys/unix"
 )
@@ -114,6 +116,43 @@ func (t *procTable) dropFDDirs(stale []int) {
 		if k.gen != t.gen {
 			unix.Close(k.fd)
 			delete(t.kept, pid)
+		}
+	}
+}
+
+// ownKept returns the descriptors this process keeps open under t's
+// /proc: t's fd directories and the files of the brief scans' tables
+// (stat, statm), a few hundred once both process questions were asked.
+// None is a socket, so the pass need not read their links; the other
+// tables are locked until unlock is called, so that none of their
+// descriptors is closed, and its number reused by a socket, during the
+// pass. The caller holds t.mu; tables are locked in the order of their
+// file names, and a scan locks only its own table, so no two passes wait
+// on each other in a cycle.
+func (t *procTable) ownKept() (own map[int]bool, unlock func()) {
+	procTables.Lock()
+	var others []*procTable
+	for _, o := range procTables.m {
+		if o != t && o.proc == t.proc {
+			others = append(others, o)
+		}
+	}
+	procTables.Unlock()
+	slices.SortFunc(others, func(a, b *procTable) int { return strings.Compare(a.file, b.file) })
+	n := len(t.kept)
+	for _, o := range others {
+		o.mu.Lock()
+		n += len(o.kept)
+	}
+	own = make(map[int]bool, n)
+	for _, tb := range append(others, t) {
+		for _, k := range tb.kept {
+			own[k.fd] = true
+		}
+	}
+	return own, func() {
+		for _, o := range others {
+			o.mu.Unlock()
 		}
 	}
 }

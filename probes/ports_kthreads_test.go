@@ -1,6 +1,7 @@
 package probes
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -128,5 +129,42 @@ func TestSocketOwnersListsAReusedKernelThreadPID(t *testing.T) {
 	}
 	if k := keptEntry(t, tb, self); k.kthread || k.ino != procIno(t, self) {
 		t.Fatalf("the reused PID is kept as %+v, want a fresh entry of inode %d", k, procIno(t, self))
+	}
+}
+
+// The pass does not read the links of the files the brief process scans
+// keep open in this process (they are no sockets), and still finds this
+// process's sockets.
+func TestSocketOwnersSkipsOwnKeptFiles(t *testing.T) {
+	st := procTableFor("/proc", "stat")
+	if st.keep == 0 {
+		t.Skip("no procfs at /proc, or no descriptors to spare")
+	}
+	if _, err := st.scan(context.Background(), func(int, []byte) {}); err != nil {
+		t.Fatal(err)
+	}
+	st.mu.Lock()
+	var statFDs []int
+	for _, k := range st.kept {
+		statFDs = append(statFDs, k.fd)
+	}
+	st.mu.Unlock()
+	if len(statFDs) == 0 {
+		t.Skip("the stat table keeps no file")
+	}
+	tb := procTableFor("/proc", "fd")
+	tb.mu.Lock()
+	own, unlock := tb.ownKept()
+	unlock()
+	tb.mu.Unlock()
+	for _, fd := range statFDs {
+		if !own[fd] {
+			t.Fatalf("the stat file kept as descriptor %d is not among this process's own (%d)", fd, len(own))
+		}
+	}
+	inode, fd := listenerInode(t)
+	want := []SocketProcess{{Name: ownComm(t), PID: os.Getpid(), FD: fd}}
+	if got := ownersOf(t, inode); !slices.Equal(got, want) {
+		t.Fatalf("owners of this process's listener = %v, want %v", got, want)
 	}
 }

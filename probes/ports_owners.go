@@ -25,8 +25,8 @@ type ownerWalk struct {
 	inodes map[uint32]bool
 	owners map[uint32][]SocketProcess
 	// self is this process's PID under proc, and ownDirs the descriptors
-	// of the fd directories it keeps: they are no sockets, so their links
-	// are not read.
+	// of the procfs files and directories it keeps (see ownKept): they are
+	// no sockets, so their links are not read.
 	self    int
 	ownDirs map[int]bool
 	scanned *atomic.Int64 // descriptors looked at by all workers
@@ -79,13 +79,12 @@ func socketOwners(ctx context.Context, proc string, inodes map[uint32]bool) (map
 		return nil, "", fmt.Errorf("cannot list processes in %s: %w", proc, err)
 	}
 	kept := t.fdDirs(dir, pids, inos)
-	self, ownDirs := -1, make(map[int]bool, len(t.kept))
-	if len(t.kept) > 0 {
+	ownDirs, unlock := t.ownKept()
+	defer unlock()
+	self := -1
+	if len(ownDirs) > 0 {
 		if pid, err := os.Readlink(proc + "/self"); err == nil {
 			self, _ = strconv.Atoi(pid)
-		}
-		for _, k := range t.kept {
-			ownDirs[k.fd] = true
 		}
 	}
 	stale, empty := make([]bool, len(pids)), make([]bool, len(pids))
@@ -180,7 +179,7 @@ func (w *ownerWalk) process(proc, pid, fdDir int) (stale, empty bool) {
 
 // walk reads the links of the open fd directory of pid and returns how
 // many descriptors it looked at, and the error that ended the listing
-// (none at the descriptor bound).
+// (none at the descriptor bound, or at a descriptor access is denied to).
 func (w *ownerWalk) walk(proc, pid, fdDir int) (int, error) {
 	comm, seen := "", 0
 	err := eachDirent(fdDir, w.fds, func(name []byte, _ uint8, _ uint64) error {
@@ -198,8 +197,13 @@ func (w *ownerWalk) walk(proc, pid, fdDir int) (int, error) {
 			return nil
 		}
 		n, err := readlinkat(fdDir, name[:end+1], w.link)
+		if errors.Is(err, unix.EACCES) {
+			// The kernel checks access to the process, not to each
+			// descriptor: the others would be denied too.
+			return errFDDenied
+		}
 		if err != nil {
-			return nil
+			return nil // closed since the listing
 		}
 		inode, ok := socketInode(w.link[:n])
 		if !ok || !w.inodes[inode] || len(w.owners[inode]) >= maxSocketOwners {
@@ -213,14 +217,18 @@ func (w *ownerWalk) walk(proc, pid, fdDir int) (int, error) {
 		w.owners[inode] = append(w.owners[inode], SocketProcess{Name: comm, PID: pid, FD: fd})
 		return nil
 	})
-	if errors.Is(err, errFDBound) {
+	if errors.Is(err, errFDBound) || errors.Is(err, errFDDenied) {
 		err = nil
 	}
 	return seen, err
 }
 
-// errFDBound ends the walk of one process at maxFDsPerProcess.
-var errFDBound = errors.New("the descriptor bound is reached")
+// errFDBound ends the walk of one process at maxFDsPerProcess, and
+// errFDDenied at its first descriptor whose link it may not read.
+var (
+	errFDBound  = errors.New("the descriptor bound is reached")
+	errFDDenied = errors.New("the process's descriptors may not be read")
+)
 
 // socketInode parses the link target "socket:[inode]".
 func socketInode(target []byte) (uint32, bool) {
