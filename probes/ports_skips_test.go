@@ -2,10 +2,13 @@ package probes
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
+	"sync/atomic"
+	"syscall"
 	"testing"
 
 	"golang.org/x/sys/unix"
@@ -166,5 +169,58 @@ func TestSocketOwnersSkipsOwnKeptFiles(t *testing.T) {
 	want := []SocketProcess{{Name: ownComm(t), PID: os.Getpid(), FD: fd}}
 	if got := ownersOf(t, inode); !slices.Equal(got, want) {
 		t.Fatalf("owners of this process's listener = %v, want %v", got, want)
+	}
+}
+
+// The kernel checks access to a process's descriptors once for the
+// process, so the walk stops at the first link it may not read: a
+// fixture directory that lists but cannot be searched stands in for such
+// a process (readlinkat then fails with EACCES), read as nobody since
+// root may search any directory. The other process's socket is found.
+func TestSocketOwnersStopAtADeniedProcess(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("switching to nobody and back needs root")
+	}
+	root := procTree(t, map[string]map[string]string{
+		"100": {"3": "socket:[111]", "4": "socket:[222]"},
+		"200": {"5": "socket:[111]"},
+	}, map[string]string{"100": "denied", "200": "worker"})
+	for _, dir := range []string{filepath.Dir(root), root, filepath.Join(root, "proc"), filepath.Join(root, "proc", "100")} {
+		if err := os.Chmod(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chmod(filepath.Join(root, "proc", "100", "fd"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	proc := filepath.Join(root, "proc")
+	if err := syscall.Seteuid(65534); err != nil {
+		t.Skipf("cannot become nobody: %v", err)
+	}
+	owners, _, err := socketOwners(context.Background(), proc, map[uint32]bool{111: true, 222: true})
+	var seen, walked int
+	var walkErr error
+	if dir, err := unix.Open(proc, unix.O_RDONLY|unix.O_DIRECTORY, 0); err == nil {
+		w := &ownerWalk{inodes: map[uint32]bool{111: true}, owners: map[uint32][]SocketProcess{}, scanned: new(atomic.Int64),
+			fds: make([]byte, direntBytes), link: make([]byte, 64), self: -1}
+		if fdDir, err := w.openFDDir(dir, 100); err == nil {
+			seen, walkErr = w.walk(dir, 100, fdDir)
+			walked = 1
+			unix.Close(fdDir)
+		}
+		unix.Close(dir)
+	}
+	if err := syscall.Seteuid(0); err != nil {
+		panic("cannot become root again: " + err.Error())
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[uint32][]SocketProcess{111: {{"worker", 200, 5}}}
+	if fmt.Sprint(owners) != fmt.Sprint(want) {
+		t.Errorf("owners = %v, want %v", owners, want)
+	}
+	if walked != 1 || seen != 1 || walkErr != nil {
+		t.Errorf("the denied process's walk looked at %d descriptors (walked %d, error %v), want 1 of its 2", seen, walked, walkErr)
 	}
 }
