@@ -28,7 +28,8 @@ const skipDir = -2
 // and it is re-listed afresh after a seek to its start.
 //
 // A kernel thread is not listed at all (most of a host's processes are
-// kernel threads, and each listing is three system calls). Whether the
+// kernel threads, and each listing is three system calls), and its
+// directory is closed (see markKernelThreads). Whether the
 // PID still names the same kernel thread is told without a system call:
 // procfs gives every process's directory a new inode number, and the
 // listing of dir reports it, so a PID reused since the last pass (or
@@ -52,7 +53,7 @@ func (t *procTable) fdDirs(dir int, pids []int, inos []uint64) []int {
 				continue
 			}
 			// Another process holds the PID now.
-			unix.Close(k.fd)
+			closeKept(k)
 			delete(t.kept, pid)
 		}
 		if len(t.kept) >= t.keep {
@@ -79,8 +80,21 @@ func (t *procTable) markKernelThreads(pids []int) {
 			continue
 		}
 		k.checked = true
-		k.kthread = kernelThread(k.fd)
+		if k.kthread = kernelThread(k.fd); k.kthread {
+			// Its inode number is all a later pass needs; a PID reused
+			// since gets another one, whether the dentry stays or not.
+			unix.Close(k.fd)
+			k.fd = -1
+		}
 		t.kept[pid] = k
+	}
+}
+
+// closeKept closes a kept file, if it is still open (a kernel thread's
+// entry keeps none).
+func closeKept(k keptFile) {
+	if k.fd >= 0 {
+		unix.Close(k.fd)
 	}
 }
 
@@ -108,13 +122,13 @@ func kernelThread(fdDir int) bool {
 func (t *procTable) dropFDDirs(stale []int) {
 	for _, pid := range stale {
 		if k, ok := t.kept[pid]; ok {
-			unix.Close(k.fd)
+			closeKept(k)
 			delete(t.kept, pid)
 		}
 	}
 	for pid, k := range t.kept {
 		if k.gen != t.gen {
-			unix.Close(k.fd)
+			closeKept(k)
 			delete(t.kept, pid)
 		}
 	}
@@ -147,7 +161,9 @@ func (t *procTable) ownKept() (own map[int]bool, unlock func()) {
 	own = make(map[int]bool, n)
 	for _, tb := range append(others, t) {
 		for _, k := range tb.kept {
-			own[k.fd] = true
+			if k.fd >= 0 {
+				own[k.fd] = true
+			}
 		}
 	}
 	return own, func() {

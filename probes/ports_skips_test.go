@@ -65,8 +65,8 @@ func TestSocketOwnersMarksKernelThreads(t *testing.T) {
 	kt := kernelThreadPID(t)
 	inode, _ := listenerInode(t)
 	ownersOf(t, inode)
-	if k := keptEntry(t, tb, kt); !k.checked || !k.kthread || k.ino != procIno(t, kt) {
-		t.Fatalf("kernel thread %d is kept as %+v, want checked, kthread and inode %d", kt, k, procIno(t, kt))
+	if k := keptEntry(t, tb, kt); !k.checked || !k.kthread || k.ino != procIno(t, kt) || k.fd != -1 {
+		t.Fatalf("kernel thread %d is kept as %+v, want checked, kthread, inode %d and no descriptor", kt, k, procIno(t, kt))
 	}
 	if k := keptEntry(t, tb, os.Getpid()); k.kthread {
 		t.Fatalf("this process is marked as a kernel thread: %+v", k)
