@@ -25,8 +25,8 @@ type ownerWalk struct {
 	inodes map[uint32]bool
 	owners map[uint32][]SocketProcess
 	// self is this process's PID under proc, and ownDirs the descriptors
-	// of the fd directories it keeps: they are no sockets, so their links
-	// are not read.
+	// of the procfs files and directories it keeps (see ownKept): they are
+	// no sockets, so their links are not read.
 	self    int
 	ownDirs map[int]bool
 	scanned *atomic.Int64 // descriptors looked at by all workers
@@ -44,8 +44,10 @@ type ownerWalk struct {
 // but only the wanted inodes are kept. Like the process scan, the pass is
 // split over up to maxScanWorkers goroutines: it is almost all kernel
 // time. On procfs each process's fd directory is kept open between passes
-// (see fdDirs), which halved the pass. Processes that vanish or deny
-// access are skipped; ctx is checked for every process.
+// (see fdDirs), which halved the pass, and kernel threads, which hold no
+// descriptor, are not listed after the first pass that finds them.
+// Processes that vanish or deny access are skipped; ctx is checked for
+// every process.
 func socketOwners(ctx context.Context, proc string, inodes map[uint32]bool) (map[uint32][]SocketProcess, string, error) {
 	owners := make(map[uint32][]SocketProcess)
 	if len(inodes) == 0 {
@@ -65,26 +67,27 @@ func socketOwners(ctx context.Context, proc string, inodes map[uint32]bool) (map
 		t.dirents = make([]byte, direntBytes)
 	}
 	var pids []int
-	err = eachDirent(dir, t.dirents, func(name []byte, typ uint8) error {
+	var inos []uint64
+	err = eachDirent(dir, t.dirents, func(name []byte, typ uint8, ino uint64) error {
 		if pid, ok := pidName(name); ok && pid > 0 && (typ == unix.DT_DIR || typ == unix.DT_UNKNOWN) {
 			pids = append(pids, pid)
+			inos = append(inos, ino)
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, "", fmt.Errorf("cannot list processes in %s: %w", proc, err)
 	}
-	kept := t.fdDirs(dir, pids)
-	self, ownDirs := -1, make(map[int]bool, len(t.kept))
-	if len(t.kept) > 0 {
+	kept := t.fdDirs(dir, pids, inos)
+	ownDirs, unlock := t.ownKept()
+	defer unlock()
+	self := -1
+	if len(ownDirs) > 0 {
 		if pid, err := os.Readlink(proc + "/self"); err == nil {
 			self, _ = strconv.Atoi(pid)
 		}
-		for _, k := range t.kept {
-			ownDirs[k.fd] = true
-		}
 	}
-	stale := make([]bool, len(pids))
+	stale, empty := make([]bool, len(pids)), make([]bool, len(pids))
 	var scanned atomic.Int64
 	walks := make([]*ownerWalk, min(runtime.GOMAXPROCS(0), maxScanWorkers, len(pids)/scanBatch+1))
 	var failed atomic.Pointer[error]
@@ -103,18 +106,24 @@ func socketOwners(ctx context.Context, proc string, inodes map[uint32]bool) (map
 				if ctx.Err() != nil {
 					return
 				}
-				stale[j] = w.process(dir, pids[j], kept[j])
+				if kept[j] != skipDir {
+					stale[j], empty[j] = w.process(dir, pids[j], kept[j])
+				}
 			}
 		})
 	}
 	wg.Wait()
-	var gone []int
-	for j, s := range stale {
-		if s {
+	var gone, none []int
+	for j := range pids {
+		switch {
+		case stale[j]:
 			gone = append(gone, pids[j])
+		case empty[j]:
+			none = append(none, pids[j])
 		}
 	}
 	t.dropFDDirs(gone)
+	t.markKernelThreads(none)
 	if err := failed.Load(); err != nil {
 		return nil, "", *err
 	}
@@ -145,33 +154,35 @@ func socketOwners(ctx context.Context, proc string, inodes map[uint32]bool) (map
 // descriptors of pid to the owners, listing its fd directory through the
 // kept descriptor fdDir, or one opened for this pass when fdDir is -1 or
 // no longer lists (the process it was opened for is gone; stale is then
-// true). A process that is gone or denies access is skipped.
-func (w *ownerWalk) process(proc, pid, fdDir int) (stale bool) {
+// true). empty says the kept directory listed no descriptor at all (a
+// kernel thread, or a process that closed them all). A process that is
+// gone or denies access is skipped.
+func (w *ownerWalk) process(proc, pid, fdDir int) (stale, empty bool) {
 	if fdDir >= 0 {
 		seen, err := 0, rewind(fdDir)
 		if err == nil {
 			seen, err = w.walk(proc, pid, fdDir)
 		}
 		if err == nil || seen > 0 {
-			return err != nil
+			return err != nil, err == nil && seen == 0
 		}
 		stale = true
 	}
 	fdDir, err := w.openFDDir(proc, pid)
 	if err != nil {
-		return stale
+		return stale, false
 	}
 	defer unix.Close(fdDir)
 	_, _ = w.walk(proc, pid, fdDir)
-	return stale
+	return stale, false
 }
 
 // walk reads the links of the open fd directory of pid and returns how
 // many descriptors it looked at, and the error that ended the listing
-// (none at the descriptor bound).
+// (none at the descriptor bound, or at a descriptor access is denied to).
 func (w *ownerWalk) walk(proc, pid, fdDir int) (int, error) {
 	comm, seen := "", 0
-	err := eachDirent(fdDir, w.fds, func(name []byte, _ uint8) error {
+	err := eachDirent(fdDir, w.fds, func(name []byte, _ uint8, _ uint64) error {
 		end := bytes.IndexByte(name, 0)
 		fd, ok := pidName(name)
 		if !ok || end < 0 {
@@ -186,8 +197,13 @@ func (w *ownerWalk) walk(proc, pid, fdDir int) (int, error) {
 			return nil
 		}
 		n, err := readlinkat(fdDir, name[:end+1], w.link)
+		if errors.Is(err, unix.EACCES) {
+			// The kernel checks access to the process, not to each
+			// descriptor: the others would be denied too.
+			return errFDDenied
+		}
 		if err != nil {
-			return nil
+			return nil // closed since the listing
 		}
 		inode, ok := socketInode(w.link[:n])
 		if !ok || !w.inodes[inode] || len(w.owners[inode]) >= maxSocketOwners {
@@ -201,14 +217,18 @@ func (w *ownerWalk) walk(proc, pid, fdDir int) (int, error) {
 		w.owners[inode] = append(w.owners[inode], SocketProcess{Name: comm, PID: pid, FD: fd})
 		return nil
 	})
-	if errors.Is(err, errFDBound) {
+	if errors.Is(err, errFDBound) || errors.Is(err, errFDDenied) {
 		err = nil
 	}
 	return seen, err
 }
 
-// errFDBound ends the walk of one process at maxFDsPerProcess.
-var errFDBound = errors.New("the descriptor bound is reached")
+// errFDBound ends the walk of one process at maxFDsPerProcess, and
+// errFDDenied at its first descriptor whose link it may not read.
+var (
+	errFDBound  = errors.New("the descriptor bound is reached")
+	errFDDenied = errors.New("the process's descriptors may not be read")
+)
 
 // socketInode parses the link target "socket:[inode]".
 func socketInode(target []byte) (uint32, bool) {

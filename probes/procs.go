@@ -277,6 +277,11 @@ func readStatRow(r *procReader, proc string, pid int, clk hostClock, pageKiB uin
 	if err != nil {
 		return procRow{}, false
 	}
+	return statRow(raw, pid, clk, pageKiB)
+}
+
+// statRow is the row of pid from its stat line raw.
+func statRow(raw []byte, pid int, clk hostClock, pageKiB uint64) (procRow, bool) {
 	st, err := parseStat(raw)
 	if err != nil {
 		return procRow{}, false

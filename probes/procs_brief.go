@@ -30,10 +30,12 @@ func topCPUBrief(ctx context.Context, env *Env) (Output, error) {
 // larger first; ok is false when the content makes no sense.
 type rankFunc func(content []byte, clk hostClock) (key float64, ok bool)
 
-// candidate is a process in the running for a brief listing.
+// candidate is a process in the running for a brief listing, and the
+// content of its stat when that is the file ranked.
 type candidate struct {
-	pid int
-	key float64
+	pid  int
+	key  float64
+	stat []byte
 }
 
 // briefProcesses lists the BriefRows processes first in order, like
@@ -41,8 +43,9 @@ type candidate struct {
 // one small file per process through a procTable (no allocation per
 // process, descriptors kept between scans on procfs), keeps the best
 // BriefRows by rank as it goes, and reads stat, owner and command line
-// only for those. The rows are then ordered by what their stat says, as
-// the full listing orders them.
+// only for those (top_cpu ranks by stat: its rows are the very lines it
+// ranked, read once). The rows are then ordered by what their stat says,
+// as the full listing orders them.
 func briefProcesses(ctx context.Context, env *Env, file string, rank rankFunc, order func(a, b Process) int) (Output, error) {
 	proc := env.Layout.Proc()
 	clk, ok := kernelClock(proc, time.Local)
@@ -53,6 +56,9 @@ func briefProcesses(ctx context.Context, env *Env, file string, rank rankFunc, o
 		}
 	}
 	var best [BriefRows]candidate
+	// bufs hold the stat lines of the candidates, one more than kept so
+	// that an entering line never overwrites one still in the running.
+	var bufs [BriefRows + 1][]byte
 	kept := 0
 	total, err := procTableFor(proc, file).scan(ctx, func(pid int, content []byte) {
 		key, ok := rank(content, clk)
@@ -67,6 +73,9 @@ func briefProcesses(ctx context.Context, env *Env, file string, rank rankFunc, o
 		if i >= len(best) {
 			return
 		}
+		if file == "stat" {
+			c.stat = freeBuf(&bufs, best[:kept], content)
+		}
 		copy(best[i+1:], best[i:min(kept, len(best)-1)])
 		best[i] = c
 		kept = min(kept+1, len(best))
@@ -79,7 +88,13 @@ func briefProcesses(ctx context.Context, env *Env, file string, rank rankFunc, o
 	var r procReader
 	procs := make([]Process, 0, kept)
 	for _, c := range best[:kept] {
-		row, ok := readStatRow(&r, proc, c.pid, clk, pageKiB)
+		var row procRow
+		var ok bool
+		if c.stat != nil {
+			row, ok = statRow(c.stat, c.pid, clk, pageKiB)
+		} else {
+			row, ok = readStatRow(&r, proc, c.pid, clk, pageKiB)
+		}
 		if !ok {
 			continue
 		}
@@ -96,6 +111,22 @@ func briefProcesses(ctx context.Context, env *Env, file string, rank rankFunc, o
 		out.Notes = append(out.Notes, fmt.Sprintf("listed the %d processes that use the most, of %d", len(procs), total))
 	}
 	return out, nil
+}
+
+// freeBuf copies content into the one of bufs no candidate in best holds
+// (one is always free: there is a buffer more than candidates) and
+// returns the copy.
+func freeBuf(bufs *[BriefRows + 1][]byte, best []candidate, content []byte) []byte {
+	for i := range bufs {
+		held := bufs[i] != nil && slices.ContainsFunc(best, func(c candidate) bool {
+			return len(c.stat) > 0 && &c.stat[0] == &bufs[i][0]
+		})
+		if !held {
+			bufs[i] = append(bufs[i][:0], content...)
+			return bufs[i]
+		}
+	}
+	panic("probes: no free stat buffer")
 }
 
 // before orders candidates like byMemory and byCPU: larger key first,

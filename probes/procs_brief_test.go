@@ -2,8 +2,11 @@ package probes
 
 import (
 	"context"
+	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -74,5 +77,43 @@ func TestWithBriefKeepsTheFormsApart(t *testing.T) {
 	fresh := WithFresh(short, func(string) bool { return true })
 	if res, _ := r.Run(fresh, "p"); res.Stdout != "call 2\n" || res.Cached || fulls.Load() != 1 {
 		t.Fatalf("a fresh brief read: %+v, full form ran %d times", res, fulls.Load())
+	}
+}
+
+// With many processes listed in no particular order, the brief top_cpu
+// keeps the right stat lines while candidates enter and leave its top
+// rows: its rows, built from the lines it ranked, are the full listing's.
+func TestBriefTopCPUOverManyProcesses(t *testing.T) {
+	requirePages4K(t)
+	env := hostFixtureCopy(t)
+	proc := env.Layout.Proc()
+	line, err := os.ReadFile(filepath.Join(proc, "42", "stat"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(8, 8))
+	for pid := 1000; pid < 1040; pid++ {
+		dir := filepath.Join(proc, strconv.Itoa(pid))
+		if err := os.CopyFS(dir, os.DirFS(filepath.Join(proc, "42"))); err != nil {
+			t.Fatal(err)
+		}
+		// utime is field 14: a CPU share from none to far above firefox's.
+		f := strings.Fields(string(line))
+		f[0], f[13] = strconv.Itoa(pid), strconv.Itoa(rng.IntN(60000))
+		if err := os.WriteFile(filepath.Join(dir, "stat"), []byte(strings.Join(f, " ")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	full, err := topCPU(context.Background(), env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	short, err := topCPUBrief(context.Background(), env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := full.Data.([]Process)
+	if got := short.Data.([]Process); !reflect.DeepEqual(got, rows[:BriefRows]) {
+		t.Errorf("brief rows %v, want the first %d of %v", pidOrder(got), BriefRows, pidOrder(rows))
 	}
 }

@@ -42,9 +42,15 @@ type procTable struct {
 }
 
 // keptFile is an open per-process file and the scan that last read it.
+// The owners pass also records, for a kept fd directory, the inode number
+// procfs gave the process's directory when it was opened (ino), and
+// whether the process is a kernel thread (checked says the flags were read).
 type keptFile struct {
 	fd  int
 	gen uint64
+
+	ino              uint64
+	checked, kthread bool
 }
 
 // Bounds of a procTable: its directory buffer, its file buffer (stat is
@@ -109,7 +115,7 @@ func (t *procTable) scan(ctx context.Context, visit func(pid int, content []byte
 	}
 	t.gen++
 	read, listed := 0, 0
-	err = eachDirent(dir, t.dirents, func(name []byte, typ uint8) error {
+	err = eachDirent(dir, t.dirents, func(name []byte, typ uint8, _ uint64) error {
 		pid, ok := pidName(name)
 		if !ok || typ != unix.DT_DIR && typ != unix.DT_UNKNOWN {
 			return nil
@@ -135,10 +141,11 @@ func (t *procTable) scan(ctx context.Context, visit func(pid int, content []byte
 	return read, nil
 }
 
-// eachDirent calls visit with the name (up to and including its NUL) and
-// type of every entry of the open directory dir, read with getdents into
-// buf, until visit returns an error. It allocates nothing.
-func eachDirent(dir int, buf []byte, visit func(name []byte, typ uint8) error) error {
+// eachDirent calls visit with the name (up to and including its NUL),
+// type and inode number of every entry of the open directory dir, read
+// with getdents into buf, until visit returns an error. It allocates
+// nothing.
+func eachDirent(dir int, buf []byte, visit func(name []byte, typ uint8, ino uint64) error) error {
 	for {
 		n, err := unix.Getdents(dir, buf)
 		if errors.Is(err, unix.EINTR) {
@@ -160,9 +167,9 @@ func eachDirent(dir int, buf []byte, visit func(name []byte, typ uint8) error) e
 			if reclen < 20 || off+reclen > n {
 				return errors.New("a malformed directory entry")
 			}
-			typ, name := buf[off+18], buf[off+19:off+reclen]
+			ino, typ, name := binary.NativeEndian.Uint64(buf[off:]), buf[off+18], buf[off+19:off+reclen]
 			off += reclen
-			if err := visit(name, typ); err != nil {
+			if err := visit(name, typ, ino); err != nil {
 				return err
 			}
 		}
