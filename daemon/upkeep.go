@@ -46,11 +46,20 @@ type upkeeper struct {
 
 // newUpkeep builds the upkeep of d from its config. Under NixOS the
 // module installs Ollama and annad: both stay off whatever the config says.
+// Ollama is managed only by annad running as a systemd service: the unit
+// it writes and starts and the models under /var/lib/anna are the
+// service's, so a copy started by hand with the installed config (which
+// sets manage = true), such as the installer's test harness, only reports.
 func (d *Daemon) newUpkeep() *upkeeper {
 	cfg := d.opt.Config
 	u := &upkeeper{units: newLazyUnits(), nixos: isNixOS(d)}
 	rec := ledgerRecorder{l: d.ledger}
-	if cfg.Ollama.Manage && !u.nixos {
+	// systemd sets INVOCATION_ID for every process of a unit it starts.
+	service := os.Getenv("INVOCATION_ID") != ""
+	if cfg.Ollama.Manage && !u.nixos && !service {
+		d.log.Info("[ollama] manage is on, but annad is not running as a systemd service: it only reports what Ollama lacks")
+	}
+	if cfg.Ollama.Manage && !u.nixos && service {
 		u.manager = &ollama.Manager{
 			URL: cfg.Ollama.URL, Model: d.model.Name, Manage: true,
 			ReleaseURL: cfg.Ollama.ReleaseURL, ReleaseSHA256: cfg.Ollama.ReleaseSHA256,

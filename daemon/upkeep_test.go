@@ -94,9 +94,27 @@ func TestNixOSTurnsUpkeepOff(t *testing.T) {
 		t.Fatalf("status = managed by %q, update %v, setup %v", st.ManagedBy, st.Update, st.Setup)
 	}
 
+	t.Setenv("INVOCATION_ID", "0123456789abcdef") // annad.service
 	d = newTestDaemon(t, dirs.At(t.TempDir()), cfg)
 	if d.upkeep.manager == nil || !d.upkeep.checker.AutoUpdate {
 		t.Fatal("outside NixOS the config's manage and auto_update are ignored")
+	}
+}
+
+// A copy of annad started by hand with the installed config (manage =
+// true) does not manage Ollama: only the systemd service does, whose
+// unit and models they are. It still reports.
+func TestHandRunAnnadDoesNotManage(t *testing.T) {
+	t.Setenv("INVOCATION_ID", "")
+	cfg := config.Default()
+	cfg.Ollama.Manage = true
+	d := newTestDaemon(t, dirs.At(t.TempDir()), cfg)
+	if d.upkeep.manager != nil {
+		t.Fatal("an annad outside systemd manages Ollama")
+	}
+	t.Setenv("INVOCATION_ID", "0123456789abcdef")
+	if d = newTestDaemon(t, dirs.At(t.TempDir()), cfg); d.upkeep.manager == nil {
+		t.Fatal("annad.service with manage = true does not manage Ollama")
 	}
 }
 
@@ -134,6 +152,7 @@ func TestReadySetupRefreshesHealth(t *testing.T) {
 	fake := ollamatest.New(t, ollamatest.WithModels(ollamatest.Model{Name: "other"}), ollamatest.WithRegistry(ollamatest.Model{Name: "tiny"}))
 	cfg := config.Default()
 	cfg.Ollama.URL, cfg.Ollama.Model, cfg.Ollama.Manage = fake.URL(), "tiny", true
+	t.Setenv("INVOCATION_ID", "0123456789abcdef") // annad.service
 	d := newTestDaemon(t, dirs.At(t.TempDir()), cfg)
 	d.llmEvery = time.Hour
 	ctx, cancel := context.WithCancel(context.Background())

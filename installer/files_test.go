@@ -139,8 +139,20 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// installedConfig is what the installed config.toml gives: annad's
+// defaults, except the one line it sets on purpose. annad's own default
+// leaves Ollama alone (tests, make run, a library user); the installed
+// file lets annad install Ollama and pull the model, so that a fresh
+// install ends with a working model (issue 11).
+func installedConfig() config.Config {
+	c := config.Default()
+	c.Ollama.Manage = true
+	return c
+}
+
 // The default config parses with annad's loader, warns about nothing and
-// changes nothing; every value it documents in a comment is the real
+// changes no default but the documented one ([ollama] manage = true, the
+// only line it sets); every value it documents in a comment is the real
 // default, and it documents every key.
 func TestDefaultConfig(t *testing.T) {
 	data := file(t, "config.toml").Data
@@ -156,13 +168,20 @@ func TestDefaultConfig(t *testing.T) {
 		}
 		return cfg
 	}
-	if cfg := load(string(data)); !reflect.DeepEqual(cfg, config.Default()) {
-		t.Errorf("the default config.toml changes the defaults: %+v", cfg)
+	if config.Default().Ollama.Manage {
+		t.Error("annad's own default manages Ollama; only the installed config.toml may turn it on")
+	}
+	set := regexp.MustCompile(`(?m)^[a-z][a-z0-9_]* = .*$`).FindAllString(string(data), -1)
+	if !reflect.DeepEqual(set, []string{"manage = true"}) {
+		t.Errorf("config.toml sets %q; want only manage = true (every other key commented, at its default)", set)
+	}
+	if cfg := load(string(data)); !reflect.DeepEqual(cfg, installedConfig()) {
+		t.Errorf("the default config.toml gives %+v; want annad's defaults with only [ollama] manage = true", cfg)
 	}
 	commented := regexp.MustCompile(`(?m)^# ([a-z][a-z0-9_]* = .*)$`)
-	keys := commented.FindAllStringSubmatch(string(data), -1)
+	keys := len(commented.FindAllString(string(data), -1)) + len(set)
 	uncommented := commented.ReplaceAllString(string(data), "$1")
-	if cfg := load(uncommented); !reflect.DeepEqual(cfg, config.Default()) {
+	if cfg := load(uncommented); !reflect.DeepEqual(cfg, installedConfig()) {
 		t.Errorf("a documented default is not the real one: uncommented, the file gives %+v", cfg)
 	}
 	// Every table of the config, so a key added later must be documented.
@@ -171,8 +190,8 @@ func TestDefaultConfig(t *testing.T) {
 	for i := range tables.NumField() {
 		all += tables.Field(i).Type.NumField()
 	}
-	if len(keys) != all {
-		t.Errorf("config.toml documents %d keys, annad has %d", len(keys), all)
+	if keys != all {
+		t.Errorf("config.toml documents %d keys, annad has %d", keys, all)
 	}
 }
 

@@ -2,6 +2,7 @@ package vmtests
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,6 +13,9 @@ import (
 // everyone and the socket by everyone, a member's `annactl status` shows
 // the daemon degraded (the guest has no Ollama), which makes annactl run
 // autofix; annad repairs both and annactl says what it found and did.
+// The installed config manages Ollama, and the guest has none and pins no
+// archive: status and autofix say Ollama is not installed and how to get
+// it, and annad created nothing for it.
 func TestAutofix(t *testing.T) {
 	s := bootInstalled(t, 8*time.Minute)
 	gid := strings.TrimSpace(s.must("getent group anna | cut -d: -f3"))
@@ -44,6 +48,18 @@ func TestAutofix(t *testing.T) {
 	out = s.must(as("alice", "annactl status"))
 	if strings.Contains(out, "state directory /var/lib/anna: found") || strings.Contains(out, "socket "+socketPath+": found") {
 		t.Errorf("a second status found the same problems again:\n%s", out)
+	}
+	for _, re := range []string{
+		`phase +Ollama is not installed\n`,
+		`last error +cannot install Ollama: it is not installed and no release archive is pinned: install Ollama`,
+		`ollama and model: cannot install Ollama: it is not installed`,
+	} {
+		if !regexp.MustCompile(re).MatchString(out) {
+			t.Errorf("annactl status does not match %q:\n%s", re, out)
+		}
+	}
+	if made := s.must("ls -d /var/lib/anna/models /usr/local/bin/ollama /usr/local/lib/systemd/system/anna-ollama.service 2>/dev/null || true"); strings.TrimSpace(made) != "" {
+		t.Errorf("annad created files for an Ollama it cannot install:\n%s", made)
 	}
 	t.Logf("ledger after the repairs:\n%s", s.must("cat /var/lib/anna/ledger.json"))
 }

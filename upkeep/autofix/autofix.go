@@ -80,7 +80,9 @@ func (f *Fixer) Run(ctx context.Context) rpc.AutofixResult {
 		c := rpc.AutofixCheck{Name: "ollama and model", OK: true}
 		if err := f.Ollama.Ensure(ctx); err != nil {
 			c.OK, c.Error = false, err.Error()
-			c.Advice = "see annactl status (setup) and journalctl -u annad"
+			// annad's own upkeep retries with backoff; autofix does not
+			// loop on it, and the error says what the user can do.
+			c.Advice = "annad retries by itself; annactl status (setup) shows the next try, journalctl -u annad the earlier ones"
 		}
 		add(c, "")
 	}

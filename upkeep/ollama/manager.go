@@ -70,11 +70,25 @@ type Manager struct {
 	mu       sync.Mutex
 	st       rpc.Setup
 	verified string // the model that answered the tiny chat
+
+	// pass is held by the Ensure under way: Run's and autofix's passes
+	// must not install or pull side by side.
+	pass sync.Mutex
 }
 
 // ErrNotManaged is returned by Ensure when something is missing and annad
 // may not fix it.
 var ErrNotManaged = errors.New("annad does not manage Ollama")
+
+// ErrNotInstalled is returned by Ensure when Ollama is neither reachable
+// nor installed and no release archive is pinned: annad has nothing to
+// install from, so it changes nothing and retries (an Ollama the user
+// installs meanwhile is found).
+var ErrNotInstalled = errors.New("cannot install Ollama: it is not installed and no release archive is pinned")
+
+// ErrBusy is returned by Ensure while another pass is under way; Status
+// shows that pass.
+var ErrBusy = errors.New("cannot check Ollama now: annad is already setting it up; annactl status shows how far it is")
 
 // Status returns the current phase.
 func (m *Manager) Status() rpc.Setup {
@@ -126,18 +140,32 @@ func (m *Manager) api() (*api.Client, error) {
 // Run calls Ensure until it succeeds, waiting with backoff between
 // failures, then checks again every recheck (a stopped server is started
 // again, a deleted model pulled again) until ctx ends.
+//
+// A failure is logged as a warning when it differs from the last one
+// logged, at debug level when it repeats, so an Ollama that stays missing
+// does not fill the journal.
 func (m *Manager) Run(ctx context.Context, recheck time.Duration) {
 	wait := m.backoff()
+	logged := ""
 	for {
 		err := m.Ensure(ctx)
 		next := recheck
-		if err != nil {
-			if m.Log != nil {
-				m.Log.Warn("ollama setup failed", "err", err)
+		switch {
+		case errors.Is(err, ErrBusy):
+			next = wait // autofix's pass; look again after it
+		case err != nil:
+			if m.Log != nil && err.Error() != logged {
+				m.Log.Warn("ollama setup failed; retrying with backoff", "err", err, "next", wait)
+			} else if m.Log != nil {
+				m.Log.Debug("ollama setup failed again", "err", err, "next", wait)
 			}
+			logged = err.Error()
 			next, wait = wait, min(2*wait, m.maxBackoff())
-		} else {
-			wait = m.backoff()
+		default:
+			if m.Log != nil && logged != "" {
+				m.Log.Info("ollama setup ready", "model", m.Model)
+			}
+			logged, wait = "", m.backoff()
 		}
 		t := time.NewTimer(next)
 		select {
@@ -165,8 +193,13 @@ func (m *Manager) maxBackoff() time.Duration {
 
 // Ensure makes one pass: Ollama answering (installed and started if
 // needed), the model present (pulled if needed) and answering. It returns
-// nil only when the model is ready; the error is also in Status.
+// nil only when the model is ready; the error is also in Status. While
+// another pass runs it returns ErrBusy at once and changes no Status.
 func (m *Manager) Ensure(ctx context.Context) error {
+	if !m.pass.TryLock() {
+		return ErrBusy
+	}
+	defer m.pass.Unlock()
 	err := m.ensure(ctx)
 	if err != nil {
 		m.fail(err)

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -118,7 +119,12 @@ func (m *Manager) createUnit(ctx context.Context) (string, error) {
 	bin := m.binary()
 	if bin == "" {
 		if m.ReleaseURL == "" {
-			return "", fmt.Errorf("cannot install Ollama: it is not installed and [ollama] release_url and release_sha256 are not set; install Ollama or set them")
+			// Nothing is created before annad knows it can install:
+			// uninstall must find no trace of a pass that could not.
+			m.phase("Ollama is not installed", -1)
+			return "", fmt.Errorf("%w: install Ollama (https://ollama.com/download), annad finds it at its next try; "+
+				"or set [ollama] release_url to the ollama-linux-%s archive of an Ollama release and release_sha256 to "+
+				"that archive's SHA-256 (its line in the release's sha256sum.txt), then restart annad", ErrNotInstalled, runtime.GOARCH)
 		}
 		if err := m.install(ctx); err != nil {
 			return "", err
