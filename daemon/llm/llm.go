@@ -296,7 +296,7 @@ func (c *Client) Classify(err error) error {
 			WithHint("check 'journalctl -u ollama' for the cause")
 	case errors.As(err, &ne):
 		return rpc.Errorf(rpc.KindLLMUnavailable, "cannot reach Ollama at %s: %v", c.url, oneLine(err.Error())).
-			WithHint(fmt.Sprintf("start it with 'sudo systemctl start ollama' (or 'ollama serve'), or set [ollama] url in %s", c.config))
+			WithHint(fmt.Sprintf("start it with 'sudo systemctl start ollama' (or 'ollama serve'), install it if 'annactl status' says it is not installed, or set [ollama] url in %s", c.config))
 	}
 	// The server answered but the stream could not be used: a line that is
 	// not JSON, an error object mid-stream, or a reply cut off.
