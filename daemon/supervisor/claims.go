@@ -69,6 +69,13 @@ type claim struct {
 	// where the evidence has it ("a master (PID 930)") and is dropped
 	// where it does not.
 	soft bool
+	// positional is set on a name known only by where it stands (before
+	// "process" or "(PID n)", as the subject of "uses"): no word list
+	// has it. Where the evidence lacks it, it is a claim only when
+	// nothing else in its sentence anchors the sentence's figures ("the
+	// build process (PID 23331) uses 9.1%" is checked by its PID;
+	// "frobnicator uses 12.3%" has only the name).
+	positional bool
 	// swap is set on a size in a segment about swap, ram on one about
 	// the machine's memory (see scopes.go).
 	swap, ram bool
@@ -188,6 +195,9 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 		}
 		if (c.kind == kindPercent || c.kind == kindSize) && c.wi <= len(words) {
 			c.bound = boundOf(words, c.wi)
+		}
+		if c.wi > 0 && c.wi <= len(words) && approxWords[words[c.wi-1]] {
+			c.ivs = approximate(*c)
 		}
 		c.seg, c.lead = segmentOf(answer, sentStart, c.off)
 		c.paren = openParen(answer, sentStart, c.off)

@@ -70,7 +70,8 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 		case len(w) <= 4 && lexicon.IsBlockDevice(w):
 			return name(false, classDevice)
 		case lexicon.IsProgram(w) || contextual(words, i) && !describes(words, i, known):
-			add(claim{text: raw, kind: kindName, class: classProcess, soft: !lexicon.IsProgram(w) && (descriptor(words, i) || roleNouns[w])})
+			soft := !lexicon.IsProgram(w) && (descriptor(words, i) || roleNouns[w])
+			add(claim{text: raw, kind: kindName, class: classProcess, soft: soft, positional: !lexicon.IsProgram(w)})
 			return 0
 		case kindBefore[at(-1)] && lexicon.IsName(w) && !lexicon.IsStopword(w) && !connectives[w] && !functionWords[w]:
 			return name(false, classIface)
@@ -121,7 +122,8 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 	case isDigit(w[0]):
 		return figure(words, raws, i, add)
 	case contextual(words, i):
-		return name(false, classProcess)
+		add(claim{text: raw, kind: kindName, class: classProcess, positional: true})
+		return 0
 	}
 	return -1
 }

@@ -82,8 +82,11 @@ func fieldOf(answer string, c claim) string {
 	}
 	before := plainWords(head)
 	for k, n := len(before)-1, 0; k >= 0 && n < 2; k-- {
-		if f := fieldFor(c, before[k]); f != "" && before[k] != "use" { // "A and B use 7.4%"
+		if f := fieldFor(c, before[k]); f != "" && (before[k] != "use" || (k > 0 && before[k-1] == "in")) { // "A and B use 7.4%"
 			return f
+		}
+		if approxWords[before[k]] {
+			continue // "Used memory is about 4 GiB"
 		}
 		if subjectNouns[before[k]] {
 			continue // "Used memory is 821 MB"

@@ -148,7 +148,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 			continue
 		}
 		if !ix.has(c) {
-			if c.soft {
+			if c.soft || (c.positional && len(as) > 0) {
 				continue
 			}
 			if isGiven(c) {
