@@ -154,7 +154,9 @@ func figure(words, raws []string, i int, add func(claim)) int {
 		text += " " + raws[i+1]
 	}
 	// A model number ("Xeon Silver 4314 CPU") follows a capitalized word.
-	model := i > 0 && raws[i-1] != "" && raws[i-1][0] >= 'A' && raws[i-1][0] <= 'Z' && words[i-1] != "the"
+	// "EPYC, 2 cores" is a count: no model number is that small.
+	model := i > 0 && raws[i-1] != "" && raws[i-1][0] >= 'A' && raws[i-1][0] <= 'Z' && words[i-1] != "the" &&
+		!(n.decimals == 0 && n.value <= maxModelCount)
 	if suffix == "" && n.decimals == 0 && n.value <= maxHWCount && !model {
 		if noun, k := hardwareNoun(words, i); noun != "" {
 			add(claim{text: strings.Join(raws[i:k+1], " "), kind: kindHWCount, ivs: []interval{n.plain()}, noun: noun})
@@ -194,6 +196,11 @@ func figure(words, raws []string, i int, add func(claim)) int {
 // maxHWCount bounds a count of CPUs, cores, threads or sockets.
 const maxHWCount = 4096
 
+// maxModelCount is the largest count of CPUs, cores, threads or sockets
+// read as such after a capitalized word; larger numbers there are model
+// numbers ("Xeon 3040 CPU").
+const maxModelCount = 256
+
 // hardwareNoun returns the stem of the hardware noun that a number counts
 // ("2 logical CPUs", "8 cores", "16 threads") and its index, looking past
 // one adjective.
@@ -217,6 +224,9 @@ func product(words, raws []string, i int, add func(claim)) int {
 	for j < len(words) && j <= i+2 && strings.ContainsAny(words[j], "0123456789") && !strings.Contains(words[j], "-core") {
 		if _, isUnit := units[words[j]]; isUnit {
 			break
+		}
+		if noun, _ := hardwareNoun(words, j); noun != "" && allDigits(words[j]) {
+			break // "AMD EPYC, 2 cores": a count, not a model number
 		}
 		if _, used, ok := parseNumber(words[j]); ok && used < len(words[j]) {
 			if _, isUnit := units[words[j][used:]]; isUnit {

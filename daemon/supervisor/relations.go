@@ -106,6 +106,8 @@ func readSentence(sentence string) sentenceFacts {
 			f.absent = absentProbe(ws, i, f.absent)
 		case w == "empty" && anyOf(ws, logTopics):
 			f.absent = "system_logs"
+		case w == "swap" && swapDenied(ws, i):
+			f.absent = "swap"
 		}
 	}
 	return f
@@ -192,6 +194,26 @@ func absentProbe(ws []string, i int, prev string) string {
 	}
 	return prev
 }
+
+// swapDenied reads "swap is not configured", "swap is disabled" after
+// "swap" at ws[i]: no swap at all, not swap left unused ("swap is not in
+// use" says nothing of its size).
+func swapDenied(ws []string, i int) bool {
+	for k := i + 1; k < len(ws) && k <= i+3; k++ {
+		switch {
+		case swapAbsentWords[ws[k]]:
+			return true
+		case (ws[k] == "not" || ws[k] == "isn't") && k+1 < len(ws) && swapSetupWords[ws[k+1]]:
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	swapAbsentWords = lexicon.NewSet(`disabled absent unconfigured missing`)
+	swapSetupWords  = lexicon.NewSet(`configured enabled present set setup active`)
+)
 
 func anyOf(ws []string, set lexicon.Set) bool {
 	for _, w := range ws {

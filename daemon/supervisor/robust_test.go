@@ -1,0 +1,46 @@
+package supervisor
+
+import "testing"
+
+// TestLooseShapes checks the rules that let true answers be said loosely
+// (rounded figures, descriptive words, other phrasings of an absence),
+// each with a true answer that must stay grounded and the same shape with
+// one fact wrong that must not.
+func TestLooseShapes(t *testing.T) {
+	ev := evidence(t, "ps_aux_mem.txt", "free.txt", "df.txt", "ss.txt", "lscpu.txt")
+	noSwap := "probe memory_info free -h\n               total        used        free\nMem:            23Gi       2.8Gi        17Gi\nSwap:             0B          0B          0B\n"
+	tests := []struct {
+		name, evidence, right, wrong string
+	}{
+		{"about a rounded percentage", ev, "firefox uses about 12% CPU.", "firefox uses about 30% CPU."},
+		{"about a round figure", ev, "firefox (PID 4242) uses about 10% CPU.", "firefox (PID 4242) uses about 20% CPU."},
+		{"about a rounded size", ev, "gnome-shell uses about 450 MiB.", "gnome-shell uses about 1.1 GiB."},
+		{"about with a fraction stays close", ev, "firefox's resident memory is about 1.1 GiB.", "firefox's resident memory is about 1.4 GiB."},
+		{"field before about", ev, "Used memory is about 6 GiB.", "Used memory is about 9 GiB."},
+		{"slash before about", ev, "RAM: 15 GiB total / about 6 GiB used / about 9 GiB available.", "RAM: 15 GiB total / about 9 GiB used / about 6 GiB available."},
+		{"descriptive word beside a real PID", ev, "The build process (PID 4242) uses 12.3% CPU.", "The build process (PID 4242) uses 3.1% CPU."},
+		{"unknown name alone", ev, "", "frobnicator uses 12.3% CPU."},
+		{"swap not configured", noSwap, "Swap is not configured.", ""},
+		{"swap disabled", ev, "", "Swap is disabled on this machine."},
+		{"hardware count after a model name", ev, "Your CPU: AMD Ryzen 7 5800X (16 CPUs).", "Your CPU: AMD Ryzen 7 5800X (32 CPUs)."},
+		{"count after a model name and comma", ev, "AMD Ryzen 7 5800X, 8 cores, 2 threads per core.", "AMD Ryzen 7 5800X, 12 cores, 2 threads per core."},
+		{"nothing else beyond a bound", ev, "firefox is at 12.3% CPU; nothing else uses more than 5% CPU.", "firefox is at 12.3% CPU; nothing else uses more than 2% CPU."},
+		{"nothing beyond a bound", ev, "No process uses more than 13% CPU.", "Nothing uses more than 10% CPU."},
+		{"share of the machine's memory", ev, "About 40% of the memory is in use.", "About 70% of the memory is in use."},
+		{"share under a memory label", ev, "Used RAM: 6.1 GiB (40%).", "Used RAM: 6.1 GiB (60%)."},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.right != "" {
+				if g := Check(tc.right, tc.evidence); !g.Grounded() {
+					t.Errorf("%q is true but not grounded: %+v", tc.right, g)
+				}
+			}
+			if tc.wrong != "" {
+				if g := Check(tc.wrong, tc.evidence); g.Grounded() {
+					t.Errorf("%q is false but grounded: %+v", tc.wrong, g)
+				}
+			}
+		})
+	}
+}
