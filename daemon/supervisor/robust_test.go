@@ -9,9 +9,14 @@ import "testing"
 func TestLooseShapes(t *testing.T) {
 	ev := evidence(t, "ps_aux_mem.txt", "free.txt", "df.txt", "ss.txt", "lscpu.txt")
 	noSwap := "probe memory_info free -h\n               total        used        free\nMem:            23Gi       2.8Gi        17Gi\nSwap:             0B          0B          0B\n"
+	server := "probe top_cpu ps aux --sort=-%cpu\n" + fixture(t, "server/ps_cpu.txt") +
+		"probe failed_services systemctl --failed\n" + fixture(t, "server/failed.txt") +
+		"probe disk_usage df -h\n" + fixture(t, "server/df.txt")
 	tests := []struct {
 		name, evidence, right, wrong string
 	}{
+		{"product name of a process", server, "PostgreSQL is the busiest process at 38.6% CPU.", "PostgreSQL is using 21.7% CPU."},
+		{"count of failed units alone", server, "Two units have failed.", "Three units have failed."},
 		{"about a rounded percentage", ev, "firefox uses about 12% CPU.", "firefox uses about 30% CPU."},
 		{"about a round figure", ev, "firefox (PID 4242) uses about 10% CPU.", "firefox (PID 4242) uses about 20% CPU."},
 		{"about a rounded size", ev, "gnome-shell uses about 450 MiB.", "gnome-shell uses about 1.1 GiB."},
