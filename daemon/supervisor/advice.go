@@ -22,6 +22,10 @@ var adviceVerbs = lexicon.NewSet(`consider try run use check restart stop close 
 	avoid make keep let set grow create extend resize expand renew rerun retry replace apply block edit
 	change switch migrate vacuum back`)
 
+// objectWords after "start" make it an imperative ("Start it with …"),
+// not a report ("Start time: 05:42").
+var objectWords = lexicon.NewSet(`it them the a an this that`)
+
 // adviceHeadings before a colon head advice: "Tips: …", "Next steps:"
 // and the list items under them.
 var adviceHeadings = lexicon.NewSet(`tip tips option options step steps suggestion suggestions
@@ -47,6 +51,24 @@ var adviceAnywhere = [][]string{
 	{"consider"}, {"you", "could", "run"}, {"you", "can", "run"}, {"you", "can", "use"},
 	{"you", "could", "use"}, {"you", "may", "want"}, {"you", "might", "want"}, {"recommend"},
 	{"recommended"}, {"suggest"}, {"for", "details"}, {"for", "more", "details"},
+}
+
+// youClauses start the part of a sentence that speaks of what the user
+// might do ("ifb0 is down, which is normal unless you use `tc`"): its
+// claims are read as advice.
+var youClauses = []string{" if you ", " unless you ", " when you ", " in case you ", " you should ", " you need to "}
+
+// youClause returns where the part of sentence about the user's choices
+// starts, or -1.
+func youClause(sentence string) int {
+	low := strings.ToLower(sentence)
+	at := -1
+	for _, p := range youClauses {
+		if i := strings.Index(low, p); i >= 0 && (at < 0 || i < at) {
+			at = i
+		}
+	}
+	return at
 }
 
 // adviceSentences reports for each sentence of answer (ending at bounds)
@@ -117,7 +139,7 @@ func adviceAt(words []string) bool {
 	if len(words) == 0 {
 		return false
 	}
-	if adviceVerbs[words[0]] {
+	if adviceVerbs[words[0]] || (words[0] == "start" && len(words) > 1 && objectWords[words[1]]) {
 		return true
 	}
 	if len(words[0]) > 5 && strings.HasSuffix(words[0], "ing") {

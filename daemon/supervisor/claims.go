@@ -158,6 +158,7 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 	bounds := sentences(answer, spans)
 	advice := adviceSentences(answer, bounds)
 	facts := make([]sentenceFacts, len(bounds))
+	youAt := make([]int, len(bounds))
 	heads := headings(answer, bounds)
 	for k, end := range bounds {
 		start := 0
@@ -173,12 +174,15 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 			facts[k].instTo += start
 		}
 		facts[k].head = heads[k]
+		if youAt[k] = youClause(answer[start:min(end, len(answer))]); youAt[k] >= 0 {
+			youAt[k] += start
+		}
 	}
 	for i := range out {
 		c := &out[i]
 		c.wi, _ = slices.BinarySearchFunc(ws, c.off, func(w word, off int) int { return w.off - off })
 		c.sent, _ = slices.BinarySearch(bounds, c.off)
-		c.advice = advice[c.sent]
+		c.advice = advice[c.sent] || youAt[c.sent] >= 0 && c.off > youAt[c.sent]
 		c.facts = facts[c.sent]
 		if c.wi > 0 && c.wi <= len(words) {
 			prev := words[c.wi-1]

@@ -184,5 +184,12 @@ func clauseStart(answer string, bounds []int, c claim) int {
 			cut = i + len(sep)
 		}
 	}
+	// "/ is 23% used and memory usage is low (2.8 GiB)": "and" before a
+	// subject of its own starts a clause too.
+	for _, noun := range []string{" and memory ", " and ram ", " and swap ", " and the memory ", " and the ram ", " and your memory ", " and your ram "} {
+		if i := strings.LastIndex(head, noun); i >= 0 && i+5 > cut {
+			cut = i + 5
+		}
+	}
 	return start + cut
 }

@@ -84,6 +84,14 @@ func Check(answer, evidence string, given ...string) Grounding {
 		if c.advice && !checkedInAdvice(c, a) {
 			continue
 		}
+		if portDenied(answer, c) {
+			if ix.hasPort(c) {
+				report(&g.Missing, "not "+c.text)
+			} else {
+				report(&g.Found, "nothing on "+c.text)
+			}
+			continue
+		}
 		if c.kind == kindState && c.every {
 			subj := listStart(answer, c)
 			for _, e := range as {

@@ -31,6 +31,11 @@ func TestLooseShapes(t *testing.T) {
 		{"count after a model name and comma", ev, "AMD Ryzen 7 5800X, 8 cores, 2 threads per core.", "AMD Ryzen 7 5800X, 12 cores, 2 threads per core."},
 		{"nothing else beyond a bound", ev, "firefox is at 12.3% CPU; nothing else uses more than 5% CPU.", "firefox is at 12.3% CPU; nothing else uses more than 2% CPU."},
 		{"nothing beyond a bound", ev, "No process uses more than 13% CPU.", "Nothing uses more than 10% CPU."},
+		{"everything else below a bound", ev, "firefox is at 12.3% CPU. Everything else is below 4% CPU.", "firefox is at 12.3% CPU. Everything else is below 2% CPU."},
+		{"memory after 'and' is the machine's", ev, "/ is 90% used and memory usage is moderate (6.1 GiB of 15 GiB).", "/ is 90% used and memory usage is moderate (7.4 GiB of 15 GiB)."},
+		{"nothing listens on a port", ev, "Nothing is listening on port 3306.", "Nothing is listening on port 22."},
+		{"a port that is not open", ev, "Port 3306 is not open.", "Port 631 is not open."},
+		{"advice after 'unless you'", ev, "sshd listens on port 22, which is normal unless you do not use `ssh-keygen`.", "sshd listens on port 80, which is normal unless you do not use `ssh-keygen`."},
 		{"share of the machine's memory", ev, "About 40% of the memory is in use.", "About 70% of the memory is in use."},
 		{"share under a memory label", ev, "Used RAM: 6.1 GiB (40%).", "Used RAM: 6.1 GiB (60%)."},
 	}

@@ -1,0 +1,43 @@
+package supervisor
+
+import "github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+
+// A port can be denied as well as stated: "nothing is listening on port
+// 22", "port 80 is not open". Such a claim holds when no socket has the
+// port, and is missing when one does.
+
+// portNegations before a port, in its clause, deny that anything uses it.
+var portNegations = lexicon.NewSet(`nothing no not none nobody isn't aren't without`)
+
+// portDenied reports whether the answer denies the port claim c: a
+// negation and a listening word before it in its clause ("nothing listens
+// on port 22", "no service is bound to port 8080"), or "is not" / "isn't"
+// right after it ("port 80 is not open").
+func portDenied(answer string, c claim) bool {
+	if c.kind != kindPort {
+		return false
+	}
+	before := plainWords(answer[max(c.clause, c.off-segWindow):min(c.off, len(answer))])
+	if len(before) > portWindow {
+		before = before[len(before)-portWindow:]
+	}
+	neg, listen := false, false
+	for _, w := range before {
+		if exclusions[w] || w == "but" || w == "only" {
+			return false // "nothing is listening except port 2024"
+		}
+		neg = neg || portNegations[w]
+		listen = listen || listenWords[w] || w == "open" || w == "bound" || w == "used"
+	}
+	if neg && listen {
+		return true
+	}
+	after := plainWords(answer[min(c.off+len(c.text), len(answer)):min(c.off+len(c.text)+40, len(answer))])
+	return len(after) >= 2 && ((after[0] == "is" && after[1] == "not") || after[0] == "isn't" || (after[0] == "is" && after[1] == "closed"))
+}
+
+// hasPort reports whether any record holds the port of c.
+func (ix *index) hasPort(c claim) bool {
+	c.noun = ""
+	return ix.has(c)
+}
