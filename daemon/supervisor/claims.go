@@ -32,8 +32,10 @@ type claim struct {
 	wi   int // index of the claim's first word in the answer
 	sent int // index of its sentence
 	// advice is set in a sentence that advises rather than reports (see
-	// isAdvice).
-	advice bool
+	// isAdvice); general on one that speaks in general (see isGeneral),
+	// whose claims the evidence has still ground the answer and whose
+	// figures tied to an entity are still checked.
+	advice, general bool
 	// field is the column a figure names ("6.1 GiB used", "12.3% CPU"; see
 	// fieldOf), or "".
 	field string
@@ -156,7 +158,7 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 	}
 	slices.SortStableFunc(out, func(a, b claim) int { return a.off - b.off })
 	bounds := sentences(answer, spans)
-	advice := adviceSentences(answer, bounds)
+	advice, general := adviceSentences(answer, bounds)
 	facts := make([]sentenceFacts, len(bounds))
 	youAt := make([]int, len(bounds))
 	heads := headings(answer, bounds)
@@ -165,7 +167,7 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 		if k > 0 {
 			start = min(bounds[k-1]+1, len(answer))
 		}
-		if !advice[k] {
+		if !advice[k] || general[k] {
 			facts[k] = readSentence(answer[start:min(end, len(answer))])
 			facts[k].than += start
 			facts[k].causeAt += start
@@ -183,6 +185,7 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 		c.wi, _ = slices.BinarySearchFunc(ws, c.off, func(w word, off int) int { return w.off - off })
 		c.sent, _ = slices.BinarySearch(bounds, c.off)
 		c.advice = advice[c.sent] || youAt[c.sent] >= 0 && c.off > youAt[c.sent]
+		c.general = general[c.sent] && !(youAt[c.sent] >= 0 && c.off > youAt[c.sent])
 		c.facts = facts[c.sent]
 		if c.wi > 0 && c.wi <= len(words) {
 			prev := words[c.wi-1]

@@ -81,7 +81,10 @@ func Check(answer, evidence string, given ...string) Grounding {
 		if r := resp[c.off]; r != nil {
 			a = r
 		}
-		if c.advice && !checkedInAdvice(c, a) {
+		if c.advice && !checkedInAdvice(c, a) && !(c.general && attributed(c) && a != nil) {
+			if c.general && ix.has(c) {
+				report(&g.Found, c.text)
+			}
 			continue
 		}
 		if portDenied(answer, c) {
@@ -206,6 +209,8 @@ func Check(answer, evidence string, given ...string) Grounding {
 func withPhrase(g Grounding, answer, evidence string) Grounding {
 	if len(g.Found)+len(g.Missing)+len(g.Given) == 0 {
 		if p := phrases(answer, evidence); p != "" {
+			g.Found = append(g.Found, p)
+		} else if p := unreadable(answer, evidence); p != "" {
 			g.Found = append(g.Found, p)
 		}
 	}

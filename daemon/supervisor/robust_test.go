@@ -36,6 +36,11 @@ func TestLooseShapes(t *testing.T) {
 		{"nothing listens on a port", ev, "Nothing is listening on port 3306.", "Nothing is listening on port 22."},
 		{"a port that is not open", ev, "Port 3306 is not open.", "Port 631 is not open."},
 		{"advice after 'unless you'", ev, "sshd listens on port 22, which is normal unless you do not use `ssh-keygen`.", "sshd listens on port 80, which is normal unless you do not use `ssh-keygen`."},
+		{"general statement after a fact", ev, "/ is 90% full. Docker images can be pruned with `docker image prune`.", "/ is 50% full. Docker images can be pruned with `docker image prune`."},
+		{"general statement ties its figures", ev, "sshd listens on port 22, which is normal.", "nginx listens on port 8080, which is normal."},
+		{"gerund of an advice verb", ev, "Swap is 2.0 GiB. Adding a 4 GiB swap file is a cheap safety net.", "Swap is 4.0 GiB. Adding a 4 GiB swap file is a cheap safety net."},
+		{"probe failure in other words", "probe system_logs journalctl\n\ncannot read the journal: no journal files\n", "The journal could not be read.", ""},
+		{"probe failure the evidence lacks", evidence(t, "journal.txt"), "", "The journal could not be read."},
 		{"share of the machine's memory", ev, "About 40% of the memory is in use.", "About 70% of the memory is in use."},
 		{"share under a memory label", ev, "Used RAM: 6.1 GiB (40%).", "Used RAM: 6.1 GiB (60%)."},
 	}
