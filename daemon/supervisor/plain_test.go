@@ -154,10 +154,14 @@ func plainAnswers(t *testing.T, scen string) []generated {
 	}
 	var advised []generated
 	advice := []string{" Consider `journalctl -p err` for details.", " You could run `htop` to watch it live.",
-		" If it keeps growing, restart it with `systemctl restart annad`."}
+		" If it keeps growing, restart it with `systemctl restart annad`.",
+		" Docker images can be pruned with `docker image prune` if space runs low.",
+		" Adding a 4 GiB swap file would be a cheap safety net.",
+		" Note that Firefox tends to use a lot of memory with many tabs open.",
+		" That is normal unless you run builds with `make -j8`."}
 	for i, g := range out {
-		if g.label == "T" && i%4 == 0 {
-			advised = append(advised, generated{"A", scen, g.answer + advice[i%3]})
+		if g.label == "T" && i%3 == 0 {
+			advised = append(advised, generated{"A", scen, g.answer + advice[(i/3)%len(advice)]})
 		}
 	}
 	return append(out, advised...)
