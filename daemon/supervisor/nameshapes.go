@@ -68,12 +68,14 @@ func describes(words []string, i int, known map[string]class) bool {
 }
 
 // namedProcess reports whether words[i] follows "<program> process", as
-// a PID does in "the link process 3661".
+// a PID does in "the link process 3661", "the linker process 3661" or
+// "the process 3661".
 func namedProcess(words []string, i int, known map[string]class) bool {
 	if i < 2 || words[i-1] != "process" {
 		return false
 	}
-	return known[words[i-2]] == classProcess || lexicon.IsProgram(words[i-2])
+	w := words[i-2]
+	return known[w] == classProcess || lexicon.IsProgram(w) || roleNouns[w] || w == "the"
 }
 
 // descriptor reports whether words[i], right before "(PID n)", is a plain

@@ -89,7 +89,7 @@ func readSentence(sentence string) sentenceFacts {
 				f.topN, f.measure = n, measureCol(ws, i, topColumn(w))
 			} else {
 				f.top, f.rank = rankedBy(ws, i), ordinals[at(ws, i-1)]
-				if anyOf(ws, exclusions) {
+				if anyOf(ws, exclusions) || qualified(ws, i) {
 					f.top = "" // "the most CPU besides qemu": not the first row
 				}
 			}
@@ -193,6 +193,13 @@ func absentProbe(ws []string, i int, prev string) string {
 		}
 	}
 	return prev
+}
+
+// qualified reports a superlative that ranks among one program's
+// processes ("the busiest compile process"), not all of ps's rows.
+func qualified(ws []string, i int) bool {
+	q := at(ws, i+1)
+	return kindWords[at(ws, i+2)] && q != "" && !kindWords[q] && !memoryWords[q] && !cpuWords[q] && fieldWords[q] == ""
 }
 
 // swapDenied reads "swap is not configured", "swap is disabled" after

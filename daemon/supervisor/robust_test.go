@@ -12,9 +12,16 @@ func TestLooseShapes(t *testing.T) {
 	server := "probe top_cpu ps aux --sort=-%cpu\n" + fixture(t, "server/ps_cpu.txt") +
 		"probe failed_services systemctl --failed\n" + fixture(t, "server/failed.txt") +
 		"probe disk_usage df -h\n" + fixture(t, "server/df.txt")
+	ollama := "probe top_memory ps aux\nUSER PID %CPU %MEM VSZ RSS TTY STAT START TIME COMMAND\n" +
+		"root 22086 34.2 0.1 1700160 44944 ? SNl 05:15 0:05 /root/ollama serve\n" +
+		"root 22444 48.3 0.1 1774024 44600 ? SNl 05:15 0:03 /root/ollama serve\n" +
+		"probe listening_ports ss -tulpn\ntcp LISTEN 0 4096 127.0.0.1:40309 0.0.0.0:* users:((\"ollama\",pid=22048,fd=3))\n"
 	tests := []struct {
 		name, evidence, right, wrong string
 	}{
+		{"processes counted with their sockets", ollama, "Three ollama processes are running.", "Five ollama processes are running."},
+		{"superlative among one program's processes", ev, "The biggest firefox process is PID 4242.", "The biggest firefox process is PID 930."},
+		{"PID after a role noun and 'process'", ev, "The linker process 4242 uses 12.3% CPU.", "The linker process 4242 uses 3.1% CPU."},
 		{"product name of a process", server, "PostgreSQL is the busiest process at 38.6% CPU.", "PostgreSQL is using 21.7% CPU."},
 		{"count of failed units alone", server, "Two units have failed.", "Three units have failed."},
 		{"about a rounded percentage", ev, "firefox uses about 12% CPU.", "firefox uses about 30% CPU."},
