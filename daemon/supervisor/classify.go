@@ -71,7 +71,7 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 			return name(false, classDevice)
 		case lexicon.IsProgram(w) || contextual(words, i) && !describes(words, i, known):
 			soft := !lexicon.IsProgram(w) && (descriptor(words, i) || roleNouns[w])
-			add(claim{text: raw, kind: kindName, class: classProcess, soft: soft, positional: !lexicon.IsProgram(w)})
+			add(claim{text: raw, kind: kindName, class: classProcess, soft: soft, positional: !lexicon.IsProgram(w) && !namedByPID(words, i)})
 			return 0
 		case kindBefore[at(-1)] && lexicon.IsName(w) && !lexicon.IsStopword(w) && !connectives[w] && !functionWords[w]:
 			return name(false, classIface)
@@ -122,7 +122,7 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 	case isDigit(w[0]):
 		return figure(words, raws, i, add)
 	case contextual(words, i):
-		add(claim{text: raw, kind: kindName, class: classProcess, positional: true})
+		add(claim{text: raw, kind: kindName, class: classProcess, positional: !namedByPID(words, i)})
 		return 0
 	}
 	return -1

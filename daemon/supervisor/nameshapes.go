@@ -93,3 +93,16 @@ func descriptor(words []string, i int) bool {
 	}
 	return true
 }
+
+// namedByPID reports a name a PID is said to be ("PID 1 is systemd",
+// "PID 4242 belongs to firefox"): an identity, not a description.
+func namedByPID(words []string, i int) bool {
+	at := func(k int) string {
+		if i+k >= 0 && i+k < len(words) {
+			return words[i+k]
+		}
+		return ""
+	}
+	return ((at(-1) == "is" || at(-1) == "was") && allDigits(at(-2)) && at(-3) == "pid") ||
+		(at(-1) == "to" && at(-2) == "belongs" && allDigits(at(-3)))
+}

@@ -32,6 +32,8 @@ func TestLooseShapes(t *testing.T) {
 		{"slash before about", ev, "RAM: 15 GiB total / about 6 GiB used / about 9 GiB available.", "RAM: 15 GiB total / about 9 GiB used / about 6 GiB available."},
 		{"descriptive word beside a real PID", ev, "The build process (PID 4242) uses 12.3% CPU.", "The build process (PID 4242) uses 3.1% CPU."},
 		{"unknown name alone", ev, "", "frobnicator uses 12.3% CPU."},
+		{"unknown name a PID is said to be", ev, "PID 4242 is firefox.", "PID 4242 is frobnicator."},
+		{"user a process is run by", ev, "firefox (PID 4242) is run by alice.", "firefox (PID 4242) is run by root."},
 		{"swap not configured", noSwap, "Swap is not configured.", ""},
 		{"swap disabled", ev, "", "Swap is disabled on this machine."},
 		{"hardware count after a model name", ev, "Your CPU: AMD Ryzen 7 5800X (16 CPUs).", "Your CPU: AMD Ryzen 7 5800X (32 CPUs)."},
