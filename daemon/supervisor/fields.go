@@ -83,6 +83,9 @@ func fieldOf(answer string, c claim) string {
 	before := plainWords(head)
 	for k, n := len(before)-1, 0; k >= 0 && n < 2; k-- {
 		if f := fieldFor(c, before[k]); f != "" && (before[k] != "use" || (k > 0 && before[k-1] == "in")) { // "A and B use 7.4%"
+			if k > 0 && fieldWords[before[k-1]] == "virtual" {
+				return "virtual" // "virtual size is 2.9 GiB"
+			}
 			return f
 		}
 		if approxWords[before[k]] {
