@@ -268,7 +268,10 @@ func stated(words []string, i int) bool {
 			return false
 		}
 	}
-	return copulas[prev] || (words[i] == "failed" && (lexicon.IsUnit(prev) || lexicon.IsProgram(prev)))
+	// "nginx.service is in a failed state", "ifb0 is in the DOWN state"
+	inState := i >= 2 && (prev == "a" || prev == "the") && words[i-2] == "in" && i+1 < len(words) &&
+		(words[i+1] == "state" || words[i+1] == "status")
+	return copulas[prev] || inState || (words[i] == "failed" && (lexicon.IsUnit(prev) || lexicon.IsProgram(prev)))
 }
 
 // contextual reports whether words[i] is a name by its position: before

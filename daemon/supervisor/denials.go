@@ -1,6 +1,10 @@
 package supervisor
 
-import "github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+import (
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
 
 // A port can be denied as well as stated: "nothing is listening on port
 // 22", "port 80 is not open". Such a claim holds when no socket has the
@@ -40,4 +44,21 @@ func portDenied(answer string, c claim) bool {
 func (ix *index) hasPort(c claim) bool {
 	c.noun = ""
 	return ix.has(c)
+}
+
+// exceptAt returns where the last exception ("except", "besides", "other
+// than", "apart from", "excluding") before a state said of every entity
+// stands in its sentence, or -1: the entities after it are not said to
+// be in that state.
+func exceptAt(answer string, c claim) int {
+	from := max(c.clause, c.off-clauseWindow, 0)
+	head := strings.ToLower(answer[from:min(c.off, len(answer))])
+	at := -1
+	for _, w := range []string{" except ", " besides ", " other than ", " apart from ", " excluding "} {
+		at = max(at, strings.LastIndex(head, w))
+	}
+	if at < 0 {
+		return -1
+	}
+	return from + at
 }

@@ -96,8 +96,11 @@ func Check(answer, evidence string, given ...string) Grounding {
 			continue
 		}
 		if c.kind == kindState && c.every {
-			subj := listStart(answer, c)
+			subj, except := listStart(answer, c), exceptAt(answer, c)
 			for _, e := range as {
+				if except >= 0 && e.off > except && e.off < c.off {
+					continue // "all interfaces except eth0 and lo are down"
+				}
 				if e.off > c.off && !strings.Contains(c.text, " ") {
 					break // "X and Y are failed" is said of the entities before it
 				}
