@@ -333,8 +333,8 @@ func ranked(ix *index, anchors []claim, probe string, rank int) *claim {
 	}
 	for i := range anchors {
 		a := &anchors[i]
-		if a.class != classProcess && a.class != classPID {
-			continue
+		if (a.class != classProcess && a.class != classPID) || a.positional || a.soft {
+			continue // "the fuzzing run is using most of the CPU" describes
 		}
 		for _, id := range ix.anchorRecords(*a) {
 			if id == top {
