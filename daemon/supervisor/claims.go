@@ -149,12 +149,20 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 	for i, w := range ws {
 		raws[i], words[i] = w.text, strings.ToLower(w.text)
 	}
+	cur := 0
+	addWord := func(c claim) {
+		if c.positional && cur+1 < len(ws) && strings.ContainsAny(blanked[ws[cur].off+len(ws[cur].text):ws[cur+1].off], "\n.:;!?|") {
+			return // "Here's a summary:\n| Process |": no word before "process"
+		}
+		add(c)
+	}
 	for i := 0; i < len(words); i++ {
 		at = ws[i].off
 		if isSeparator(blanked, ws, words, i) {
 			continue
 		}
-		i += max(0, classify(words, raws, i, add, known))
+		cur = i
+		i += max(0, classify(words, raws, i, addWord, known))
 	}
 	slices.SortStableFunc(out, func(a, b claim) int { return a.off - b.off })
 	bounds := sentences(answer, spans)
