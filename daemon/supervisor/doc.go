@@ -45,24 +45,27 @@
 // a word known only by such a position is a claim only when nothing else
 // in its sentence is found, since it may describe the process ("the build
 // process (PID 4242)"); a plain word right before "(PID" or a role noun
-// such as "worker" never is where the evidence lacks it), user names ("log in as
-// root", "user admin"; users.go), vendor and model names ("AMD EPYC",
+// such as "worker" never is where the evidence lacks it; no word is a
+// name by its place across a line break), user names ("log in as root",
+// "user admin", "run by cloudsdk"; users.go), vendor and model names ("AMD EPYC",
 // "Ryzen 7 5800X"), states said of an entity ("eth0 is down", "ifb0
-// (UP)", "nginx.service has failed", "the failed units are …") or denied
+// (UP)", "nginx.service has failed", "in a failed state", "the failed
+// units are …", "all interfaces except eth0 are down": not eth0) or denied
 // ("nginx is not running"), the root filesystem ("/", "root filesystem";
 // a "/" between figures divides them) and quoted spans of up to 80 bytes.
 // A count before a plural noun ("12 processes") counts that noun. Not
 // claims: unitless integers up to 10 and years, numbers after "top",
 // "last" and the like, durations and quoted command lines. Sentences also
 // carry relations (relations.go): "respectively", superlatives ("the
-// biggest memory user is X": X has ps's first row) and absences ("the
+// biggest memory user is X": X has ps's first row; not "the busiest
+// compile process", nor a word named only by its place) and absences ("the
 // journal is empty", "no failed units", "no swap": checked against the
 // probe; "the second busiest" against ps's second row).
 // Comparisons ("A uses more memory than B", "X (654 MiB) is larger than Y
 // (1.1 GiB)") must hold, by the two figures or by the entities' ps rows;
 // "the N busiest processes" must be among ps's top N; "N <name>
-// processes" must be the distinct PIDs of that name's ps rows
-// (instances.go); counts of failed
+// processes" must be the distinct PIDs of that name's rows in one ps
+// table, or in ps and ss together (instances.go); counts of failed
 // units, of rows beyond a bound ("only one filesystem is above 80%") and
 // of sockets on an address must be the probe's (compare.go, bounds.go). A
 // bound is no figure; a sum ("together", "a + b") is found from the named
