@@ -80,8 +80,12 @@ func plainAnswers(t *testing.T, scen string) []generated {
 		add("T", "%s (PID %d) uses %.1f%% of memory.", r.name, r.pid, r.mem)
 		add("T", "%s uses about %.0f MiB of RAM.", r.name, r.rssM)
 		add("T", "%.1f%% CPU is used by %s.", r.cpu, r.name)
+		if r.cpu >= 2 {
+			add("T", "%s is using about %.0f%% CPU.", r.name, r.cpu)
+		}
 		if r.first {
 			add("T", "The busiest process is %s, at %.1f%% CPU.", r.name, r.cpu)
+			add("T", "The busiest process, %s, uses %.1f%% CPU.", r.name, r.cpu)
 		}
 		for j, o := range cpuRows {
 			if j == i || o.name == r.name {
@@ -110,6 +114,20 @@ func plainAnswers(t *testing.T, scen string) []generated {
 	add("T", "The CPU model is %s.", hw.CPUModel)
 	add("T", "This machine has %d logical CPUs.", hw.Threads)
 	add("T", "The machine has %.0f GiB of RAM.", math.Floor(float64(hw.RAMTotalBytes)/(1<<30)))
+	if m, ok := byProbe[probes.MemoryInfo].(map[string]any); ok {
+		avail, _ := m["available_bytes"].(float64)
+		add("T", "About %.0f GiB of memory is available.", avail/(1<<30))
+		add("F", "About %.0f GiB of memory is available.", 3*avail/(1<<30))
+		if swap, _ := m["swap_total_bytes"].(float64); swap == 0 {
+			add("T", "Swap is not configured.")
+			add("T", "There is no swap.")
+		}
+	}
+	if c, ok := byProbe[probes.CPUInfo].(map[string]any); ok {
+		mhz, _ := c["mhz"].(float64)
+		add("T", "The CPU runs at %.0f MHz.", mhz)
+		add("F", "The CPU runs at %.0f MHz.", 2*mhz)
+	}
 	add("F", "The CPU model is Intel Xeon Gold 6230.")
 	add("F", "This machine has %d logical CPUs.", 4*hw.Threads)
 	add("F", "The machine has %d GiB of RAM.", 4*hw.RAMTotalBytes>>30)
