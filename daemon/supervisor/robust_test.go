@@ -56,6 +56,7 @@ func TestLooseShapes(t *testing.T) {
 		{"probe failure in other words", "probe system_logs journalctl\n\ncannot read the journal: no journal files\n", "The journal could not be read.", ""},
 		{"probe failure the evidence lacks", evidence(t, "journal.txt"), "", "The journal could not be read."},
 		{"share of the machine's memory", ev, "About 40% of the memory is in use.", "About 70% of the memory is in use."},
+		{"memory label after a sentence", ev, "All fine. Memory is fine: 9.3 GiB available out of 15 GiB.", "All fine. Memory is fine: 7.7 GiB available out of 15 GiB."},
 		{"share under a memory label", ev, "Used RAM: 6.1 GiB (40%).", "Used RAM: 6.1 GiB (60%)."},
 	}
 	for _, tc := range tests {

@@ -48,7 +48,12 @@ func ramScoped(answer string, c claim) bool {
 	}
 	// "Memory: 23 GiB total, 18 GiB used": every figure of a line under
 	// that label is the memory's.
-	line := answer[strings.LastIndexByte(answer[:min(c.off, len(answer))], '\n')+1 : min(c.off, len(answer))]
+	head := answer[:min(c.off, len(answer))]
+	from := strings.LastIndexByte(head, '\n') + 1
+	if i := strings.LastIndex(head, ". "); i >= 0 {
+		from = max(from, i+2) // "Your machine is busy. Memory is fine: 21 GiB"
+	}
+	line := head[from:]
 	label, _, ok := strings.Cut(strings.ToLower(strings.TrimLeft(line, "-*•# \t")), ":")
 	if !ok || len(label) > 20 {
 		return false
