@@ -124,8 +124,32 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 	case contextual(words, i):
 		add(claim{text: raw, kind: kindName, class: classProcess, positional: !namedByPID(words, i)})
 		return 0
+	case identifierShaped(w):
+		// "x86_64", "avx2": grounds the answer where the evidence has it,
+		// says nothing where it does not ("IPv4", "UTF-8").
+		add(claim{text: raw, kind: kindName, textual: true, soft: true})
+		return 0
 	}
 	return -1
+}
+
+// identifierShaped reports a word of letters mixed with digits that opens
+// with a letter ("x86_64", "aarch64", "avx2", "sse4_2").
+func identifierShaped(w string) bool {
+	if len(w) < 3 || len(w) > 40 || w[0] < 'a' || w[0] > 'z' {
+		return false
+	}
+	digit := false
+	for _, r := range w {
+		switch {
+		case r >= '0' && r <= '9':
+			digit = true
+		case r >= 'a' && r <= 'z', r == '_':
+		default:
+			return false
+		}
+	}
+	return digit
 }
 
 // figure adds the claim of a number and its unit (attached or the next

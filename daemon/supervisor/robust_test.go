@@ -32,6 +32,8 @@ func TestLooseShapes(t *testing.T) {
 		{"slash before about", ev, "RAM: 15 GiB total / about 6 GiB used / about 9 GiB available.", "RAM: 15 GiB total / about 9 GiB used / about 6 GiB available."},
 		{"descriptive word beside a real PID", ev, "The build process (PID 4242) uses 12.3% CPU.", "The build process (PID 4242) uses 3.1% CPU."},
 		{"unknown name alone", ev, "", "frobnicator uses 12.3% CPU."},
+		{"identifier the evidence has", "probe cpu_info lscpu\nArchitecture: x86_64\n", "The architecture is x86_64.", "The architecture is aarch64."},
+		{"identifier the evidence lacks costs nothing", evidence(t, "ss.txt"), "sshd listens on port 22 for IPv4 and IPv6.", "sshd listens on port 23 for IPv4 and IPv6."},
 		{"no name across a line break", ev, "Here's a summary:\n\n| Process | PID | CPU |\n|---|---|---|\n| firefox | 4242 | 12.3% |", "Here's a summary:\n\n| Process | PID | CPU |\n|---|---|---|\n| firefox | 4242 | 45.3% |"},
 		{"descriptive word ranks nothing", EvidenceText(scenario(t, "host7")), "The fuzzing run is using most of the CPU.", "The go test run is using most of the CPU."},
 		{"state of every entity but the excepted", server, "All units except backup.service and certbot.timer are active.", "All units except backup.service are failed, and certbot.timer is active."},
