@@ -24,14 +24,15 @@ func slashed(w, raw string, add func(claim), known map[string]class) int {
 	return -1
 }
 
-// pidList reports whether words[i] is in a list of numbers after "PIDs":
-// "PIDs 22086, 22444 and 22394".
+// pidList reports whether words[i] is in a list of numbers after "PIDs"
+// or "processes": "PIDs 22086, 22444 and 22394", "two processes (930 and
+// 931)".
 func pidList(words []string, i int) bool {
 	k := i - 1
 	for k >= 0 && (allDigits(words[k]) || words[k] == "and" || words[k] == "or") {
 		k--
 	}
-	return k >= 0 && words[k] == "pids"
+	return k >= 0 && (words[k] == "pids" || (words[k] == "processes" && len(words[i]) > 2))
 }
 
 // runsAs reports whether a product name is also the first part of a
