@@ -53,6 +53,17 @@ func distinct(a, b float64) bool {
 	return math.Abs(a-b) > math.Max(1.5, 0.3*math.Max(a, b))
 }
 
+// nameNear reports whether some ps row of that name has a CPU share
+// close to v: then "<name> is using about v%" is true of it.
+func nameNear(data any, name string, v float64) bool {
+	for _, r := range rowsOf(data, 100) {
+		if r.name == name && !distinct(r.cpu, v) {
+			return true
+		}
+	}
+	return false
+}
+
 // plainAnswers builds the plain sentences of one host scenario.
 func plainAnswers(t *testing.T, scen string) []generated {
 	in := scenario(t, scen)
@@ -93,6 +104,9 @@ func plainAnswers(t *testing.T, scen string) []generated {
 			}
 			if distinct(r.cpu, o.cpu) {
 				add("F", "%s (PID %d) is using %.1f%% CPU.", r.name, r.pid, o.cpu)
+				if !nameNear(byProbe[probes.TopCPU], r.name, o.cpu) {
+					add("F", "%s is using about %.0f%% CPU.", r.name, o.cpu)
+				}
 			}
 			add("F", "%s (PID %d) is using %.1f%% CPU.", r.name, o.pid, r.cpu)
 			if distinct(r.mem, o.mem) {
