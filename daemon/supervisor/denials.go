@@ -62,3 +62,29 @@ func exceptAt(answer string, c claim) int {
 	}
 	return from + at
 }
+
+// negatedNameWindow is how many words after a program's name may deny it.
+const negatedNameWindow = 6
+
+// negatedName reports a program's name that its sentence denies ("Nginx,
+// Apache and MySQL are not installed", "there is no mysqld process"):
+// where the evidence lacks it, the denial agrees with the evidence. (A
+// denied state the evidence contradicts is checked apart: "nginx is not
+// running".)
+func negatedName(answer string, c claim) bool {
+	end := min(c.off+len(c.text)+segWindow, len(answer))
+	if i := strings.IndexAny(answer[min(c.off+len(c.text), end):end], ".;!?\n"); i >= 0 {
+		end = c.off + len(c.text) + i
+	}
+	after := plainWords(answer[min(c.off+len(c.text), end):end])
+	for k, w := range after {
+		if k >= negatedNameWindow {
+			break
+		}
+		if w == "not" || w == "isn't" || w == "aren't" || w == "isn" || w == "aren" || w == "never" {
+			return true
+		}
+	}
+	before := plainWords(answer[max(c.clause, c.off-40, 0):min(c.off, len(answer))])
+	return len(before) > 0 && before[len(before)-1] == "no"
+}

@@ -162,7 +162,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 			continue
 		}
 		if !ix.has(c) {
-			if c.soft || (c.positional && len(as) > 0) {
+			if c.soft || (c.positional && len(as) > 0) || (c.class == classProcess && negatedName(answer, c)) {
 				continue
 			}
 			if isGiven(c) {

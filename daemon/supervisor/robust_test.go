@@ -32,6 +32,7 @@ func TestLooseShapes(t *testing.T) {
 		{"slash before about", ev, "RAM: 15 GiB total / about 6 GiB used / about 9 GiB available.", "RAM: 15 GiB total / about 9 GiB used / about 6 GiB available."},
 		{"descriptive word beside a real PID", ev, "The build process (PID 4242) uses 12.3% CPU.", "The build process (PID 4242) uses 3.1% CPU."},
 		{"unknown name alone", ev, "", "frobnicator uses 12.3% CPU."},
+		{"program denied where the evidence lacks it", ev, "firefox uses 12.3% CPU; MySQL and Apache are not installed.", "firefox uses 12.3% CPU; MySQL and Apache are installed."},
 		{"PIDs listed after 'processes'", ev, "nginx serves on port 80 with two processes (930 and 931).", "nginx serves on port 80 with two processes (930 and 9310)."},
 		{"identifier the evidence has", "probe cpu_info lscpu\nArchitecture: x86_64\n", "The architecture is x86_64.", "The architecture is aarch64."},
 		{"identifier the evidence lacks costs nothing", evidence(t, "ss.txt"), "sshd listens on port 22 for IPv4 and IPv6.", "sshd listens on port 23 for IPv4 and IPv6."},
