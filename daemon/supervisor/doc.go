@@ -51,7 +51,9 @@
 // "Ryzen 7 5800X"), states said of an entity ("eth0 is down", "ifb0
 // (UP)", "nginx.service has failed", "in a failed state", "the failed
 // units are …", "all interfaces except eth0 are down": not eth0) or denied
-// ("nginx is not running"), the root filesystem ("/", "root filesystem";
+// ("nginx is not running"; a denied name the evidence lacks costs
+// nothing), words of letters and digits ("x86_64": found or dropped,
+// never missing), the root filesystem ("/", "root filesystem";
 // a "/" between figures divides them) and quoted spans of up to 80 bytes.
 // A count before a plural noun ("12 processes") counts that noun. Not
 // claims: unitless integers up to 10 and years, numbers after "top",
