@@ -20,7 +20,11 @@ var adviceVerbs = lexicon.NewSet(`consider try run use check restart stop close 
 	reduce add disable enable ensure verify limit configure move clean empty reload follow watch
 	compare search contact plan schedule lower raise tune adjust archive rotate trim purge prune
 	avoid make keep let set grow create extend resize expand renew rerun retry replace apply block edit
-	change switch migrate vacuum back`)
+	change switch migrate vacuum back restrict protect secure harden allow deny shrink mount unmount`)
+
+// objectWords after "start" make it an imperative ("Start it with …"),
+// not a report ("Start time: 05:42").
+var objectWords = lexicon.NewSet(`it them the a an this that`)
 
 // adviceHeadings before a colon head advice: "Tips: …", "Next steps:"
 // and the list items under them.
@@ -49,11 +53,55 @@ var adviceAnywhere = [][]string{
 	{"recommended"}, {"suggest"}, {"for", "details"}, {"for", "more", "details"},
 }
 
+// generalMarks mark a sentence that speaks of what could be done, or of
+// programs in general, not of this machine: "Docker images can be
+// pruned", "a swap file would help", "Firefox tends to use a lot". Its
+// names and free-standing figures are not checked, as in advice; but
+// what it relates ("swap is absent, so nothing can be swapped out") is.
+var generalMarks = [][]string{
+	{"can", "be"}, {"could", "be"}, {"should", "be"}, {"would"}, {"tends", "to"}, {"tend", "to"},
+	{"usually"}, {"typically"}, {"generally"}, {"often"}, {"normally"}, {"common"}, {"commonly"},
+	{"expected"}, {"is", "normal"}, {"s", "normal"}, {"in", "general"},
+}
+
+// isGeneral reports whether a sentence holds one of generalMarks.
+func isGeneral(sentence string) bool {
+	words := plainWords(sentence)
+	for i := range words {
+		for _, p := range generalMarks {
+			if i+len(p) <= len(words) && equalAt(words, i, p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// youClauses start the part of a sentence that speaks of what the user
+// might do ("ifb0 is down, which is normal unless you use `tc`"): its
+// claims are read as advice.
+var youClauses = []string{" if you ", " unless you ", " when you ", " in case you ", " you should ", " you need to "}
+
+// youClause returns where the part of sentence about the user's choices
+// starts, or -1.
+func youClause(sentence string) int {
+	low := strings.ToLower(sentence)
+	at := -1
+	for _, p := range youClauses {
+		if i := strings.Index(low, p); i >= 0 && (at < 0 || i < at) {
+			at = i
+		}
+	}
+	return at
+}
+
 // adviceSentences reports for each sentence of answer (ending at bounds)
 // whether it advises: isAdvice, or a list item under an advice heading
-// ("Options:\n- `VACUUM FULL` large tables").
-func adviceSentences(answer string, bounds []int) []bool {
+// ("Options:\n- `VACUUM FULL` large tables"), or isGeneral; and which
+// advise only by isGeneral.
+func adviceSentences(answer string, bounds []int) (advice, general []bool) {
 	out := make([]bool, len(bounds))
+	general = make([]bool, len(bounds))
 	list := false
 	for k, end := range bounds {
 		start := 0
@@ -67,14 +115,18 @@ func adviceSentences(answer string, bounds []int) []bool {
 			list = false
 		}
 		out[k] = list || isAdvice(text)
+		if !out[k] && isGeneral(text) {
+			out[k], general[k] = true, true
+		}
 		if head, _, ok := strings.Cut(trimmed, ":"); ok && strings.TrimSpace(text) != "" {
 			for _, w := range plainWords(head) {
 				list = list || adviceHeadings[w]
 			}
 			out[k] = out[k] || list
+			general[k] = general[k] && !list
 		}
 	}
-	return out
+	return out, general
 }
 
 // isListItem reports a line that starts with a list marker.
@@ -117,8 +169,11 @@ func adviceAt(words []string) bool {
 	if len(words) == 0 {
 		return false
 	}
-	if adviceVerbs[words[0]] {
+	if adviceVerbs[words[0]] || (words[0] == "start" && len(words) > 1 && objectWords[words[1]]) {
 		return true
+	}
+	if gerundOf(words[0]) {
+		return true // "Adding a 4 GiB swap file is a cheap safety net."
 	}
 	if len(words[0]) > 5 && strings.HasSuffix(words[0], "ing") {
 		for _, w := range words[1:] {
@@ -140,4 +195,18 @@ func adviceAt(words []string) bool {
 		}
 	}
 	return false
+}
+
+// gerundOf reports a gerund of an advice verb ("adding", "enabling",
+// "stopping") that opens a sentence; "running" and "using" open reports
+// ("Running processes: 110", "Using 67% CPU, qemu …").
+func gerundOf(w string) bool {
+	stem, ok := strings.CutSuffix(w, "ing")
+	if !ok || len(stem) < 3 || w == "running" || w == "using" {
+		return false
+	}
+	if n := len(stem); stem[n-1] == stem[n-2] && adviceVerbs[stem[:n-1]] {
+		return true // stopping
+	}
+	return adviceVerbs[stem] || adviceVerbs[stem+"e"]
 }

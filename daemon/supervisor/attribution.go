@@ -38,6 +38,10 @@ func (ix *index) anchorRecords(a claim) []int32 {
 	return recs
 }
 
+// minAliasLen is the shortest process name a longer product name may
+// stand for ("postgres" of PostgreSQL).
+const minAliasLen = 5
+
 func (ix *index) findAnchor(a claim) []int32 {
 	switch {
 	case a.kind == kindPID:
@@ -68,6 +72,16 @@ func (ix *index) findAnchor(a claim) []int32 {
 		return out
 	}
 	recs := ix.nameRecords(a.key, maxAnchorTokens)
+	if a.class == classProcess && !a.positional && ix.entities[a.key] != classProcess {
+		// "PostgreSQL" is the product whose processes ps calls postgres.
+		for name, cl := range ix.entities {
+			if cl == classProcess && len(name) >= minAliasLen && len(name) < len(a.key) && strings.HasPrefix(a.key, name) {
+				recs = append(recs, ix.nameRecords(name, maxAnchorTokens)...)
+			}
+		}
+		slices.Sort(recs)
+		recs = slices.Compact(recs)
+	}
 	if base, ok := lexicon.CutUnitSuffix(a.key); ok && a.class == classUnit {
 		// A unit's events are logged by its program: certbot.timer's
 		// failure time is on certbot's journal line. (Its state is read

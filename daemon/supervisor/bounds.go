@@ -38,6 +38,14 @@ const allRows = -2
 // rows of which must lie beyond the bound.
 const someRows = -3
 
+// allOtherRows is the count of "everything else is below 10%": every
+// row but the one (or those) the answer speaks of.
+const allOtherRows = -5
+
+// otherRows is the count of "nothing else uses more than 10%": no row
+// beyond the bound but the one (or those) the answer speaks of.
+const otherRows = -4
+
 // maxBoundCount bounds a count of rows beyond a threshold.
 const maxBoundCount = 50
 
@@ -64,14 +72,20 @@ func boundCount(ws []string, field string) (n int, col string) {
 			break
 		}
 		next := at(ws, i+1)
-		if w == "no" && n < 0 {
+		if (w == "no" || w == "nothing" || w == "none") && n < 0 {
 			n = 0 // "no process uses more than 13% CPU"
+			if next == "other" || next == "else" || (next == "of" && at(ws, i+2) == "the" && at(ws, i+3) == "others") {
+				n = otherRows // "nothing else uses more than 10%"
+			}
 		}
 		if w == "each" && n < 0 && !rankedGroups[next] && !diskNouns[next] && next != "of" {
 			n = someRows // "…; each uses under 2% CPU"
 		}
-		if (w == "every" || w == "all" || w == "each") && n == -1 {
+		if (w == "every" || w == "all" || w == "each" || w == "everything") && n == -1 {
 			n = allRows // "apart from /, every filesystem is below 60%"
+			if next == "else" || next == "other" || next == "others" {
+				n = allOtherRows // "everything else is below 10%"
+			}
 		}
 		if w == "only" && n < 0 && (rankedGroups[next] || next == "one" || diskNouns[next] || at(ws, i-1) == "the") {
 			n = 1 // "qemu is the only process using more than 20% CPU"
@@ -102,7 +116,7 @@ func beyond(dir int, v, bound float64) bool { return (dir > 0 && v > bound) || (
 // its entity's records, lie beyond it.
 func (ix *index) checkBound(c claim, a *claim, named int) bool {
 	b := mid(c)
-	if c.boundN >= 0 || c.boundN == allRows || c.boundN == someRows {
+	if c.boundN >= 0 || c.boundN < -1 {
 		seen := map[string]bool{}
 		n, rest := 0, 0
 		for _, r := range ix.recs {
@@ -130,6 +144,10 @@ func (ix *index) checkBound(c claim, a *claim, named int) bool {
 			return rest == named
 		case someRows:
 			return n >= 2
+		case otherRows:
+			return n <= max(1, named)
+		case allOtherRows:
+			return rest <= max(1, named)
 		}
 		return n == c.boundN
 	}

@@ -32,8 +32,10 @@ type claim struct {
 	wi   int // index of the claim's first word in the answer
 	sent int // index of its sentence
 	// advice is set in a sentence that advises rather than reports (see
-	// isAdvice).
-	advice bool
+	// isAdvice); general on one that speaks in general (see isGeneral),
+	// whose claims the evidence has still ground the answer and whose
+	// figures tied to an entity are still checked.
+	advice, general bool
 	// field is the column a figure names ("6.1 GiB used", "12.3% CPU"; see
 	// fieldOf), or "".
 	field string
@@ -69,6 +71,13 @@ type claim struct {
 	// where the evidence has it ("a master (PID 930)") and is dropped
 	// where it does not.
 	soft bool
+	// positional is set on a name known only by where it stands (before
+	// "process" or "(PID n)", as the subject of "uses"): no word list
+	// has it. Where the evidence lacks it, it is a claim only when
+	// nothing else in its sentence anchors the sentence's figures ("the
+	// build process (PID 23331) uses 9.1%" is checked by its PID;
+	// "frobnicator uses 12.3%" has only the name).
+	positional bool
 	// swap is set on a size in a segment about swap, ram on one about
 	// the machine's memory (see scopes.go).
 	swap, ram bool
@@ -140,24 +149,33 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 	for i, w := range ws {
 		raws[i], words[i] = w.text, strings.ToLower(w.text)
 	}
+	cur := 0
+	addWord := func(c claim) {
+		if c.positional && cur+1 < len(ws) && strings.ContainsAny(blanked[ws[cur].off+len(ws[cur].text):ws[cur+1].off], "\n.:;!?|") {
+			return // "Here's a summary:\n| Process |": no word before "process"
+		}
+		add(c)
+	}
 	for i := 0; i < len(words); i++ {
 		at = ws[i].off
 		if isSeparator(blanked, ws, words, i) {
 			continue
 		}
-		i += max(0, classify(words, raws, i, add, known))
+		cur = i
+		i += max(0, classify(words, raws, i, addWord, known))
 	}
 	slices.SortStableFunc(out, func(a, b claim) int { return a.off - b.off })
 	bounds := sentences(answer, spans)
-	advice := adviceSentences(answer, bounds)
+	advice, general := adviceSentences(answer, bounds)
 	facts := make([]sentenceFacts, len(bounds))
+	youAt := make([]int, len(bounds))
 	heads := headings(answer, bounds)
 	for k, end := range bounds {
 		start := 0
 		if k > 0 {
 			start = min(bounds[k-1]+1, len(answer))
 		}
-		if !advice[k] {
+		if !advice[k] || general[k] {
 			facts[k] = readSentence(answer[start:min(end, len(answer))])
 			facts[k].than += start
 			facts[k].causeAt += start
@@ -166,12 +184,16 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 			facts[k].instTo += start
 		}
 		facts[k].head = heads[k]
+		if youAt[k] = youClause(answer[start:min(end, len(answer))]); youAt[k] >= 0 {
+			youAt[k] += start
+		}
 	}
 	for i := range out {
 		c := &out[i]
 		c.wi, _ = slices.BinarySearchFunc(ws, c.off, func(w word, off int) int { return w.off - off })
 		c.sent, _ = slices.BinarySearch(bounds, c.off)
-		c.advice = advice[c.sent]
+		c.advice = advice[c.sent] || youAt[c.sent] >= 0 && c.off > youAt[c.sent]
+		c.general = general[c.sent] && !(youAt[c.sent] >= 0 && c.off > youAt[c.sent])
 		c.facts = facts[c.sent]
 		if c.wi > 0 && c.wi <= len(words) {
 			prev := words[c.wi-1]
@@ -188,6 +210,9 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 		}
 		if (c.kind == kindPercent || c.kind == kindSize) && c.wi <= len(words) {
 			c.bound = boundOf(words, c.wi)
+		}
+		if c.wi > 0 && c.wi <= len(words) && approxWords[words[c.wi-1]] {
+			c.ivs = approximate(*c)
 		}
 		c.seg, c.lead = segmentOf(answer, sentStart, c.off)
 		c.paren = openParen(answer, sentStart, c.off)

@@ -70,7 +70,8 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 		case len(w) <= 4 && lexicon.IsBlockDevice(w):
 			return name(false, classDevice)
 		case lexicon.IsProgram(w) || contextual(words, i) && !describes(words, i, known):
-			add(claim{text: raw, kind: kindName, class: classProcess, soft: !lexicon.IsProgram(w) && (descriptor(words, i) || roleNouns[w])})
+			soft := !lexicon.IsProgram(w) && (descriptor(words, i) || roleNouns[w])
+			add(claim{text: raw, kind: kindName, class: classProcess, soft: soft, positional: !lexicon.IsProgram(w) && !namedByPID(words, i)})
 			return 0
 		case kindBefore[at(-1)] && lexicon.IsName(w) && !lexicon.IsStopword(w) && !connectives[w] && !functionWords[w]:
 			return name(false, classIface)
@@ -121,9 +122,34 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 	case isDigit(w[0]):
 		return figure(words, raws, i, add)
 	case contextual(words, i):
-		return name(false, classProcess)
+		add(claim{text: raw, kind: kindName, class: classProcess, positional: !namedByPID(words, i)})
+		return 0
+	case identifierShaped(w):
+		// "x86_64", "avx2": grounds the answer where the evidence has it,
+		// says nothing where it does not ("IPv4", "UTF-8").
+		add(claim{text: raw, kind: kindName, textual: true, soft: true})
+		return 0
 	}
 	return -1
+}
+
+// identifierShaped reports a word of letters mixed with digits that opens
+// with a letter ("x86_64", "aarch64", "avx2", "sse4_2").
+func identifierShaped(w string) bool {
+	if len(w) < 3 || len(w) > 40 || w[0] < 'a' || w[0] > 'z' {
+		return false
+	}
+	digit := false
+	for _, r := range w {
+		switch {
+		case r >= '0' && r <= '9':
+			digit = true
+		case r >= 'a' && r <= 'z', r == '_':
+		default:
+			return false
+		}
+	}
+	return digit
 }
 
 // figure adds the claim of a number and its unit (attached or the next
@@ -152,7 +178,9 @@ func figure(words, raws []string, i int, add func(claim)) int {
 		text += " " + raws[i+1]
 	}
 	// A model number ("Xeon Silver 4314 CPU") follows a capitalized word.
-	model := i > 0 && raws[i-1] != "" && raws[i-1][0] >= 'A' && raws[i-1][0] <= 'Z' && words[i-1] != "the"
+	// "EPYC, 2 cores" is a count: no model number is that small.
+	model := i > 0 && raws[i-1] != "" && raws[i-1][0] >= 'A' && raws[i-1][0] <= 'Z' && words[i-1] != "the" &&
+		!(n.decimals == 0 && n.value <= maxModelCount)
 	if suffix == "" && n.decimals == 0 && n.value <= maxHWCount && !model {
 		if noun, k := hardwareNoun(words, i); noun != "" {
 			add(claim{text: strings.Join(raws[i:k+1], " "), kind: kindHWCount, ivs: []interval{n.plain()}, noun: noun})
@@ -192,6 +220,11 @@ func figure(words, raws []string, i int, add func(claim)) int {
 // maxHWCount bounds a count of CPUs, cores, threads or sockets.
 const maxHWCount = 4096
 
+// maxModelCount is the largest count of CPUs, cores, threads or sockets
+// read as such after a capitalized word; larger numbers there are model
+// numbers ("Xeon 3040 CPU").
+const maxModelCount = 256
+
 // hardwareNoun returns the stem of the hardware noun that a number counts
 // ("2 logical CPUs", "8 cores", "16 threads") and its index, looking past
 // one adjective.
@@ -215,6 +248,9 @@ func product(words, raws []string, i int, add func(claim)) int {
 	for j < len(words) && j <= i+2 && strings.ContainsAny(words[j], "0123456789") && !strings.Contains(words[j], "-core") {
 		if _, isUnit := units[words[j]]; isUnit {
 			break
+		}
+		if noun, _ := hardwareNoun(words, j); noun != "" && allDigits(words[j]) {
+			break // "AMD EPYC, 2 cores": a count, not a model number
 		}
 		if _, used, ok := parseNumber(words[j]); ok && used < len(words[j]) {
 			if _, isUnit := units[words[j][used:]]; isUnit {
@@ -256,7 +292,10 @@ func stated(words []string, i int) bool {
 			return false
 		}
 	}
-	return copulas[prev] || (words[i] == "failed" && (lexicon.IsUnit(prev) || lexicon.IsProgram(prev)))
+	// "nginx.service is in a failed state", "ifb0 is in the DOWN state"
+	inState := i >= 2 && (prev == "a" || prev == "the") && words[i-2] == "in" && i+1 < len(words) &&
+		(words[i+1] == "state" || words[i+1] == "status")
+	return copulas[prev] || inState || (words[i] == "failed" && (lexicon.IsUnit(prev) || lexicon.IsProgram(prev)))
 }
 
 // contextual reports whether words[i] is a name by its position: before

@@ -298,11 +298,15 @@ func checkCompared(ix *index, g *Grounding, claims []claim, anchors map[int][]cl
 		if f.listenAddr != "" {
 			if n, ok := ix.listening(f.listenAddr); ok && n != f.listenN {
 				g.Missing = append(g.Missing, strconv.Itoa(f.listenN)+" listening on "+f.listenAddr)
+			} else if ok {
+				g.Found = append(g.Found, strconv.Itoa(f.listenN)+" listening on "+f.listenAddr)
 			}
 		}
 		if f.counted {
 			if n, ok := ix.failedListed(); ok && n != f.failed {
 				g.Missing = append(g.Missing, strconv.Itoa(f.failed)+" failed units")
+			} else if ok {
+				g.Found = append(g.Found, strconv.Itoa(f.failed)+" failed units") // "Two units have failed."
 			}
 		}
 	}

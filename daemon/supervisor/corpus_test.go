@@ -144,6 +144,13 @@ func TestCorpus(t *testing.T) {
 	}
 }
 
+// settled are the files whose misses were fixed in their round: every
+// answer of them is judged right, and a rule change must keep it so.
+var settled = map[string]bool{"corpus.txt": true, "heldout.txt": true, "heldout2.txt": true, "heldout3.txt": true,
+	"heldout4.txt": true, "heldout5.txt": true, "heldout6.txt": true, "heldout7.txt": true, "heldout8.txt": true,
+	"heldout9.txt": true, "heldout10.txt": true, "heldout11.txt": true, "heldout12.txt": true, "heldout13.txt": true,
+	"heldout14.txt": true, "heldout15.txt": true, "heldout16.txt": true}
+
 func checkCorpus(t *testing.T, name string) {
 	inputs := map[string]Input{}
 	type tally struct{ total, ok int }
@@ -186,6 +193,13 @@ func checkCorpus(t *testing.T, name string) {
 	for _, l := range []string{"T", "A"} {
 		if 1-rate(l) > maxFalseAlarms {
 			t.Errorf("%.1f%% of %s answers lose answer_grounded, want at most %.0f%%", 100*(1-rate(l)), l, 100*maxFalseAlarms)
+		}
+	}
+	if settled[name] {
+		for _, l := range []string{"T", "A", "F", "G"} {
+			if tallies[l].ok < tallies[l].total {
+				t.Errorf("%s was judged right on every answer since its round; now %d of its %s answers are wrong", name, tallies[l].total-tallies[l].ok, l)
+			}
 		}
 	}
 	if rate("G") < 1 {

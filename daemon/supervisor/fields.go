@@ -82,8 +82,14 @@ func fieldOf(answer string, c claim) string {
 	}
 	before := plainWords(head)
 	for k, n := len(before)-1, 0; k >= 0 && n < 2; k-- {
-		if f := fieldFor(c, before[k]); f != "" && before[k] != "use" { // "A and B use 7.4%"
+		if f := fieldFor(c, before[k]); f != "" && (before[k] != "use" || (k > 0 && before[k-1] == "in")) { // "A and B use 7.4%"
+			if k > 0 && fieldWords[before[k-1]] == "virtual" {
+				return "virtual" // "virtual size is 2.9 GiB"
+			}
 			return f
+		}
+		if approxWords[before[k]] {
+			continue // "Used memory is about 4 GiB"
 		}
 		if subjectNouns[before[k]] {
 			continue // "Used memory is 821 MB"
@@ -179,6 +185,13 @@ func clauseStart(answer string, bounds []int, c claim) int {
 	for _, sep := range []string{", and ", ", but ", " while ", " whereas ", ", so "} {
 		if i := strings.LastIndex(head, sep); i >= 0 && i+len(sep) > cut {
 			cut = i + len(sep)
+		}
+	}
+	// "/ is 23% used and memory usage is low (2.8 GiB)": "and" before a
+	// subject of its own starts a clause too.
+	for _, noun := range []string{" and memory ", " and ram ", " and swap ", " and the memory ", " and the ram ", " and your memory ", " and your ram "} {
+		if i := strings.LastIndex(head, noun); i >= 0 && i+5 > cut {
+			cut = i + 5
 		}
 	}
 	return start + cut

@@ -87,6 +87,61 @@ var units = func() map[string]unit {
 	return m
 }()
 
+// approxWords before a figure say it is rounded further than its digits
+// show: "about 30%" for 26.9%, "roughly 2 GiB" for 1.6 GiB.
+var approxWords = map[string]bool{"about": true, "around": true, "roughly": true, "approximately": true,
+	"approx": true, "nearly": true, "almost": true, "~": true}
+
+// approxTolerance is how far, as a share of its value, an approximate
+// figure may lie from the evidence's: people round 26.9% to "about 30%"
+// and 1.6 GiB to "about 2 GiB", never 14.3% to "about 45%".
+const approxTolerance = 0.15
+
+// approxDecimals is the tolerance of an approximate figure written with a
+// fraction: its writer kept a digit, so it is close.
+const approxDecimals = 0.05
+
+// maxRoundShare caps the span a round figure's last digit gives ("about
+// 10%" stands for 7–13%, not 5–15%).
+const maxRoundShare = 0.3
+
+// approximate returns the intervals of a figure after an approximation
+// word, widened by approxTolerance on each side. Counts, PIDs and ports
+// stay exact.
+func approximate(c claim) []interval {
+	if c.kind != kindSize && c.kind != kindPercent && c.kind != kindFreq {
+		return c.ivs
+	}
+	out := make([]interval, len(c.ivs))
+	for i, iv := range c.ivs {
+		v := (iv.lo + iv.hi) / 2
+		tol := approxTolerance
+		if n, _, ok := parseNumber(c.text); ok && n.decimals > 0 {
+			tol = approxDecimals // "about 5.5 GiB" is no 6.1 GiB
+		}
+		half := max((iv.hi-iv.lo)/2, tol*v, min(roundHalf(c.text, v), maxRoundShare*v))
+		out[i] = interval{min(iv.lo, v-half), max(iv.hi, v+half)}
+	}
+	return out
+}
+
+// roundHalf is half the step of a round figure's last significant digit,
+// in the figure's own scale: "about 20%" stands for 15–25%, "about 300
+// MiB" for 250–350 MiB (capped by maxRoundShare). Figures with a fraction or without trailing
+// zeros give 0.
+func roundHalf(text string, v float64) float64 {
+	n, used, ok := parseNumber(text)
+	if !ok || n.decimals > 0 || n.value < 10 {
+		return 0
+	}
+	digits := strings.ReplaceAll(text[:used], ",", "")
+	zeros := len(digits) - len(strings.TrimRight(digits, "0"))
+	if zeros == 0 {
+		return 0
+	}
+	return v * 0.5 * math.Pow(10, float64(zeros)) / n.value
+}
+
 // number is a decimal number as written: its value and half the step of
 // its last digit (0.5 for "37", 0.05 for "37.4").
 type number struct {

@@ -81,12 +81,26 @@ func Check(answer, evidence string, given ...string) Grounding {
 		if r := resp[c.off]; r != nil {
 			a = r
 		}
-		if c.advice && !checkedInAdvice(c, a) {
+		if c.advice && !checkedInAdvice(c, a) && !(c.general && attributed(c) && a != nil) {
+			if c.general && ix.has(c) {
+				report(&g.Found, c.text)
+			}
+			continue
+		}
+		if portDenied(answer, c) {
+			if ix.hasPort(c) {
+				report(&g.Missing, "not "+c.text)
+			} else {
+				report(&g.Found, "nothing on "+c.text)
+			}
 			continue
 		}
 		if c.kind == kindState && c.every {
-			subj := listStart(answer, c)
+			subj, except := listStart(answer, c), exceptAt(answer, c)
 			for _, e := range as {
+				if except >= 0 && e.off > except && e.off < c.off {
+					continue // "all interfaces except eth0 and lo are down"
+				}
 				if e.off > c.off && !strings.Contains(c.text, " ") {
 					break // "X and Y are failed" is said of the entities before it
 				}
@@ -148,7 +162,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 			continue
 		}
 		if !ix.has(c) {
-			if c.soft {
+			if c.soft || (c.positional && len(as) > 0) || (c.class == classProcess && negatedName(answer, c)) {
 				continue
 			}
 			if isGiven(c) {
@@ -183,7 +197,8 @@ func Check(answer, evidence string, given ...string) Grounding {
 		}
 	}
 	for _, c := range pending {
-		if (c.kind == kindPercent && derived(c, sizes)) || (c.facts.sum && ix.summed(c, anchors[c.sent])) {
+		if (c.kind == kindPercent && (derived(c, sizes) || len(anchors[c.sent]) == 0 && ramScoped(answer, c) && ix.memShare(c, answer))) ||
+			(c.facts.sum && ix.summed(c, anchors[c.sent])) {
 			report(&g.Found, c.text)
 			continue
 		}
@@ -197,6 +212,8 @@ func Check(answer, evidence string, given ...string) Grounding {
 func withPhrase(g Grounding, answer, evidence string) Grounding {
 	if len(g.Found)+len(g.Missing)+len(g.Given) == 0 {
 		if p := phrases(answer, evidence); p != "" {
+			g.Found = append(g.Found, p)
+		} else if p := unreadable(answer, evidence); p != "" {
 			g.Found = append(g.Found, p)
 		}
 	}

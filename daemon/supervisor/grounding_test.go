@@ -79,11 +79,28 @@ func TestCheck(t *testing.T) {
 			missing:  []string{"postgres"},
 		},
 		{
+			// A word only its position makes a name is checked where
+			// nothing else in its sentence is: it may describe the
+			// process ("the build process (PID 4242)").
 			name:     "unknown process by context",
 			evidence: []string{"ps_aux_mem.txt"},
-			answer:   "The frobnicator process (PID 4242) is the heaviest.",
-			found:    []string{"4242"},
+			answer:   "The frobnicator process uses 12.3% CPU.",
+			found:    []string{"12.3%"},
 			missing:  []string{"frobnicator"},
+		},
+		{
+			name:     "unknown word beside a real PID",
+			evidence: []string{"ps_aux_mem.txt"},
+			answer:   "The frobnicator process (PID 4242) is the heaviest.",
+			grounded: true,
+			found:    []string{"4242"},
+		},
+		{
+			name:     "known program beside another's PID",
+			evidence: []string{"ps_aux_mem.txt"},
+			answer:   "The nginx process (PID 4242) uses 12.3% CPU.",
+			found:    []string{"12.3%"},
+			missing:  []string{"4242 (with nginx)"},
 		},
 		{
 			name:     "no claims",

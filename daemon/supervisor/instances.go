@@ -33,27 +33,61 @@ func instancesIn(sentence string) (n, from, to int, name string) {
 	return n, m[4], m[5], strings.TrimSpace(strings.ReplaceAll(low[m[4]:m[5]], "`", ""))
 }
 
-// psInstances returns the most distinct PIDs the records of one ps table
-// give for an entity, or -1 when none of its records is a process row.
-func (ix *index) psInstances(recs []int32) int {
+// ssPID reads a socket owner's PID in ss's users column; maxSocketOwners
+// bounds how many are read from one line.
+var ssPID = regexp.MustCompile(`pid=(\d{1,10})`)
+
+const maxSocketOwners = 16
+
+// psInstances returns want when the records of one ps table, or of all
+// tables and sockets together, give that many distinct PIDs for an entity
+// ("three in the top memory list", "four ollama processes listen");
+// else the most one ps table gives, or -1 when none of its records is a
+// process row.
+func (ix *index) psInstances(recs []int32, want int) int {
 	pids := map[string]map[float64]bool{}
+	seen := false
 	for _, id := range recs {
 		r := ix.recs[id]
-		if r.probe != "top_memory" && r.probe != "top_cpu" {
+		if r.probe != "top_memory" && r.probe != "top_cpu" && r.probe != "listening_ports" {
+			continue
+		}
+		add := func(table string, pid float64) {
+			// The ps tables list their top rows only; every PID of the
+			// name anywhere (a socket's owner) is a process too.
+			for _, t := range []string{table, "any"} {
+				if pids[t] == nil {
+					pids[t] = map[float64]bool{}
+				}
+				pids[t][pid] = true
+			}
+		}
+		if r.probe == "listening_ports" {
+			for _, m := range ssPID.FindAllStringSubmatch(r.text, maxSocketOwners) {
+				if p, err := strconv.Atoi(m[1]); err == nil {
+					add(r.probe, float64(p))
+				}
+			}
 			continue
 		}
 		for _, v := range r.values {
 			if v.col == "pid" {
-				if pids[r.probe] == nil {
-					pids[r.probe] = map[float64]bool{}
-				}
-				pids[r.probe][v.iv.lo] = true
+				seen = true
+				add(r.probe, v.iv.lo)
 			}
 		}
 	}
+	if !seen {
+		return -1
+	}
 	most := -1
-	for _, set := range pids {
-		most = max(most, len(set))
+	for t, set := range pids {
+		if len(set) == want {
+			return want
+		}
+		if t != "any" {
+			most = max(most, len(set))
+		}
 	}
 	return most
 }
@@ -75,7 +109,7 @@ func checkInstances(ix *index, g *Grounding, facts []sentenceFacts, anchors map[
 			} else if f.instName != "" && f.instName != a.key {
 				break // "Go linker processes": what the rows call them is unknown
 			}
-			if have := ix.psInstances(recs); have >= 0 && have != f.instN {
+			if have := ix.psInstances(recs, f.instN); have >= 0 && have != f.instN {
 				g.Missing = append(g.Missing, a.text+" (not "+strconv.Itoa(f.instN)+" processes)")
 			} else if have == f.instN {
 				g.Found = append(g.Found, a.text+" ("+strconv.Itoa(f.instN)+" processes)")

@@ -24,14 +24,15 @@ func slashed(w, raw string, add func(claim), known map[string]class) int {
 	return -1
 }
 
-// pidList reports whether words[i] is in a list of numbers after "PIDs":
-// "PIDs 22086, 22444 and 22394".
+// pidList reports whether words[i] is in a list of numbers after "PIDs"
+// or "processes": "PIDs 22086, 22444 and 22394", "two processes (930 and
+// 931)".
 func pidList(words []string, i int) bool {
 	k := i - 1
 	for k >= 0 && (allDigits(words[k]) || words[k] == "and" || words[k] == "or") {
 		k--
 	}
-	return k >= 0 && words[k] == "pids"
+	return k >= 0 && (words[k] == "pids" || (words[k] == "processes" && len(words[i]) > 2))
 }
 
 // runsAs reports whether a product name is also the first part of a
@@ -68,12 +69,14 @@ func describes(words []string, i int, known map[string]class) bool {
 }
 
 // namedProcess reports whether words[i] follows "<program> process", as
-// a PID does in "the link process 3661".
+// a PID does in "the link process 3661", "the linker process 3661" or
+// "the process 3661".
 func namedProcess(words []string, i int, known map[string]class) bool {
 	if i < 2 || words[i-1] != "process" {
 		return false
 	}
-	return known[words[i-2]] == classProcess || lexicon.IsProgram(words[i-2])
+	w := words[i-2]
+	return known[w] == classProcess || lexicon.IsProgram(w) || roleNouns[w] || w == "the"
 }
 
 // descriptor reports whether words[i], right before "(PID n)", is a plain
@@ -90,4 +93,17 @@ func descriptor(words []string, i int) bool {
 		}
 	}
 	return true
+}
+
+// namedByPID reports a name a PID is said to be ("PID 1 is systemd",
+// "PID 4242 belongs to firefox"): an identity, not a description.
+func namedByPID(words []string, i int) bool {
+	at := func(k int) string {
+		if i+k >= 0 && i+k < len(words) {
+			return words[i+k]
+		}
+		return ""
+	}
+	return ((at(-1) == "is" || at(-1) == "was") && allDigits(at(-2)) && at(-3) == "pid") ||
+		(at(-1) == "to" && at(-2) == "belongs" && allDigits(at(-3)))
 }

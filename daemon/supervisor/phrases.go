@@ -1,6 +1,10 @@
 package supervisor
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
 
 // An answer with no figure or name can still quote the machine: "the
 // journal has no entries" (journalctl printed "-- No entries --"), "there
@@ -46,4 +50,73 @@ func phrases(answer, evidence string) string {
 		}
 	}
 	return ""
+}
+
+// accessNegations and accessWords within three words of each other say
+// that something could not be read: "the journal could not be read",
+// "systemd isn't reachable", "I was unable to list units"; failureMarks
+// say it alone.
+var (
+	accessNegations = lexicon.NewSet(`not couldn couldn't cannot can can't isn isn't wasn wasn't unable no without failed`)
+	accessWords     = lexicon.NewSet(`read reached reachable reach available accessible access list listed
+		check checked connect connection query queried load loaded open opened`)
+	failureMarks = lexicon.NewSet(`unavailable unreachable inaccessible unreadable`)
+)
+
+// probeTopics name the probes whose failure an answer may report.
+var probeTopics = map[string]string{"journal": "system_logs", "logs": "system_logs", "log": "system_logs",
+	"journald": "system_logs", "units": "failed_services", "unit": "failed_services",
+	"services": "failed_services", "systemd": "failed_services", "systemctl": "failed_services"}
+
+// unreadable returns the error line of a probe whose failure a sentence
+// of the answer reports in its own words ("the journal could not be read"
+// beside "cannot read the journal: no journal files …"), or "".
+func unreadable(answer, evidence string) string {
+	topics := lexicon.Set{}
+	start := 0
+	for _, end := range sentences(answer, nil) {
+		aw := plainWords(answer[start:min(end, len(answer))])
+		start = min(end+1, len(answer))
+		if !reportsFailure(aw) {
+			continue
+		}
+		for _, w := range aw {
+			if p := probeTopics[w]; p != "" {
+				topics[p] = true
+			}
+		}
+	}
+	if len(topics) == 0 {
+		return ""
+	}
+	probe := ""
+	for _, line := range strings.Split(evidence, "\n") {
+		if rest, ok := strings.CutPrefix(line, "probe "); ok {
+			probe, _, _ = strings.Cut(rest, " ")
+			continue
+		}
+		if topics[probe] && strings.HasPrefix(line, "cannot ") {
+			return line
+		}
+	}
+	return ""
+}
+
+// reportsFailure reports whether a sentence's words say something could
+// not be read (see accessNegations).
+func reportsFailure(aw []string) bool {
+	for i, w := range aw {
+		if failureMarks[w] {
+			return true
+		}
+		if !accessNegations[w] {
+			continue
+		}
+		for k := i + 1; k < len(aw) && k <= i+3; k++ {
+			if accessWords[aw[k]] {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -89,7 +89,7 @@ func readSentence(sentence string) sentenceFacts {
 				f.topN, f.measure = n, measureCol(ws, i, topColumn(w))
 			} else {
 				f.top, f.rank = rankedBy(ws, i), ordinals[at(ws, i-1)]
-				if anyOf(ws, exclusions) {
+				if anyOf(ws, exclusions) || qualified(ws, i) {
 					f.top = "" // "the most CPU besides qemu": not the first row
 				}
 			}
@@ -106,6 +106,8 @@ func readSentence(sentence string) sentenceFacts {
 			f.absent = absentProbe(ws, i, f.absent)
 		case w == "empty" && anyOf(ws, logTopics):
 			f.absent = "system_logs"
+		case w == "swap" && swapDenied(ws, i):
+			f.absent = "swap"
 		}
 	}
 	return f
@@ -192,6 +194,33 @@ func absentProbe(ws []string, i int, prev string) string {
 	}
 	return prev
 }
+
+// qualified reports a superlative that ranks among one program's
+// processes ("the busiest compile process"), not all of ps's rows.
+func qualified(ws []string, i int) bool {
+	q := at(ws, i+1)
+	return kindWords[at(ws, i+2)] && q != "" && !kindWords[q] && !memoryWords[q] && !cpuWords[q] && fieldWords[q] == ""
+}
+
+// swapDenied reads "swap is not configured", "swap is disabled" after
+// "swap" at ws[i]: no swap at all, not swap left unused ("swap is not in
+// use" says nothing of its size).
+func swapDenied(ws []string, i int) bool {
+	for k := i + 1; k < len(ws) && k <= i+3; k++ {
+		switch {
+		case swapAbsentWords[ws[k]]:
+			return true
+		case (ws[k] == "not" || ws[k] == "isn't") && k+1 < len(ws) && swapSetupWords[ws[k+1]]:
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	swapAbsentWords = lexicon.NewSet(`disabled absent unconfigured missing`)
+	swapSetupWords  = lexicon.NewSet(`configured enabled present set setup active`)
+)
 
 func anyOf(ws []string, set lexicon.Set) bool {
 	for _, w := range ws {
@@ -304,8 +333,8 @@ func ranked(ix *index, anchors []claim, probe string, rank int) *claim {
 	}
 	for i := range anchors {
 		a := &anchors[i]
-		if a.class != classProcess && a.class != classPID {
-			continue
+		if (a.class != classProcess && a.class != classPID) || a.positional || a.soft {
+			continue // "the fuzzing run is using most of the CPU" describes
 		}
 		for _, id := range ix.anchorRecords(*a) {
 			if id == top {

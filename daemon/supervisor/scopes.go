@@ -1,6 +1,8 @@
 package supervisor
 
 import (
+	"math"
+	"slices"
 	"strings"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
@@ -46,9 +48,22 @@ func ramScoped(answer string, c claim) bool {
 	}
 	// "Memory: 23 GiB total, 18 GiB used": every figure of a line under
 	// that label is the memory's.
-	line := answer[strings.LastIndexByte(answer[:min(c.off, len(answer))], '\n')+1 : min(c.off, len(answer))]
+	head := answer[:min(c.off, len(answer))]
+	from := strings.LastIndexByte(head, '\n') + 1
+	if i := strings.LastIndex(head, ". "); i >= 0 {
+		from = max(from, i+2) // "Your machine is busy. Memory is fine: 21 GiB"
+	}
+	line := head[from:]
 	label, _, ok := strings.Cut(strings.ToLower(strings.TrimLeft(line, "-*•# \t")), ":")
-	return ok && (label == "memory" || label == "ram" || label == "mem")
+	if !ok || len(label) > 20 {
+		return false
+	}
+	for _, w := range plainWords(label) {
+		if w == "memory" || w == "ram" || w == "mem" {
+			return true // "Memory:", "Used RAM:"
+		}
+	}
+	return false
 }
 
 // segmentText is the comma segment around a figure, lowercased.
@@ -287,4 +302,53 @@ func checkPortAddrs(ix *index, g *Grounding, claims []claim) {
 			g.Missing = append(g.Missing, addr.text+" (not "+port.text+")")
 		}
 	}
+}
+
+// memShare reports whether a percentage about the machine's memory ("12%
+// of the memory is in use", "2.8 GiB (about 12%)") is a share of free's
+// Mem row: used, free or available, or total less available, of the
+// total, within one point (free prints no percentage).
+func (ix *index) memShare(c claim, answer string) bool {
+	field := c.field
+	if field == "" || field == "memory" {
+		for _, w := range plainWords(segmentText(answer, c)) {
+			if f := fieldWords[w]; f == "used" || f == "available" || f == "free" {
+				field = f // "12% of the memory is in use"
+				break
+			}
+		}
+	}
+	vals := map[string]float64{}
+	for _, r := range ix.recs {
+		if r.probe != "memory_info" || strings.HasPrefix(r.text, "swap:") {
+			continue
+		}
+		for _, v := range r.values {
+			col := strings.TrimSuffix(v.col, "_bytes")
+			if _, typed := vals[col]; v.kind != kindSize || strings.Contains(col, "swap") || (typed && !strings.HasSuffix(v.col, "_bytes")) {
+				continue
+			}
+			vals[col] = (v.iv.lo + v.iv.hi) / 2
+		}
+	}
+	total := vals["total"]
+	if total <= 0 {
+		return false
+	}
+	parts := map[string]float64{"used": vals["used"], "free": vals["free"], "available": vals["available"]}
+	if a := vals["available"]; a > 0 {
+		parts["in use"] = total - a
+	}
+	p := mid(c)
+	for name, part := range parts {
+		if part <= 0 || (field == "used" && name != "used" && name != "in use") ||
+			((field == "available" || field == "free") && name != "available" && name != "free") {
+			continue
+		}
+		share := 100 * part / total
+		if math.Abs(share-p) <= 1 || slices.ContainsFunc(c.ivs, func(iv interval) bool { return share >= iv.lo && share < iv.hi }) {
+			return true
+		}
+	}
+	return false
 }

@@ -75,8 +75,11 @@ func openParen(answer string, sentStart, off int) int {
 // naming the root filesystem: a figure, unit or field word touches it on
 // the left (no punctuation between) and a number follows.
 func isSeparator(text string, ws []word, words []string, i int) bool {
-	if words[i] != "/" || i == 0 || i+1 >= len(words) || !isDigit(words[i+1][0]) {
+	if words[i] != "/" || i == 0 || i+1 >= len(words) {
 		return false
+	}
+	if next := words[i+1]; !isDigit(next[0]) && !(approxWords[next] && i+2 < len(words) && isDigit(words[i+2][0])) {
+		return false // "15 GiB total / about 6 GiB used" divides too
 	}
 	prev := words[i-1]
 	end := ws[i-1].off + len(ws[i-1].text)

@@ -25,8 +25,12 @@ func isUser(words []string, i int) bool {
 		return false
 	}
 	prev := words[i-1]
-	return prev == "user" || (prev == "as" && i >= 2 && userVerbs[words[i-2]])
+	return prev == "user" || (prev == "as" && i >= 2 && userVerbs[words[i-2]]) ||
+		(prev == "by" && i >= 2 && ownerVerbs[words[i-2]]) // "run by cloudsdk"
 }
+
+// ownerVerbs before "by" make the next word the user a process runs as.
+var ownerVerbs = lexicon.NewSet(`run owned started launched executed spawned`)
 
 // userAnchor returns what a user name of a sentence without an entity is
 // checked against: the nearest address in its sentence, or nil.

@@ -1,0 +1,90 @@
+package supervisor
+
+import (
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
+
+// A port can be denied as well as stated: "nothing is listening on port
+// 22", "port 80 is not open". Such a claim holds when no socket has the
+// port, and is missing when one does.
+
+// portNegations before a port, in its clause, deny that anything uses it.
+var portNegations = lexicon.NewSet(`nothing no not none nobody isn't aren't without`)
+
+// portDenied reports whether the answer denies the port claim c: a
+// negation and a listening word before it in its clause ("nothing listens
+// on port 22", "no service is bound to port 8080"), or "is not" / "isn't"
+// right after it ("port 80 is not open").
+func portDenied(answer string, c claim) bool {
+	if c.kind != kindPort {
+		return false
+	}
+	before := plainWords(answer[max(c.clause, c.off-segWindow):min(c.off, len(answer))])
+	if len(before) > portWindow {
+		before = before[len(before)-portWindow:]
+	}
+	neg, listen := false, false
+	for _, w := range before {
+		if exclusions[w] || w == "but" || w == "only" {
+			return false // "nothing is listening except port 2024"
+		}
+		neg = neg || portNegations[w]
+		listen = listen || listenWords[w] || w == "open" || w == "bound" || w == "used"
+	}
+	if neg && listen {
+		return true
+	}
+	after := plainWords(answer[min(c.off+len(c.text), len(answer)):min(c.off+len(c.text)+40, len(answer))])
+	return len(after) >= 2 && ((after[0] == "is" && after[1] == "not") || after[0] == "isn't" || (after[0] == "is" && after[1] == "closed"))
+}
+
+// hasPort reports whether any record holds the port of c.
+func (ix *index) hasPort(c claim) bool {
+	c.noun = ""
+	return ix.has(c)
+}
+
+// exceptAt returns where the last exception ("except", "besides", "other
+// than", "apart from", "excluding") before a state said of every entity
+// stands in its sentence, or -1: the entities after it are not said to
+// be in that state.
+func exceptAt(answer string, c claim) int {
+	from := max(c.clause, c.off-clauseWindow, 0)
+	head := strings.ToLower(answer[from:min(c.off, len(answer))])
+	at := -1
+	for _, w := range []string{" except ", " besides ", " other than ", " apart from ", " excluding "} {
+		at = max(at, strings.LastIndex(head, w))
+	}
+	if at < 0 {
+		return -1
+	}
+	return from + at
+}
+
+// negatedNameWindow is how many words after a program's name may deny it.
+const negatedNameWindow = 6
+
+// negatedName reports a program's name that its sentence denies ("Nginx,
+// Apache and MySQL are not installed", "there is no mysqld process"):
+// where the evidence lacks it, the denial agrees with the evidence. (A
+// denied state the evidence contradicts is checked apart: "nginx is not
+// running".)
+func negatedName(answer string, c claim) bool {
+	end := min(c.off+len(c.text)+segWindow, len(answer))
+	if i := strings.IndexAny(answer[min(c.off+len(c.text), end):end], ".;!?\n"); i >= 0 {
+		end = c.off + len(c.text) + i
+	}
+	after := plainWords(answer[min(c.off+len(c.text), end):end])
+	for k, w := range after {
+		if k >= negatedNameWindow {
+			break
+		}
+		if w == "not" || w == "isn't" || w == "aren't" || w == "isn" || w == "aren" || w == "never" {
+			return true
+		}
+	}
+	before := plainWords(answer[max(c.clause, c.off-40, 0):min(c.off, len(answer))])
+	return len(before) > 0 && before[len(before)-1] == "no"
+}
