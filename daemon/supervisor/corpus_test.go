@@ -3,8 +3,10 @@ package supervisor
 import (
 	"bufio"
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -84,6 +86,12 @@ var scenarioHardware = map[string]rpc.Hardware{
 	"host7":  {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 22979661824},
 	"host8":  {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 23807746048},
 	"host9":  {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 22266646528},
+	"host10": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 24442408960},
+	"host11": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 23716372480},
+	"host12": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 20702806016},
+	"host13": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 22854279168},
+	"host14": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 21524647936},
+	"host15": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 21859196928},
 }
 
 // hostProbes are the scenarios read from every probe's real result on the
@@ -91,7 +99,9 @@ var scenarioHardware = map[string]rpc.Hardware{
 var hostProbes = map[string]string{"host": "host_probes.json", "host2": "host2_probes.json", "host3": "host3_probes.json",
 	"host4": "host4_probes.json", "host5": "host5_probes.json",
 	"host6": "host6_probes.json", "host7": "host7_probes.json",
-	"host8": "host8_probes.json", "host9": "host9_probes.json"}
+	"host8": "host8_probes.json", "host9": "host9_probes.json",
+	"host10": "host10_probes.json", "host11": "host11_probes.json", "host12": "host12_probes.json",
+	"host13": "host13_probes.json", "host14": "host14_probes.json", "host15": "host15_probes.json"}
 
 // scenario builds the supervisor's input for a scenario: every probe's
 // result as the desk would pass it, the hardware snapshot and the facts
@@ -144,6 +154,35 @@ func TestCorpus(t *testing.T) {
 	}
 }
 
+// blind are the held-out files written by someone who had read none of
+// the rules (docs/SCORING.md, "Blind rounds"), with the number of answers
+// of each label judged right when they were first scored. Their misses
+// are not fixed against them one by one; a rule change may judge more of
+// them right, never fewer.
+var blind = map[string]map[string]int{
+	"heldout17.txt": {"T": 26, "A": 6, "F": 30, "G": 3},
+	"heldout18.txt": {"T": 24, "A": 5, "F": 28, "G": 3},
+	"heldout19.txt": {"T": 27, "A": 4, "F": 27, "G": 3},
+	"heldout20.txt": {"T": 22, "A": 6, "F": 25, "G": 2},
+	"heldout21.txt": {"T": 23, "A": 5, "F": 24, "G": 3},
+}
+
+// TestBlindCorpus scores the blind files and fails when a rule change
+// judges fewer answers of a label right than their first score did; the
+// rates it logs are the estimate for answers nobody tuned on.
+func TestBlindCorpus(t *testing.T) {
+	for _, name := range slices.Sorted(maps.Keys(blind)) {
+		t.Run(name, func(t *testing.T) {
+			got := scoreCorpus(t, name)
+			for l, first := range blind[name] {
+				if got[l].ok < first {
+					t.Errorf("%d of the %d %s answers are judged right, fewer than the %d of the first score", got[l].ok, got[l].total, l, first)
+				}
+			}
+		})
+	}
+}
+
 // settled are the files whose misses were fixed in their round: every
 // answer of them is judged right, and a rule change must keep it so.
 var settled = map[string]bool{"corpus.txt": true, "heldout.txt": true, "heldout2.txt": true, "heldout3.txt": true,
@@ -151,9 +190,13 @@ var settled = map[string]bool{"corpus.txt": true, "heldout.txt": true, "heldout2
 	"heldout9.txt": true, "heldout10.txt": true, "heldout11.txt": true, "heldout12.txt": true, "heldout13.txt": true,
 	"heldout14.txt": true, "heldout15.txt": true, "heldout16.txt": true}
 
-func checkCorpus(t *testing.T, name string) {
+// tally counts a label's answers and those judged right.
+type tally struct{ total, ok int }
+
+// scoreCorpus judges every answer of a file, logs each one judged wrong
+// and the rates, and returns the tallies by label.
+func scoreCorpus(t *testing.T, name string) map[string]*tally {
 	inputs := map[string]Input{}
-	type tally struct{ total, ok int }
 	tallies := map[string]*tally{"T": {}, "A": {}, "F": {}, "G": {}}
 	for _, c := range readCorpus(t, name) {
 		in, ok := inputs[c.scenario]
@@ -187,6 +230,12 @@ func checkCorpus(t *testing.T, name string) {
 	t.Logf("true answers flagged: %d/%d (%.1f%%)", tallies["T"].total-tallies["T"].ok, tallies["T"].total, 100*(1-rate("T")))
 	t.Logf("true answers with advice flagged: %d/%d (%.1f%%)", tallies["A"].total-tallies["A"].ok, tallies["A"].total, 100*(1-rate("A")))
 	t.Logf("garbage scored <= 20 with a reason: %d/%d (%.1f%%)", tallies["G"].ok, tallies["G"].total, 100*rate("G"))
+	return tallies
+}
+
+func checkCorpus(t *testing.T, name string) {
+	tallies := scoreCorpus(t, name)
+	rate := func(l string) float64 { return float64(tallies[l].ok) / float64(max(1, tallies[l].total)) }
 	if rate("F") < minCaught {
 		t.Errorf("only %.1f%% of false answers lose answer_grounded, want at least %.0f%%", 100*rate("F"), 100*minCaught)
 	}
