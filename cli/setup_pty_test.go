@@ -24,7 +24,7 @@ func pulling(t *testing.T) (*daemontest.Daemon, func()) {
 	var once sync.Once
 	release := func() { once.Do(func() { close(gate) }) }
 	t.Cleanup(release)
-	d := daemontest.Start(t, daemontest.Options{Ollama: o, Config: "[ollama]\nmanage = true\nmodel = \"small\"\n"})
+	d := daemontest.Start(t, daemontest.Options{Ollama: o, Service: true, Config: "[ollama]\nmanage = true\nmodel = \"small\"\n"})
 	c := d.Client(t)
 	deadline := time.Now().Add(30 * time.Second) // a hang guard only
 	for {

@@ -57,7 +57,7 @@ func pullingDaemon(t *testing.T) (*daemontest.Daemon, chan struct{}) {
 			close(gate)
 		}
 	})
-	d := daemontest.Start(t, daemontest.Options{Ollama: o, Config: "[ollama]\nmanage = true\nmodel = \"small\"\n"})
+	d := daemontest.Start(t, daemontest.Options{Ollama: o, Service: true, Config: "[ollama]\nmanage = true\nmodel = \"small\"\n"})
 	// Wait for the held pull to show in status; the deadline only guards
 	// against a hang.
 	c := d.Client(t)

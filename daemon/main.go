@@ -79,6 +79,8 @@ func Main(args []string, stderr io.Writer) int {
 	d, err := New(ctx, Options{
 		Config: cfg, ConfigFile: *configFile, ConfigWarnings: warnings, Socket: *socket,
 		StateDir: *stateDir, Layout: host, Logger: log,
+		// systemd sets INVOCATION_ID for every process of a unit it starts.
+		Service: os.Getenv("INVOCATION_ID") != "",
 	})
 	if err != nil {
 		log.Error("cannot start", "err", err)

@@ -54,8 +54,7 @@ func (d *Daemon) newUpkeep() *upkeeper {
 	cfg := d.opt.Config
 	u := &upkeeper{units: newLazyUnits(), nixos: isNixOS(d)}
 	rec := ledgerRecorder{l: d.ledger}
-	// systemd sets INVOCATION_ID for every process of a unit it starts.
-	service := os.Getenv("INVOCATION_ID") != ""
+	service := d.opt.Service
 	if cfg.Ollama.Manage && !u.nixos && !service {
 		d.log.Info("[ollama] manage is on, but annad is not running as a systemd service: it only reports what Ollama lacks")
 	}

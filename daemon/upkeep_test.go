@@ -16,9 +16,16 @@ import (
 	"github.com/jjgarcianorway/anna-assistant/upkeep"
 )
 
+// newTestDaemon builds annad as the systemd service it is when installed.
 func newTestDaemon(t *testing.T, layout dirs.Layout, cfg config.Config) *Daemon {
 	t.Helper()
-	d, err := New(context.Background(), Options{Config: cfg, StateDir: t.TempDir(), Layout: layout, Hardware: &rpc.Hardware{}})
+	return newTestDaemonAs(t, layout, cfg, true)
+}
+
+// newTestDaemonAs builds annad, started by systemd (service) or by hand.
+func newTestDaemonAs(t *testing.T, layout dirs.Layout, cfg config.Config, service bool) *Daemon {
+	t.Helper()
+	d, err := New(context.Background(), Options{Config: cfg, StateDir: t.TempDir(), Layout: layout, Hardware: &rpc.Hardware{}, Service: service})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +101,6 @@ func TestNixOSTurnsUpkeepOff(t *testing.T) {
 		t.Fatalf("status = managed by %q, update %v, setup %v", st.ManagedBy, st.Update, st.Setup)
 	}
 
-	t.Setenv("INVOCATION_ID", "0123456789abcdef") // annad.service
 	d = newTestDaemon(t, dirs.At(t.TempDir()), cfg)
 	if d.upkeep.manager == nil || !d.upkeep.checker.AutoUpdate {
 		t.Fatal("outside NixOS the config's manage and auto_update are ignored")
@@ -105,15 +111,13 @@ func TestNixOSTurnsUpkeepOff(t *testing.T) {
 // true) does not manage Ollama: only the systemd service does, whose
 // unit and models they are. It still reports.
 func TestHandRunAnnadDoesNotManage(t *testing.T) {
-	t.Setenv("INVOCATION_ID", "")
 	cfg := config.Default()
 	cfg.Ollama.Manage = true
-	d := newTestDaemon(t, dirs.At(t.TempDir()), cfg)
+	d := newTestDaemonAs(t, dirs.At(t.TempDir()), cfg, false)
 	if d.upkeep.manager != nil {
 		t.Fatal("an annad outside systemd manages Ollama")
 	}
-	t.Setenv("INVOCATION_ID", "0123456789abcdef")
-	if d = newTestDaemon(t, dirs.At(t.TempDir()), cfg); d.upkeep.manager == nil {
+	if d = newTestDaemonAs(t, dirs.At(t.TempDir()), cfg, true); d.upkeep.manager == nil {
 		t.Fatal("annad.service with manage = true does not manage Ollama")
 	}
 }
@@ -152,7 +156,6 @@ func TestReadySetupRefreshesHealth(t *testing.T) {
 	fake := ollamatest.New(t, ollamatest.WithModels(ollamatest.Model{Name: "other"}), ollamatest.WithRegistry(ollamatest.Model{Name: "tiny"}))
 	cfg := config.Default()
 	cfg.Ollama.URL, cfg.Ollama.Model, cfg.Ollama.Manage = fake.URL(), "tiny", true
-	t.Setenv("INVOCATION_ID", "0123456789abcdef") // annad.service
 	d := newTestDaemon(t, dirs.At(t.TempDir()), cfg)
 	d.llmEvery = time.Hour
 	ctx, cancel := context.WithCancel(context.Background())

@@ -53,6 +53,10 @@ type Options struct {
 	StateDir string
 	// Uninstall replaces how uninstall acts on the machine.
 	Uninstall daemon.UninstallOptions
+	// Service makes annad act as the systemd service it is when
+	// installed (daemon.Options.Service): with [ollama] manage it then
+	// manages Ollama.
+	Service bool
 }
 
 // Daemon is a running test daemon.
@@ -98,7 +102,7 @@ func Start(t testing.TB, o Options) *Daemon {
 	opt := daemon.Options{
 		Config: cfg, ConfigFile: td.ConfigFile, ConfigWarnings: warnings, Socket: td.Socket, StateDir: td.StateDir,
 		Layout: dirs.Host, Logger: o.Logger, Systemd: o.Systemd, Journal: o.Journal, Hardware: o.Hardware,
-		Budget: o.Budget, Polkit: o.Polkit, Uninstall: o.Uninstall,
+		Budget: o.Budget, Polkit: o.Polkit, Uninstall: o.Uninstall, Service: o.Service,
 	}
 	if opt.Logger == nil {
 		opt.Logger = slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelDebug}))

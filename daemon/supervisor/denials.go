@@ -40,10 +40,22 @@ func portDenied(answer string, c claim) bool {
 	return len(after) >= 2 && ((after[0] == "is" && after[1] == "not") || after[0] == "isn't" || (after[0] == "is" && after[1] == "closed"))
 }
 
-// hasPort reports whether any record holds the port of c.
+// hasPort reports whether a socket holds the port of c: a row of the
+// socket table. Another record naming the port is no socket: the brain's
+// "port_searched port 8080: no listening socket" states the very absence.
 func (ix *index) hasPort(c claim) bool {
-	c.noun = ""
-	return ix.has(c)
+	p := float64(c.port)
+	for _, r := range ix.recs {
+		if r.probe != "listening_ports" {
+			continue
+		}
+		for _, v := range r.values {
+			if v.kind == kindPort && v.iv.lo <= p+0.5 && p-0.5 <= v.iv.hi {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // exceptAt returns where the last exception ("except", "besides", "other
