@@ -15,9 +15,7 @@ func TestRelationRules(t *testing.T) {
 	ev := evidence(t, "ps_aux_mem.txt", "free.txt", "df.txt", "lsblk.txt", "ss.txt", "journal.txt", "lscpu.txt")
 	failed := "probe failed_services systemctl --failed\n  UNIT LOAD ACTIVE SUB DESCRIPTION\n" +
 		"● backup.service loaded failed failed Nightly backup\n● certbot.timer loaded failed failed Renew TLS certificates\n\n2 loaded units listed.\n"
-	tests := []struct {
-		name, evidence, right, wrong string
-	}{
+	tests := []pair{
 		{"cause", ev, "The kernel killed java (PID 6650) at 09:41:07 because the system ran out of memory.",
 			"The kernel killed java (PID 6650) at 09:41:07 because dockerd leaked memory."},
 		{"cause after due to", ev, "wlp3s0's link timed out at 10:15:48 due to a link timeout.",
@@ -45,16 +43,7 @@ func TestRelationRules(t *testing.T) {
 		{"event after after", ev, "postgresql.service failed at 10:02:13 after the 'exit-code' result.", "postgresql.service failed at 10:02:13 after the disk filled up."},
 		{"disk holds its partition's mount", ev, "sda (931.5G) holds /home.", "sda (931.5G) holds /boot/efi."},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if g := Check(tc.right, tc.evidence); !g.Grounded() {
-				t.Errorf("%q is true but not grounded: %+v", tc.right, g)
-			}
-			if g := Check(tc.wrong, tc.evidence); g.Grounded() {
-				t.Errorf("%q is false but grounded: %+v", tc.wrong, g)
-			}
-		})
-	}
+	checkPairs(t, tests)
 }
 
 // TestBrainFailedUnits checks that the brain fast path's failed-units

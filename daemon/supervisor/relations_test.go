@@ -8,9 +8,7 @@ import "testing"
 func TestPositionalRules(t *testing.T) {
 	ev := evidence(t, "ps_aux_mem.txt", "free.txt", "df.txt", "ss.txt", "journal.txt", "lscpu.txt")
 	empty := ev + "probe system_logs journalctl\n-- No entries --\n"
-	tests := []struct {
-		name, evidence, right, wrong string
-	}{
+	tests := []pair{
 		{"figure opens its segment", ev, "Memory: 7.4% firefox, 2.9% gnome-shell.", "Memory: 7.4% firefox, 1.6% gnome-shell."},
 		{"bracket annotates the name before it", ev, "nginx's master (PID 930) and firefox (PID 4242) run.", "nginx's master (PID 4242) and firefox (PID 930) run."},
 		{"agent after by", ev, "Port 22 is listened on by sshd (PID 812).", "Port 22 is listened on by nginx (PID 930)."},
@@ -27,20 +25,7 @@ func TestPositionalRules(t *testing.T) {
 		{"journal with entries", ev, "", "The journal is empty, no errors."},
 		{"evidence phrase", "probe failed_services systemctl\ncannot list failed units: no connection to the systemd system bus\n", "There is no connection to the systemd system bus.", "There is no connection to the network."},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if tc.right != "" {
-				if g := Check(tc.right, tc.evidence); !g.Grounded() {
-					t.Errorf("%q is true but not grounded: %+v", tc.right, g)
-				}
-			}
-			if tc.wrong != "" {
-				if g := Check(tc.wrong, tc.evidence); g.Grounded() {
-					t.Errorf("%q is false but grounded: %+v", tc.wrong, g)
-				}
-			}
-		})
-	}
+	checkPairs(t, tests)
 }
 
 // TestAdviceShapes checks that advice in its newer shapes names commands,

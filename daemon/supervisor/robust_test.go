@@ -16,9 +16,7 @@ func TestLooseShapes(t *testing.T) {
 		"root 22086 34.2 0.1 1700160 44944 ? SNl 05:15 0:05 /root/ollama serve\n" +
 		"root 22444 48.3 0.1 1774024 44600 ? SNl 05:15 0:03 /root/ollama serve\n" +
 		"probe listening_ports ss -tulpn\ntcp LISTEN 0 4096 127.0.0.1:40309 0.0.0.0:* users:((\"ollama\",pid=22048,fd=3))\n"
-	tests := []struct {
-		name, evidence, right, wrong string
-	}{
+	tests := []pair{
 		{"processes counted with their sockets", ollama, "Three ollama processes are running.", "Five ollama processes are running."},
 		{"superlative among one program's processes", ev, "The biggest firefox process is PID 4242.", "The biggest firefox process is PID 930."},
 		{"PID after a role noun and 'process'", ev, "The linker process 4242 uses 12.3% CPU.", "The linker process 4242 uses 3.1% CPU."},
@@ -63,18 +61,5 @@ func TestLooseShapes(t *testing.T) {
 		{"memory label after a sentence", ev, "All fine. Memory is fine: 9.3 GiB available out of 15 GiB.", "All fine. Memory is fine: 7.7 GiB available out of 15 GiB."},
 		{"share under a memory label", ev, "Used RAM: 6.1 GiB (40%).", "Used RAM: 6.1 GiB (60%)."},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if tc.right != "" {
-				if g := Check(tc.right, tc.evidence); !g.Grounded() {
-					t.Errorf("%q is true but not grounded: %+v", tc.right, g)
-				}
-			}
-			if tc.wrong != "" {
-				if g := Check(tc.wrong, tc.evidence); g.Grounded() {
-					t.Errorf("%q is false but grounded: %+v", tc.wrong, g)
-				}
-			}
-		})
-	}
+	checkPairs(t, tests)
 }
