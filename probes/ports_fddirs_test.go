@@ -45,20 +45,12 @@ func ownersOf(t *testing.T, inode uint32) []SocketProcess {
 // A kept fd directory is listed afresh on every pass: a socket this
 // process opens after a pass kept its directory is found by the next.
 func TestSocketOwnersKeptDirectoryIsFresh(t *testing.T) {
-	tb := procTableFor("/proc", "fd")
-	if tb.keep == 0 {
-		t.Skip("no procfs at /proc, or no descriptors to spare")
-	}
+	tb := fdTable(t)
 	first, _ := listenerInode(t)
 	if got := ownersOf(t, first); !slices.ContainsFunc(got, func(p SocketProcess) bool { return p.PID == os.Getpid() }) {
 		t.Fatalf("owners of this process's listener = %v", got)
 	}
-	tb.mu.Lock()
-	_, kept := tb.kept[os.Getpid()]
-	tb.mu.Unlock()
-	if !kept {
-		t.Skip("this process's fd directory was not kept (the bound is taken)")
-	}
+	keptEntry(t, tb, os.Getpid())
 	second, fd := listenerInode(t)
 	want := []SocketProcess{{Name: ownComm(t), PID: os.Getpid(), FD: fd}}
 	if got := ownersOf(t, second); !slices.Equal(got, want) {
@@ -71,10 +63,7 @@ func TestSocketOwnersKeptDirectoryIsFresh(t *testing.T) {
 // directory is that of a reaped child, filed under this process's PID as
 // if the PID had been reused.
 func TestSocketOwnersReopensAReusedPID(t *testing.T) {
-	tb := procTableFor("/proc", "fd")
-	if tb.keep == 0 {
-		t.Skip("no procfs at /proc, or no descriptors to spare")
-	}
+	tb := fdTable(t)
 	child := idleChild(t)
 	inode, fd := listenerInode(t)
 	ownersOf(t, inode)

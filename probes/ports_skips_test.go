@@ -42,6 +42,17 @@ func procIno(t *testing.T, pid int) uint64 {
 	return st.Ino
 }
 
+// fdTable is a table of the fd directories under /proc, skipping the test
+// where there is no procfs or no descriptor to keep them with.
+func fdTable(t *testing.T) *procTable {
+	t.Helper()
+	tb := procTableFor("/proc", "fd")
+	if tb.keep == 0 {
+		t.Skip("no procfs at /proc, or no descriptors to spare")
+	}
+	return tb
+}
+
 // keptEntry is the table's entry for pid after a pass.
 func keptEntry(t *testing.T, tb *procTable, pid int) keptFile {
 	t.Helper()
@@ -58,10 +69,7 @@ func keptEntry(t *testing.T, tb *procTable, pid int) keptFile {
 // descriptor in its fd directory, and is then not listed again while its
 // directory's inode number stays the same.
 func TestSocketOwnersMarksKernelThreads(t *testing.T) {
-	tb := procTableFor("/proc", "fd")
-	if tb.keep == 0 {
-		t.Skip("no procfs at /proc, or no descriptors to spare")
-	}
+	tb := fdTable(t)
 	kt := kernelThreadPID(t)
 	inode, _ := listenerInode(t)
 	ownersOf(t, inode)
@@ -85,10 +93,7 @@ func TestSocketOwnersMarksKernelThreads(t *testing.T) {
 // in for one without descriptors: a child would inherit the test
 // runner's.)
 func TestSocketOwnersChecksAProcessWithoutDescriptors(t *testing.T) {
-	tb := procTableFor("/proc", "fd")
-	if tb.keep == 0 {
-		t.Skip("no procfs at /proc, or no descriptors to spare")
-	}
+	tb := fdTable(t)
 	self := os.Getpid()
 	first, _ := listenerInode(t)
 	ownersOf(t, first)
@@ -114,10 +119,7 @@ func TestSocketOwnersChecksAProcessWithoutDescriptors(t *testing.T) {
 // reused): the process now holding this PID is this one, and its listener
 // is found.
 func TestSocketOwnersListsAReusedKernelThreadPID(t *testing.T) {
-	tb := procTableFor("/proc", "fd")
-	if tb.keep == 0 {
-		t.Skip("no procfs at /proc, or no descriptors to spare")
-	}
+	tb := fdTable(t)
 	inode, fd := listenerInode(t)
 	self := os.Getpid()
 	ownersOf(t, inode)
