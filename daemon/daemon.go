@@ -51,11 +51,11 @@ type Options struct {
 	// Uninstall replaces how uninstall acts on the machine (tests).
 	Uninstall UninstallOptions
 	// Service reports that systemd started annad as its unit (main sets
-	// it from INVOCATION_ID). Only then does annad manage Ollama: the
+	// it from INVOCATION_ID). Only then does annad manage Ollama (the
 	// unit it writes and the models under the state directory are the
-	// service's, so an annad started by hand with the installed config
-	// (which sets manage = true), such as the installer's test harness,
-	// only reports.
+	// service's, so an annad started by hand with the installed config,
+	// which sets manage = true, such as the installer's test harness, only
+	// reports) and run uninstall's commands as transient units.
 	Service bool
 }
 

@@ -3,7 +3,6 @@ package daemon
 import (
 	"context"
 	"encoding/json"
-	"os"
 	"path/filepath"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/server"
@@ -50,8 +49,7 @@ func (d *Daemon) newUninstall() *uninstall.Service {
 	return uninstall.New(uninstall.Options{
 		Ledger: d.ledger, StateDir: d.state.Path(), Root: u.Root, Backends: u.Backends,
 		OllamaURL: d.llm.URL(), Stop: u.Stop, Logger: d.log,
-		// systemd sets INVOCATION_ID for every process of a unit it starts.
-		Transient: os.Getenv("INVOCATION_ID") != "",
+		Transient: d.opt.Service,
 	})
 }
 
