@@ -6,9 +6,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strconv"
+	"syscall"
 	"testing"
 
 	"golang.org/x/sys/unix"
@@ -135,12 +135,17 @@ func TestProcTableRereadsFresh(t *testing.T) {
 	}
 	resident()
 	before := resident()
-	mem := make([]byte, 128<<20)
+	// A fresh mapping, not the Go heap: with -count a later run could
+	// touch heap pages an earlier run left resident.
+	mem, err := syscall.Mmap(-1, 0, 128<<20, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = syscall.Munmap(mem) }()
 	for i := 0; i < len(mem); i += 4096 {
 		mem[i] = 1
 	}
 	after := resident()
-	runtime.KeepAlive(mem)
 	if after-before < 64<<20 {
 		t.Fatalf("resident size went from %.0f to %.0f bytes after touching 128 MiB", before, after)
 	}
