@@ -11,7 +11,7 @@ LDFLAGS   += -X $(PKG)/upkeep/update.releaseKeys=$(RELEASE_KEYS)
 BUILD     := CGO_ENABLED=0 $(GO) build -trimpath -buildvcs=false -ldflags '$(LDFLAGS)'
 RUNDIR    := $(CURDIR)/.run
 
-.PHONY: all build run test lint unit fuzz bench test-ollama release release-manifest vmtest clean
+.PHONY: all build run test lint unit fuzz bench test-ollama release release-pins release-manifest vmtest clean
 
 all: build
 
@@ -105,9 +105,31 @@ release:
 	  GOOS=linux GOARCH=$$arch $(BUILD) -o $(DIST)/annactl-linux-$$arch ./cmd/annactl || exit 1; \
 	done
 	cp $(RELEASE_FILES) $(DIST)/
+	$(MAKE) -s release-pins DIST=$(DIST)
 	chmod 0644 $(DIST)/*
 	chmod 0755 $(DIST)/install.sh $(DIST)/annad-linux-* $(DIST)/annactl-linux-*
 	cd $(DIST) && LC_ALL=C sha256sum $$(LC_ALL=C ls | grep -vx SHA256SUMS) >SHA256SUMS
+
+# dist/ollama.pins: the Ollama release archive install.sh writes into a
+# new /etc/anna/config.toml ([ollama] release_url, release_sha256) for the
+# machine's architecture, so that annad installs Ollama where it is
+# missing. OLLAMA_PINS names a file of lines `ARCH URL SHA256` (amd64 or
+# arm64; an http(s) URL of the archive; its SHA-256 in lowercase hex),
+# which the release maker checks against the archive itself: annad trusts
+# the digest, not the server. Without it the release pins nothing and a
+# machine without Ollama ends without a model.
+OLLAMA_PINS ?=
+release-pins:
+	mkdir -p $(DIST)
+	@[ -z "$(OLLAMA_PINS)" ] || [ -f "$(OLLAMA_PINS)" -a -r "$(OLLAMA_PINS)" ] || \
+	  { echo "release-pins: cannot read OLLAMA_PINS=$(OLLAMA_PINS)"; exit 1; }
+	{ echo '# Ollama release archives for install.sh (ARCH URL SHA256); see the Makefile.'; \
+	  if [ -n "$(OLLAMA_PINS)" ]; then grep -v '^#' "$(OLLAMA_PINS)" | grep . || true; fi; } >$(DIST)/ollama.pins.new
+	@bad=$$(grep -v '^#' $(DIST)/ollama.pins.new | grep -Evx '(amd64|arm64) https?://[A-Za-z0-9._~:/%+-]+ [0-9a-f]{64}' || true); \
+	  dup=$$(grep -v '^#' $(DIST)/ollama.pins.new | cut -d' ' -f1 | sort | uniq -d); \
+	  if [ -n "$$bad$$dup" ]; then rm -f $(DIST)/ollama.pins.new; \
+	    echo "release-pins: each line of OLLAMA_PINS must be 'amd64|arm64 http(s)-URL sha256-hex', one per architecture; not: $$bad$$dup"; exit 1; fi
+	mv $(DIST)/ollama.pins.new $(DIST)/ollama.pins
 
 clean:
 	rm -rf bin .run dist

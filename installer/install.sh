@@ -8,7 +8,9 @@
 #      and verifies them; on any failure nothing on the machine changes;
 #   2. installs annad and annactl to /usr/local/bin;
 #   3. creates group anna and adds you (SUDO_USER, or the user running it);
-#   4. creates /etc/anna (config.toml only if missing) and /var/lib/anna;
+#   4. creates /etc/anna (config.toml only if missing, with the release's
+#      Ollama archive for this architecture pinned, from ollama.pins) and
+#      /var/lib/anna;
 #   5. installs the units and the policy, enables and starts annad;
 #   6. waits (ANNA_INSTALL_WAIT seconds, 60 by default) until
 #      `annactl status` answers, then says what to do next.
@@ -43,6 +45,8 @@ main() {
 	TMP=$(mktemp -d)
 	trap 'rm -rf -- "$TMP"' EXIT
 	download "$url"
+	PINNED=
+	pin_ollama
 
 	# Nothing has changed yet. From here on every step is recorded in the
 	# manifest as soon as it is made, so a failure leaves an undoable trail.
@@ -56,6 +60,7 @@ main() {
 	setup_group
 	if [[ -e $ROOT/etc/anna/config.toml || -L $ROOT/etc/anna/config.toml ]]; then
 		say "keeping your /etc/anna/config.toml"
+		PINNED=kept # the user's config decides
 	else
 		put_file "$TMP/config.toml" /etc/anna/config.toml 0640
 	fi
@@ -125,7 +130,7 @@ pkg_of() {
 download() {
 	local url=$1 f line sums=()
 	local files=("annad-linux-$ARCH" "annactl-linux-$ARCH" config.toml anna.conf
-		io.github.jjgarcianorway.anna.policy annad.socket annad.service)
+		io.github.jjgarcianorway.anna.policy annad.socket annad.service ollama.pins)
 	say "downloading Anna for linux/$ARCH from $url"
 	for f in SHA256SUMS "${files[@]}"; do
 		curl -fsSL --proto '=https,http,file' --connect-timeout 10 --max-time 600 --retry 2 \
@@ -142,6 +147,24 @@ download() {
 	(cd "$TMP" && sha256sum --check --strict --quiet check >"$TMP/check.out" 2>&1) ||
 		die "cannot verify the download: $(tr '\n' ' ' <"$TMP/check.out")— a damaged or tampered release; nothing was changed"
 	chmod 0755 "$TMP/annad-linux-$ARCH" "$TMP/annactl-linux-$ARCH"
+}
+
+# pin_ollama writes the release's Ollama archive for this architecture
+# (ollama.pins, verified with the rest) into the new config, so that annad
+# installs Ollama where it is missing; a release without one leaves the
+# config as it is. The digest is what annad checks the archive against.
+pin_ollama() {
+	local lines arch url sum
+	lines=$(grep -E "^$ARCH " "$TMP/ollama.pins" || true)
+	[[ -n $lines ]] || return 0
+	read -r arch url sum <<<"$lines"
+	[[ $lines != *$'\n'* && $url =~ ^https?://[A-Za-z0-9._~:/%+-]+$ && $sum =~ ^[0-9a-f]{64}$ ]] ||
+		die "cannot use this release's ollama.pins: its $arch line is not 'ARCH URL SHA256' once (nothing was changed)"
+	if ! grep -qx '# release_url = ""' "$TMP/config.toml" || ! grep -qx '# release_sha256 = ""' "$TMP/config.toml"; then
+		die "cannot pin Ollama: this release's config.toml has no release_url line to set (nothing was changed)"
+	fi
+	sed -i "s|^# release_url = \"\"\$|release_url = \"$url\"|; s|^# release_sha256 = \"\"\$|release_sha256 = \"$sum\"|" "$TMP/config.toml"
+	PINNED=$url
 }
 
 # The manifest's entries, one JSON object a line, as this script writes
@@ -297,9 +320,18 @@ wait_for_annad() {
 	elif [[ -z $TARGET_USER ]]; then
 		echo "To let a user talk to Anna: usermod -a -G anna <user> (then they log in again)."
 	fi
-	echo "Anna answers with a local model through Ollama (https://ollama.com)."
-	echo "Until she can fetch it herself, install Ollama and run: ollama pull $model"
-	echo "('annactl status' shows the model she chose and whether Ollama answers.)"
+	echo "Anna answers with a local model through Ollama (https://ollama.com): annad"
+	echo "starts it, pulls $model and checks that it answers; 'annactl status'"
+	echo "shows the progress."
+	if [[ $PINNED == kept ]]; then
+		echo "If this machine has no Ollama, install it (https://ollama.com/download), or"
+		echo "pin its release archive in /etc/anna/config.toml ([ollama] release_url)."
+	elif [[ -n $PINNED ]]; then
+		echo "Where Ollama is missing, annad installs it from $PINNED."
+	else
+		echo "This release pins no Ollama archive: if this machine has no Ollama, install it"
+		echo "(https://ollama.com/download); annad finds it within 5 minutes."
+	fi
 	echo "Then ask: annactl what is using my memory?"
 }
 

@@ -55,7 +55,7 @@ func installThenRunAgain(t *testing.T, h *harness) {
 		t.Fatalf("install.sh exited %d:\n%s\n%s\nannad: %s", code, out, errOut, h.annadLog())
 	}
 	t.Logf("first run:\n%s", out)
-	for _, want := range []string{"added " + user + " to group anna", "newgrp anna", "ollama pull ", "done: annad answers"} {
+	for _, want := range []string{"added " + user + " to group anna", "newgrp anna", "pulls ", "pins no Ollama archive", "done: annad answers"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

@@ -59,6 +59,15 @@ func TestInstallRefusesAndChangesNothing(t *testing.T) {
 			h.served["SHA256SUMS"] = []byte(strings.Join(keep, "\n"))
 			return nil
 		}, "SHA256SUMS lists it 0 times"},
+		{"two Ollama pins for this architecture", func(h *harness) []string {
+			pins := []byte(ollamaPin(runtime.GOARCH) + ollamaPin(runtime.GOARCH))
+			h.serveResummed("ollama.pins", pins)
+			return nil
+		}, "its " + runtime.GOARCH + " line is not 'ARCH URL SHA256' once"},
+		{"an Ollama pin that is not a digest", func(h *harness) []string {
+			h.serveResummed("ollama.pins", []byte(runtime.GOARCH+" https://example.invalid/o.tgz 1234\n"))
+			return nil
+		}, "its " + runtime.GOARCH + " line is not 'ARCH URL SHA256' once"},
 		{"no systemd", func(h *harness) []string {
 			must(t, os.RemoveAll(filepath.Join(h.root, "run")))
 			return nil
@@ -183,6 +192,16 @@ func buildAnnactl(t *testing.T, version string) []byte {
 	b, err := os.ReadFile(p)
 	must(t, err)
 	return b
+}
+
+// serveResummed serves data as the release's file name, with SHA256SUMS
+// saying its digest, as a release built with it would.
+func (h *harness) serveResummed(name string, data []byte) {
+	h.t.Helper()
+	sums, err := os.ReadFile(filepath.Join(h.dist, "SHA256SUMS"))
+	must(h.t, err)
+	h.served[name] = data
+	h.served["SHA256SUMS"] = resum(h.t, sums, name, data)
 }
 
 // resum replaces name's line in SHA256SUMS with data's digest.

@@ -68,7 +68,7 @@ func releaseDir(t *testing.T) string {
 // SHA256SUMS, and nothing else; SHA256SUMS is right for every file.
 func TestReleaseIsTheEmbeddedFiles(t *testing.T) {
 	dir := releaseDir(t)
-	want := []string{"SHA256SUMS", "annactl-linux-" + runtime.GOARCH, "annad-linux-" + runtime.GOARCH}
+	want := []string{"SHA256SUMS", "annactl-linux-" + runtime.GOARCH, "annad-linux-" + runtime.GOARCH, "ollama.pins"}
 	for _, f := range Files() {
 		want = append(want, f.Name)
 		got, err := os.ReadFile(filepath.Join(dir, f.Name))
