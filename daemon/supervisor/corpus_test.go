@@ -94,6 +94,8 @@ var scenarioHardware = map[string]rpc.Hardware{
 	"host15": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 21859196928},
 	"host16": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23245242368},
 	"host17": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 22429900800},
+	"host18": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 21310427136},
+	"host19": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23272996864},
 }
 
 // hostProbes are the scenarios read from every probe's real result on the
@@ -104,7 +106,8 @@ var hostProbes = map[string]string{"host": "host_probes.json", "host2": "host2_p
 	"host8": "host8_probes.json", "host9": "host9_probes.json",
 	"host10": "host10_probes.json", "host11": "host11_probes.json", "host12": "host12_probes.json",
 	"host13": "host13_probes.json", "host14": "host14_probes.json", "host15": "host15_probes.json",
-	"host16": "host16_probes.json", "host17": "host17_probes.json"}
+	"host16": "host16_probes.json", "host17": "host17_probes.json", "host18": "host18_probes.json",
+	"host19": "host19_probes.json"}
 
 // scenario builds the supervisor's input for a scenario: every probe's
 // result as the desk would pass it, the hardware snapshot and the facts
