@@ -53,7 +53,8 @@
 // units are …", "all interfaces except eth0 are down": not eth0) or denied
 // ("nginx is not running"; a denied name the evidence lacks costs
 // nothing), words of letters and digits ("x86_64": found or dropped,
-// never missing), the root filesystem ("/", "root filesystem";
+// never missing), backticked identifiers that name no entity ("an
+// `AllowUsers` line": config text, found or dropped), the root filesystem ("/", "root filesystem";
 // a "/" between figures divides them) and quoted spans of up to 80 bytes.
 // A count before a plural noun ("12 processes") counts that noun. Not
 // claims: unitless integers up to 10 and years, numbers after "top",
@@ -105,16 +106,17 @@
 //
 // A figure, port, clock time, address, user or state in a sentence that
 // names an entity (process, PID, unit, path, device, interface) is tied to
-// the name right after it when it opens its comma segment ("7.4% firefox,
-// 2.9% gnome-shell"), else to the nearest entity before it, else to one
+// the name right after it when it opens its segment (cut at commas,
+// colons and spaced dashes; "7.4% firefox, 2.9% gnome-shell", "a 931.5G
+// disk (sda)"), else to the nearest entity before it, else to one
 // right after it or after "by" (segments.go); a line under a "firefox:"
 // heading that names none is firefox's. A unit's figures and times may
 // come from its program's journal lines, its failure only from its own. It must come from a
 // record of that entity (the same ps row, df row, ip addr block, journal
 // line); a machine-wide figure from a global record may stand beside an
 // entity only as a whole ("of your 15 GiB") or in a clause of its own. A
-// PID and the name next to it, and a path and the device next to it, must
-// share a record. See attribution.go.
+// PID and the name next to it, and a path and the device next to it (in
+// its own segment first), must share a record. See attribution.go.
 //
 // # Grounded
 //
@@ -127,7 +129,7 @@
 // ("the journal could not be read" beside "cannot read the journal").
 // Claims found only in the user's question are Given: not
 // invention, not grounding. Advice is a sentence such as "Consider
-// `journalctl -p err`", "You could run …", "To free memory, close …", one
+// `journalctl -p err`", "You could run …", "Open `about:processes`", "To free memory, close …", one
 // after a short label ("Next step: …"), a gerund with a modal
 // ("Installing fail2ban would …") or a list item under an "Options:" or
 // "Tips:" heading, a gerund of an advice verb ("Adding a swap file …"),

@@ -7,7 +7,8 @@ import (
 )
 
 // Where a claim sits in its sentence says which entity it is about. A
-// sentence is cut into segments at commas, colons and "and"/"or": in
+// sentence is cut into segments at commas, colons, spaced dashes and
+// "and"/"or": in
 // "Memory: 7.4% firefox, 2.9% gnome-shell" each figure opens its segment
 // and belongs to the name right after it, not to the name of the previous
 // segment. A bracket annotates what precedes it: in "nginx's worker (PID
@@ -19,8 +20,9 @@ import (
 const segWindow = 200
 
 // leadFillers may stand before a figure that still opens its segment.
+// An article too: "a 931.5G disk (sda)" is sda's size.
 var leadFillers = lexicon.NewSet(`about roughly around approximately approx nearly almost only just
-	over under at with`)
+	over under at with a an`)
 
 // segmentOf returns where the segment holding off begins (see above) and
 // whether the claim at off opens it (nothing but fillers and list numbers
@@ -33,6 +35,12 @@ func segmentOf(answer string, sentStart, off int) (int, bool) {
 	for i := off - 1; i >= sentStart; i-- {
 		c := answer[i]
 		if (c == ',' || c == ':' || c == ';') && (i+1 >= len(answer) || answer[i+1] == ' ' || answer[i+1] == '\n') {
+			seg = i + 1
+			break
+		}
+		if c == '-' && i > sentStart && answer[i-1] == ' ' && i+1 < len(answer) && answer[i+1] == ' ' {
+			// "- firefox: 7.4% - gnome-shell: 2.9%": a list flattened
+			// onto one line keeps its items apart by the spaced dash.
 			seg = i + 1
 			break
 		}
@@ -50,6 +58,16 @@ func segmentOf(answer string, sentStart, off int) (int, bool) {
 		}
 	}
 	return seg, true
+}
+
+// closerPair reports whether a pairs with c before b does: one in c's
+// own segment first ("sda holding /home, and nvme0n1 holding /": the
+// comma parts the pairs), then the nearer.
+func closerPair(c, a, b claim) bool {
+	if (a.seg == c.seg) != (b.seg == c.seg) {
+		return a.seg == c.seg
+	}
+	return abs(c.wi-a.wi) < abs(c.wi-b.wi)
 }
 
 // openParen returns the offset of the bracket that encloses off within its

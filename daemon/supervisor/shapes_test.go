@@ -1,0 +1,23 @@
+package supervisor
+
+import "testing"
+
+// TestWrittenShapes checks true answers written in shapes the rules first
+// misread (a list flattened onto one line, a size before "disk (sdb)",
+// code identifiers in backticks), each with the same shape one fact wrong.
+func TestWrittenShapes(t *testing.T) {
+	server := "probe top_cpu ps aux --sort=-%cpu\n" + fixture(t, "server/ps_cpu.txt")
+	disks := "probe block_devices lsblk\nNAME   MAJ:MIN RM   SIZE RO TYPE MOUNTPOINTS\n" +
+		"sdb      8:16   0   1.8T  0 disk\n└─sdb1   8:17   0   1.8T  0 part /srv\n" +
+		"vda    254:0    0   120G  0 disk\n├─vda1 254:1    0     1G  0 part /boot\n└─vda2 254:2    0   119G  0 part /\n"
+	journal := "probe system_logs journalctl\nMar 03 10:00:01 host sshd[4410]: Invalid user admin from 203.0.113.9 port 50122\n"
+	tests := []pair{
+		{"list flattened onto one line", server, "- postgres: 38.6% CPU - nginx: 21.7% - annad: 14.3% - dockerd: 9.8%", "- postgres: 38.6% CPU - nginx: 14.3% - annad: 21.7% - dockerd: 9.8%"},
+		{"path paired within its comma segment", disks, "Two disks: sdb (1.8T) holding /srv, and vda (120G) holding / and /boot.", "Two disks: sdb (1.8T) holding /boot, and vda (120G) holding / and /srv."},
+		{"size before a noun and the bracketed device", disks, "Disks: a 120G drive (vda) holding / and /boot, and a 1.8T disk (sdb) mounted at /srv.", "Disks: a 120G drive (vda) holding / and /boot, and a 120G disk (sdb) mounted at /srv."},
+		{"backticked config identifier", journal, "A login for invalid user admin came from 203.0.113.9; an `AllowUsers` line in sshd_config limits who can log in.", "A login for invalid user admin came from 203.0.113.8; an `AllowUsers` line in sshd_config limits who can log in."},
+		{"backticked process name stays a claim", server, "", "The `frobd` process uses 38.6% CPU."},
+		{"open and a quote is advice", server, "postgres is at 38.6% CPU. Open `pg_stat_activity` to see which query is heavy.", "postgres is at 21.7% CPU. Open `pg_stat_activity` to see which query is heavy."},
+	}
+	checkPairs(t, tests)
+}
