@@ -364,22 +364,3 @@ func denied(words []string, i int) bool {
 	}
 	return (words[neg] == "not" || words[neg] == "no") && neg >= 1 && copulas[words[neg-1]]
 }
-
-// portWindow is how many words before a bare number may say it is a port,
-// and listenWindow how many may say it listens ("listen on 0.0.0.0: sshd
-// (22), nginx (443) and annad (7070)").
-const (
-	portWindow   = 8
-	listenWindow = 12
-)
-
-// portContext reports a bare number in a list of ports ("two ports are
-// bound to 127.0.0.1: 5432 (postgres) and 6379") or of listeners.
-func portContext(words []string, i int) bool {
-	for k := i - 1; k >= 0 && k >= i-listenWindow; k-- {
-		if (words[k] == "port" || words[k] == "ports") && k >= i-portWindow || listenWords[words[k]] {
-			return true
-		}
-	}
-	return false
-}

@@ -19,5 +19,8 @@ func TestWrittenShapes(t *testing.T) {
 		{"backticked process name stays a claim", server, "", "The `frobd` process uses 38.6% CPU."},
 		{"open and a quote is advice", server, "postgres is at 38.6% CPU. Open `pg_stat_activity` to see which query is heavy.", "postgres is at 21.7% CPU. Open `pg_stat_activity` to see which query is heavy."},
 	}
+	tests = append(tests, pair{"ports listed long after 'listen'", evidence(t, "ss.txt"),
+		"Programs that listen for connections on this laptop: avahi-daemon on 5353, sshd on 22, nginx on 80 and cupsd on 631.",
+		"Programs that listen for connections on this laptop: avahi-daemon on 5353, sshd on 22, nginx on 80 and cupsd on 5353."})
 	checkPairs(t, tests)
 }
