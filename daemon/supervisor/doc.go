@@ -116,7 +116,9 @@
 // come from its program's journal lines, its failure only from its own. It must come from a
 // record of that entity (the same ps row, df row, ip addr block, journal
 // line); a machine-wide figure from a global record may stand beside an
-// entity only as a whole ("of your 15 GiB") or in a clause of its own. A
+// entity only as a whole ("of your 15 GiB") or in a clause of its own
+// ("…, and", "while", or "and" before its own subject: "/ is 25% used
+// and 22Gi is available"). A
 // PID and the name next to it, and a path and the device next to it (in
 // its own segment first), must share a record. See attribution.go.
 //

@@ -22,5 +22,8 @@ func TestWrittenShapes(t *testing.T) {
 	tests = append(tests, pair{"ports listed long after 'listen'", evidence(t, "ss.txt"),
 		"Programs that listen for connections on this laptop: avahi-daemon on 5353, sshd on 22, nginx on 80 and cupsd on 631.",
 		"Programs that listen for connections on this laptop: avahi-daemon on 5353, sshd on 22, nginx on 80 and cupsd on 5353."})
+	serverDisk := "probe disk_usage df -h\n" + fixture(t, "server/df.txt") + "probe memory_info free -h\n" + fixture(t, "server/free.txt")
+	tests = append(tests, pair{"figure that is its own clause's subject", serverDisk,
+		"Disk and memory: /srv/data is 51% used and 18Gi is available.", "Disk and memory: /srv/data is 51% used and 21Gi is available."})
 	checkPairs(t, tests)
 }
