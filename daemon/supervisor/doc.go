@@ -120,7 +120,8 @@
 // ("…, and", "while", or "and" before its own subject: "/ is 25% used
 // and 22Gi is available"). A
 // PID and the name next to it, and a path and the device next to it (in
-// its own segment first), must share a record. See attribution.go.
+// its own segment first), must share a record; a PID in a bracket that
+// holds a backticked command line is that command's. See attribution.go.
 //
 // # Grounded
 //

@@ -187,7 +187,12 @@ func Check(answer, evidence string, given ...string) Grounding {
 			report(&g.Missing, c.text+" (not "+c.noun+")") // ss's Netid column
 			continue
 		}
-		if p := partner(c, as); p != nil && !ix.inRecords(*p, ix.anchorRecords(c)) {
+		if cmd := bracketCommand(answer, c); cmd != "" {
+			if !ix.commandOf(c, cmd) {
+				report(&g.Missing, c.text+" (with "+cmd+")")
+				continue
+			}
+		} else if p := partner(c, as); p != nil && !ix.inRecords(*p, ix.anchorRecords(c)) {
 			report(&g.Missing, c.text+" (with "+p.text+")")
 			continue
 		}

@@ -70,6 +70,42 @@ func closerPair(c, a, b claim) bool {
 	return abs(c.wi-a.wi) < abs(c.wi-b.wi)
 }
 
+// bracketCommand returns the backticked command line in the bracket that
+// holds a PID ("a busy loop (`sh -c while :; do :; done`, PID 19570)"),
+// or "": the PID is that command's, not the word's before the bracket.
+func bracketCommand(answer string, c claim) string {
+	if c.class != classPID || c.paren < 0 {
+		return ""
+	}
+	inner := answer[c.paren+1 : c.off]
+	i := strings.IndexByte(inner, '`')
+	if i < 0 {
+		return ""
+	}
+	j := strings.IndexByte(inner[i+1:], '`')
+	if j < 0 {
+		return ""
+	}
+	return strings.TrimSpace(inner[i+1 : i+1+j])
+}
+
+// cmdWords is how many words of a command line must be on the PID's row:
+// ps cuts long ones.
+const cmdWords = 3
+
+// commandOf reports whether a record of the PID pid shows the command
+// line cmd (its first cmdWords words, ps cutting the rest).
+func (ix *index) commandOf(pid claim, cmd string) bool {
+	words := strings.Fields(strings.ToLower(cmd))
+	key := strings.Join(words[:min(len(words), cmdWords)], " ")
+	for _, id := range ix.anchorRecords(pid) {
+		if containsBounded(ix.recs[id].text, key, false) {
+			return true
+		}
+	}
+	return false
+}
+
 // openParen returns the offset of the bracket that encloses off within its
 // sentence, or -1.
 func openParen(answer string, sentStart, off int) int {

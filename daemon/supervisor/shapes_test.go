@@ -25,5 +25,9 @@ func TestWrittenShapes(t *testing.T) {
 	serverDisk := "probe disk_usage df -h\n" + fixture(t, "server/df.txt") + "probe memory_info free -h\n" + fixture(t, "server/free.txt")
 	tests = append(tests, pair{"figure that is its own clause's subject", serverDisk,
 		"Disk and memory: /srv/data is 51% used and 18Gi is available.", "Disk and memory: /srv/data is 51% used and 21Gi is available."})
+	cron := "probe top_cpu ps aux --sort=-%cpu\nUSER PID %CPU %MEM VSZ RSS TTY STAT START TIME COMMAND\n" +
+		"root 3001 45.0 0.0 2592 1552 ? R 08:18 0:11 sh -c yes > /dev/null\nroot 3002 1.0 0.1 8400 3100 ? Ss 08:00 0:01 /usr/sbin/cron -f\n"
+	tests = append(tests, pair{"PID beside a backticked command line in a bracket", cron,
+		"A cron job (`sh -c yes > /dev/null`, PID 3001) is using 45% CPU.", "A cron job (`sh -c yes > /dev/null`, PID 3002) is using 45% CPU."})
 	checkPairs(t, tests)
 }
