@@ -98,7 +98,7 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 			add(claim{text: raw[:len(addr)], kind: kindName, textual: true})
 		}
 		add(claim{text: raw, kind: kindPort, port: port, key: strconv.Itoa(port)})
-		if lexicon.IsIPv4(addr) {
+		if lexicon.IsIPv4(addr) || addr[0] == '[' {
 			// ss prints the pair as one: 127.0.0.1:6379 is not 0.0.0.0:6379.
 			add(claim{text: raw, kind: kindName, textual: true})
 		}
@@ -195,7 +195,7 @@ func figure(words, raws []string, i int, add func(claim)) int {
 		integer := n.decimals == 0
 		if integer && portContext(words, i) {
 			if p, ok := lexicon.Port(w); ok && n.value > 10 {
-				add(claim{text: text, kind: kindPort, port: p, key: w})
+				add(claim{text: text, kind: kindPort, port: p, key: w, noun: protocol(prev)}) // "UDP 5005"
 				return consumed
 			}
 		}

@@ -1,6 +1,7 @@
 package supervisor
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
@@ -104,6 +105,47 @@ func (ix *index) commandOf(pid claim, cmd string) bool {
 		}
 	}
 	return false
+}
+
+// annotation reports whether entity a, before claim c, only annotates
+// a figure of c's kind in an earlier segment: in "UDP 5005 (socat), TCP
+// 2024 on all addresses" socat is 5005's, and the next item of the list
+// says nothing of it.
+func annotation(a, c claim, claims []claim) bool {
+	if a.paren < 0 || a.seg == c.seg || c.paren == a.paren {
+		return false
+	}
+	var prev *claim
+	for i := range claims {
+		if claims[i].off >= a.paren {
+			break
+		}
+		prev = &claims[i]
+	}
+	return prev != nil && prev.class == classNone && prev.kind == c.kind && attributed(*prev) && prev.seg == a.seg
+}
+
+// pidVerbs say the PID after them is their subject's: "the Python web
+// server on [::]:8443 has PID 13647", however far back the name is.
+var pidVerbs = []string{"has pid ", "is pid ", "as pid ", "with pid "}
+
+// pidSubject returns the process or unit a PID after one of pidVerbs is
+// said of: the nearest before it in its segment; or nil.
+func pidSubject(answer string, c claim, anchors []claim) *claim {
+	if c.class != classPID || c.paren >= 0 {
+		return nil
+	}
+	head := strings.ToLower(answer[max(0, c.off-len("with pid ")):c.off])
+	if !slices.ContainsFunc(pidVerbs, func(v string) bool { return strings.HasSuffix(head, v) }) {
+		return nil
+	}
+	var best *claim
+	for i := range anchors {
+		if a := &anchors[i]; (a.class == classProcess || a.class == classUnit) && a.off < c.off && a.seg == c.seg {
+			best = a
+		}
+	}
+	return best
 }
 
 // openParen returns the offset of the bracket that encloses off within its

@@ -29,5 +29,15 @@ func TestWrittenShapes(t *testing.T) {
 		"root 3001 45.0 0.0 2592 1552 ? R 08:18 0:11 sh -c yes > /dev/null\nroot 3002 1.0 0.1 8400 3100 ? Ss 08:00 0:01 /usr/sbin/cron -f\n"
 	tests = append(tests, pair{"PID beside a backticked command line in a bracket", cron,
 		"A cron job (`sh -c yes > /dev/null`, PID 3001) is using 45% CPU.", "A cron job (`sh -c yes > /dev/null`, PID 3002) is using 45% CPU."})
+	py := "probe top_memory ps aux --sort=-%mem\nUSER PID %CPU %MEM VSZ RSS TTY STAT START TIME COMMAND\n" +
+		"app 5001 2.0 3.1 900000 800000 ? S 08:00 0:10 /usr/bin/python3.12 /srv/app/worker.py\n" +
+		"app 5002 0.5 1.0 300000 250000 ? S 08:00 0:02 /usr/sbin/nginx -g daemon off;\n" +
+		"probe disk_usage df -h\nFilesystem Size Used Avail Use% Mounted on\n/dev/sdc1 20G 2G 18G 10% /opt/python\n" +
+		"probe listening_ports ss -tulpn\ntcp LISTEN 0 5 0.0.0.0:9000 0.0.0.0:* users:((\"python3.12\",pid=5001,fd=3))\n"
+	tests = append(tests,
+		pair{"interpreter named without its version", py, "The biggest memory user is a Python worker (PID 5001) at 3.1%.", "The biggest memory user is a Python worker (PID 5002) at 3.1%."},
+		pair{"PID a far subject 'has'", py, "The Python worker listening on port 9000 has PID 5001.", "The Python worker listening on port 9000 has PID 5002."},
+		pair{"list item after a bracketed name", evidence(t, "ss.txt"), "Open ports: UDP 5353 (avahi-daemon), TCP 631 on localhost, and sshd on 22.", "Open ports: UDP 5353 (avahi-daemon), UDP 631 on localhost, and sshd on 22."},
+		pair{"bracketed IPv6 address and port", evidence(t, "ss.txt"), "sshd also listens on [::]:22.", "nginx also listens on [::]:80."})
 	checkPairs(t, tests)
 }
