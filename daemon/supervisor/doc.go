@@ -34,7 +34,8 @@
 //
 // Check extracts an answer's claims: sizes, percentages, frequencies,
 // counts above 10, PIDs (after "PID", listed after "PIDs", after
-// "<program> process"), ports (with their protocol: "TCP port 22"; a
+// "<program> process"), ports (with their protocol: "TCP port 22",
+// "UDP 5005"; "[::]:8443" is an address and a port; a
 // bare number after "port" or "listen", or going on a list of such
 // ports: "… redis-server on 6379 and annad on 7070"),
 // ranges ("24–27 MiB": one claim spanning both ends), clock times, counts of
@@ -102,7 +103,8 @@
 // column; VSZ only matches "virtual". A percentage that is the ratio of
 // two sizes the answer quotes, within one point, is found. Names match
 // whole words or their parts, the kernel's 15-byte process names, a unit's
-// program, and a program's daemon (docker, dockerd; ssh, sshd).
+// program, a program's daemon (docker, dockerd; ssh, sshd) and its
+// versioned name (python, python3.11).
 //
 // # Attribution
 //
@@ -121,7 +123,10 @@
 // and 22Gi is available"). A
 // PID and the name next to it, and a path and the device next to it (in
 // its own segment first), must share a record; a PID in a bracket that
-// holds a backticked command line is that command's. See attribution.go.
+// holds a backticked command line is that command's, and one after "has
+// PID" is its segment's subject's. A name in a bracket annotates the
+// figure before it ("UDP 5005 (socat)"): a figure of the same kind in a
+// later segment is not tied to it. See attribution.go.
 //
 // # Grounded
 //
