@@ -84,7 +84,8 @@
 // "port 80 is not open" holds when no socket has the port; a percentage
 // about the machine's memory may be free's used, free or available share
 // of its total. A size about
-// swap comes from swap's records, one about the machine's RAM from
+// swap (its segment names swap, not as "no swap") comes from swap's
+// records, one about the machine's RAM from
 // free's Mem row, a user or address beside a clock time from that time's
 // line, one port and one address of a sentence from one socket, and
 // "listen on all interfaces" needs a wildcard socket (scopes.go).
