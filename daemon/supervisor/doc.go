@@ -35,9 +35,9 @@
 // Check extracts an answer's claims: sizes, percentages, frequencies,
 // counts above 10, PIDs (after "PID", listed after "PIDs", after
 // "<program> process"), ports (with their protocol: "TCP port 22",
-// "UDP 5005"; "[::]:8443" is an address and a port; a
-// bare number after "port" or "listen", or going on a list of such
-// ports: "… redis-server on 6379 and annad on 7070"),
+// "UDP 5005"; "[::]:8443" is an address and a port; a bare number after
+// "port" or "listen", or going on a list of such ports: "… redis-server
+// on 6379 and annad on 7070"),
 // ranges ("24–27 MiB": one claim spanning both ends), clock times, counts of
 // CPUs, cores, threads and sockets (any size), names (systemd units, block
 // devices and /dev paths, interfaces, paths, IP addresses, versions,

@@ -9,10 +9,9 @@ import (
 
 // Where a claim sits in its sentence says which entity it is about. A
 // sentence is cut into segments at commas, colons, spaced dashes and
-// "and"/"or": in
-// "Memory: 7.4% firefox, 2.9% gnome-shell" each figure opens its segment
-// and belongs to the name right after it, not to the name of the previous
-// segment. A bracket annotates what precedes it: in "nginx's worker (PID
+// "and"/"or": in "Memory: 7.4% firefox, 2.9% gnome-shell" each figure
+// opens its segment and belongs to the name right after it, not to the
+// name of the previous segment. A bracket annotates what precedes it: in "nginx's worker (PID
 // 1544) and postgres (PID 2231)" PID 1544 is nginx's. A name after "by"
 // is the agent of its clause ("port 22 is listened on by nginx").
 
