@@ -127,7 +127,8 @@
 // holds a backticked command line is that command's, and one after "has
 // PID" is its segment's subject's. A name in a bracket annotates the
 // figure before it ("UDP 5005 (socat)"): a figure of the same kind in a
-// later segment is not tied to it. See attribution.go.
+// later segment is tied to a name after it in its own segment, if any,
+// not to that one. See attribution.go.
 //
 // # Grounded
 //

@@ -82,7 +82,9 @@ func Check(answer, evidence string, given ...string) Grounding {
 		if r := resp[c.off]; r != nil {
 			a = r
 		} else if a != nil && annotation(*a, c, claims) {
-			a = nil // "UDP 5005 (socat), TCP 2024 on all addresses"
+			// "UDP 5005 (socat), TCP 2024 on all addresses": the item's
+			// own name, if any, comes after it ("TCP 5432 (postgres)").
+			a = nextInSegment(c, as)
 		}
 		if c.advice && !checkedInAdvice(c, a) && !(c.general && attributed(c) && a != nil) {
 			if c.general && ix.has(c) {

@@ -147,6 +147,16 @@ func pidSubject(answer string, c claim, anchors []claim) *claim {
 	return best
 }
 
+// nextInSegment returns the first entity after c in c's segment, or nil.
+func nextInSegment(c claim, anchors []claim) *claim {
+	for i := range anchors {
+		if a := &anchors[i]; a.off > c.off && a.seg == c.seg {
+			return a
+		}
+	}
+	return nil
+}
+
 // openParen returns the offset of the bracket that encloses off within its
 // sentence, or -1.
 func openParen(answer string, sentStart, off int) int {

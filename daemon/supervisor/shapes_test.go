@@ -38,6 +38,7 @@ func TestWrittenShapes(t *testing.T) {
 		pair{"interpreter named without its version", py, "The biggest memory user is a Python worker (PID 5001) at 3.1%.", "The biggest memory user is a Python worker (PID 5002) at 3.1%."},
 		pair{"PID a far subject 'has'", py, "The Python worker listening on port 9000 has PID 5001.", "The Python worker listening on port 9000 has PID 5002."},
 		pair{"list item after a bracketed name", evidence(t, "ss.txt"), "Open ports: UDP 5353 (avahi-daemon), TCP 631 on localhost, and sshd on 22.", "Open ports: UDP 5353 (avahi-daemon), UDP 631 on localhost, and sshd on 22."},
+		pair{"list item names its own entity after it", evidence(t, "ss.txt"), "Open ports: TCP 22 (sshd), TCP 631 on localhost (cupsd).", "Open ports: TCP 22 (sshd), TCP 631 on localhost (nginx)."},
 		pair{"bracketed IPv6 address and port", evidence(t, "ss.txt"), "sshd also listens on [::]:22.", "nginx also listens on [::]:80."})
 	noSwap := "probe memory_info free -h\n               total        used        free      shared  buff/cache   available\n" +
 		"Mem:            31Gi        12Gi       3.9Gi       1.2Gi        15Gi        18Gi\nSwap:             0B          0B          0B\n"
