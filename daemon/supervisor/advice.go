@@ -22,9 +22,13 @@ var adviceVerbs = lexicon.NewSet(`consider try run use check restart stop close 
 	avoid make keep let set grow create extend resize expand renew rerun retry replace apply block edit
 	change switch migrate vacuum back restrict protect secure harden allow deny shrink mount unmount`)
 
-// objectWords after "start" make it an imperative ("Start it with …"),
-// not a report ("Start time: 05:42").
+// objectWords after "start" or "open" make it an imperative ("Start it
+// with …", "Open the task manager"), not a report ("Start time: 05:42",
+// "Open ports: …"); so does a quote ("Open `about:processes`").
 var objectWords = lexicon.NewSet(`it them the a an this that`)
+
+// reportVerbs are imperatives that also open reports (see objectWords).
+var reportVerbs = lexicon.NewSet(`start open`)
 
 // adviceHeadings before a colon head advice: "Tips: …", "Next steps:"
 // and the list items under them.
@@ -155,6 +159,10 @@ func isAdvice(sentence string) bool {
 	if head, rest, ok := strings.Cut(sentence, ": "); ok && len(head) <= maxLabel && len(plainWords(head)) <= 3 && adviceAt(plainWords(rest)) {
 		return true
 	}
+	trimmed := strings.TrimLeft(sentence, " \t-*+0123456789.)")
+	if verb, rest, ok := strings.Cut(trimmed, " "); ok && reportVerbs[strings.ToLower(verb)] && strings.HasPrefix(rest, "`") {
+		return true
+	}
 	return adviceAt(plainWords(sentence))
 }
 
@@ -169,7 +177,7 @@ func adviceAt(words []string) bool {
 	if len(words) == 0 {
 		return false
 	}
-	if adviceVerbs[words[0]] || (words[0] == "start" && len(words) > 1 && objectWords[words[1]]) {
+	if adviceVerbs[words[0]] || (reportVerbs[words[0]] && len(words) > 1 && objectWords[words[1]]) {
 		return true
 	}
 	if gerundOf(words[0]) {

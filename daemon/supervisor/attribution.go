@@ -315,7 +315,7 @@ func partner(c claim, anchors []claim) *claim {
 		if a.off == c.off || !want(*a) || d > pairDistance+1 {
 			continue
 		}
-		if best == nil || d < abs(c.wi-best.wi) {
+		if best == nil || closerPair(c, *a, *best) {
 			best = a
 		}
 	}

@@ -140,6 +140,16 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 				}, known)
 				continue
 			}
+			if answer[s.start] == '`' && !strings.ContainsAny(text, " \t") && !entityNounAfter(answer[s.end+1:]) {
+				quoted(text, func(c claim) {
+					// "an `AllowUsers` line", "open `about:processes`":
+					// a code identifier that is no entity is config
+					// text; it grounds where the evidence has it.
+					c.soft = c.soft || c.kind == kindName && c.textual && c.class == classNone && !isAddress(c.key) && !isVersion(c.key)
+					add(c)
+				}, known)
+				continue
+			}
 			quoted(text, add, known)
 		}
 	}
@@ -342,4 +352,12 @@ func sentences(answer string, spans []span) []int {
 		ends = append(ends, i)
 	}
 	return append(ends, len(answer)+1)
+}
+
+// entityNounAfter reports whether the text after a quote starts with a
+// word that makes the quote an entity's name ("`frobd` process", "`yes`
+// command"), which must then be in the evidence.
+func entityNounAfter(rest string) bool {
+	w := plainWords(rest[:min(len(rest), maxLabel)])
+	return len(w) > 0 && kindWords[w[0]]
 }

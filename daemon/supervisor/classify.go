@@ -98,7 +98,7 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 			add(claim{text: raw[:len(addr)], kind: kindName, textual: true})
 		}
 		add(claim{text: raw, kind: kindPort, port: port, key: strconv.Itoa(port)})
-		if lexicon.IsIPv4(addr) {
+		if lexicon.IsIPv4(addr) || addr[0] == '[' {
 			// ss prints the pair as one: 127.0.0.1:6379 is not 0.0.0.0:6379.
 			add(claim{text: raw, kind: kindName, textual: true})
 		}
@@ -195,7 +195,7 @@ func figure(words, raws []string, i int, add func(claim)) int {
 		integer := n.decimals == 0
 		if integer && portContext(words, i) {
 			if p, ok := lexicon.Port(w); ok && n.value > 10 {
-				add(claim{text: text, kind: kindPort, port: p, key: w})
+				add(claim{text: text, kind: kindPort, port: p, key: w, noun: protocol(prev)}) // "UDP 5005"
 				return consumed
 			}
 		}
@@ -363,23 +363,4 @@ func denied(words []string, i int) bool {
 		return true
 	}
 	return (words[neg] == "not" || words[neg] == "no") && neg >= 1 && copulas[words[neg-1]]
-}
-
-// portWindow is how many words before a bare number may say it is a port,
-// and listenWindow how many may say it listens ("listen on 0.0.0.0: sshd
-// (22), nginx (443) and annad (7070)").
-const (
-	portWindow   = 8
-	listenWindow = 12
-)
-
-// portContext reports a bare number in a list of ports ("two ports are
-// bound to 127.0.0.1: 5432 (postgres) and 6379") or of listeners.
-func portContext(words []string, i int) bool {
-	for k := i - 1; k >= 0 && k >= i-listenWindow; k-- {
-		if (words[k] == "port" || words[k] == "ports") && k >= i-portWindow || listenWords[words[k]] {
-			return true
-		}
-	}
-	return false
 }

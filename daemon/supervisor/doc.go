@@ -34,7 +34,10 @@
 //
 // Check extracts an answer's claims: sizes, percentages, frequencies,
 // counts above 10, PIDs (after "PID", listed after "PIDs", after
-// "<program> process"), ports (with their protocol: "TCP port 22"),
+// "<program> process"), ports (with their protocol: "TCP port 22",
+// "UDP 5005"; "[::]:8443" is an address and a port; a bare number after
+// "port" or "listen", or going on a list of such ports: "… redis-server
+// on 6379 and annad on 7070"),
 // ranges ("24–27 MiB": one claim spanning both ends), clock times, counts of
 // CPUs, cores, threads and sockets (any size), names (systemd units, block
 // devices and /dev paths, interfaces, paths, IP addresses, versions,
@@ -53,7 +56,8 @@
 // units are …", "all interfaces except eth0 are down": not eth0) or denied
 // ("nginx is not running"; a denied name the evidence lacks costs
 // nothing), words of letters and digits ("x86_64": found or dropped,
-// never missing), the root filesystem ("/", "root filesystem";
+// never missing), backticked identifiers that name no entity ("an
+// `AllowUsers` line": config text, found or dropped), the root filesystem ("/", "root filesystem";
 // a "/" between figures divides them) and quoted spans of up to 80 bytes.
 // A count before a plural noun ("12 processes") counts that noun. Not
 // claims: unitless integers up to 10 and years, numbers after "top",
@@ -80,7 +84,8 @@
 // "port 80 is not open" holds when no socket has the port; a percentage
 // about the machine's memory may be free's used, free or available share
 // of its total. A size about
-// swap comes from swap's records, one about the machine's RAM from
+// swap (its segment names swap, not as "no swap") comes from swap's
+// records, one about the machine's RAM from
 // free's Mem row, a user or address beside a clock time from that time's
 // line, one port and one address of a sentence from one socket, and
 // "listen on all interfaces" needs a wildcard socket (scopes.go).
@@ -99,22 +104,31 @@
 // column; VSZ only matches "virtual". A percentage that is the ratio of
 // two sizes the answer quotes, within one point, is found. Names match
 // whole words or their parts, the kernel's 15-byte process names, a unit's
-// program, and a program's daemon (docker, dockerd; ssh, sshd).
+// program, a program's daemon (docker, dockerd; ssh, sshd) and its
+// versioned name (python, python3.11).
 //
 // # Attribution
 //
 // A figure, port, clock time, address, user or state in a sentence that
 // names an entity (process, PID, unit, path, device, interface) is tied to
-// the name right after it when it opens its comma segment ("7.4% firefox,
-// 2.9% gnome-shell"), else to the nearest entity before it, else to one
+// the name right after it when it opens its segment (cut at commas,
+// colons and spaced dashes; "7.4% firefox, 2.9% gnome-shell", "a 931.5G
+// disk (sda)"), else to the nearest entity before it, else to one
 // right after it or after "by" (segments.go); a line under a "firefox:"
 // heading that names none is firefox's. A unit's figures and times may
 // come from its program's journal lines, its failure only from its own. It must come from a
 // record of that entity (the same ps row, df row, ip addr block, journal
 // line); a machine-wide figure from a global record may stand beside an
-// entity only as a whole ("of your 15 GiB") or in a clause of its own. A
-// PID and the name next to it, and a path and the device next to it, must
-// share a record. See attribution.go.
+// entity only as a whole ("of your 15 GiB") or in a clause of its own
+// ("…, and", "while", or "and" before its own subject: "/ is 25% used
+// and 22Gi is available"). A
+// PID and the name next to it, and a path and the device next to it (in
+// its own segment first), must share a record; a PID in a bracket that
+// holds a backticked command line is that command's, and one after "has
+// PID" is its segment's subject's. A name in a bracket annotates the
+// figure before it ("UDP 5005 (socat)"): a figure of the same kind in a
+// later segment is tied to a name after it in its own segment, if any,
+// not to that one. See attribution.go.
 //
 // # Grounded
 //
@@ -127,7 +141,7 @@
 // ("the journal could not be read" beside "cannot read the journal").
 // Claims found only in the user's question are Given: not
 // invention, not grounding. Advice is a sentence such as "Consider
-// `journalctl -p err`", "You could run …", "To free memory, close …", one
+// `journalctl -p err`", "You could run …", "Open `about:processes`", "To free memory, close …", one
 // after a short label ("Next step: …"), a gerund with a modal
 // ("Installing fail2ban would …") or a list item under an "Options:" or
 // "Tips:" heading, a gerund of an advice verb ("Adding a swap file …"),

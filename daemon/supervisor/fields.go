@@ -1,6 +1,10 @@
 package supervisor
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
 
 // A figure may say which column of a table it is from: "6.1 GiB used",
 // "9.3 GiB available", "12.3% CPU", "7.4% of memory", "90% full". Such a
@@ -194,5 +198,18 @@ func clauseStart(answer string, bounds []int, c claim) int {
 			cut = i + 5
 		}
 	}
+	// "/ is 25% used and 22Gi is available": a figure after "and" that
+	// a verb follows is the subject of a clause of its own.
+	if strings.HasSuffix(head, " and ") {
+		if next := plainWords(answer[min(c.off+len(c.text), len(answer)):min(c.off+len(c.text)+clauseVerbSpan, len(answer))]); len(next) > 0 && subjectVerbs[next[0]] {
+			cut = len(head)
+		}
+	}
 	return start + cut
 }
+
+// clauseVerbSpan bounds the text read for the verb after a figure.
+const clauseVerbSpan = 16
+
+// subjectVerbs after a figure make it its clause's subject.
+var subjectVerbs = lexicon.NewSet(`is are remains remain stays was were`)

@@ -1,6 +1,7 @@
 package supervisor
 
 import (
+	"cmp"
 	"math"
 	"strings"
 
@@ -80,6 +81,10 @@ func Check(answer, evidence string, given ...string) Grounding {
 		a := nearestAnchor(c, as)
 		if r := resp[c.off]; r != nil {
 			a = r
+		} else if a != nil && annotation(*a, c, claims) {
+			// "UDP 5005 (socat), TCP 2024 on all addresses": the item's
+			// own name, if any, comes after it ("TCP 5432 (postgres)").
+			a = nextInSegment(c, as)
 		}
 		if c.advice && !checkedInAdvice(c, a) && !(c.general && attributed(c) && a != nil) {
 			if c.general && ix.has(c) {
@@ -187,7 +192,12 @@ func Check(answer, evidence string, given ...string) Grounding {
 			report(&g.Missing, c.text+" (not "+c.noun+")") // ss's Netid column
 			continue
 		}
-		if p := partner(c, as); p != nil && !ix.inRecords(*p, ix.anchorRecords(c)) {
+		if cmd := bracketCommand(answer, c); cmd != "" {
+			if !ix.commandOf(c, cmd) {
+				report(&g.Missing, c.text+" (with "+cmd+")")
+				continue
+			}
+		} else if p := cmp.Or(partner(c, as), pidSubject(answer, c, as)); p != nil && !ix.inRecords(*p, ix.anchorRecords(c)) {
 			report(&g.Missing, c.text+" (with "+p.text+")")
 			continue
 		}

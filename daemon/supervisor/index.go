@@ -297,7 +297,8 @@ func (ix *index) nameRecords(key string, limit int) []int32 {
 
 func (ix *index) nameTokens(key string, limit int) []string {
 	if len(ix.tokens[key]) > 0 {
-		return []string{key}
+		// "python" is also the interpreter ps shows as python3.11.
+		return append([]string{key}, versioned(key, ix.affix(key, limit))...)
 	}
 	if len(ix.tokens[key+"d"]) > 0 { // ssh is sshd, cups is cupsd
 		return []string{key + "d"}
@@ -312,4 +313,16 @@ func (ix *index) nameTokens(key string, limit int) []string {
 		key = base
 	}
 	return ix.affix(key, limit)
+}
+
+// versioned returns the tokens that are name followed by a version
+// (python3, python3.11, php8.2): the same program.
+func versioned(name string, tokens []string) []string {
+	var out []string
+	for _, t := range tokens {
+		if rest, ok := strings.CutPrefix(t, name); ok && rest != "" && isDigit(rest[0]) && strings.Trim(rest, "0123456789.") == "" {
+			out = append(out, t)
+		}
+	}
+	return out
 }

@@ -26,9 +26,17 @@ import (
 //     ports 22 and 80") may pair them in any order, but each port must be
 //     one of theirs.
 
-// swapScoped reports whether the comma segment around a figure names swap.
+// swapScoped reports whether the comma segment around a figure names swap
+// other than to deny it: "20Gi available out of 23Gi and no swap" are
+// the memory's figures.
 func swapScoped(answer string, c claim) bool {
-	return strings.Contains(segmentText(answer, c), "swap")
+	words := plainWords(segmentText(answer, c))
+	for i, w := range words {
+		if strings.Contains(w, "swap") && (i == 0 || words[i-1] != "no" && words[i-1] != "without") {
+			return true
+		}
+	}
+	return false
 }
 
 // ramScoped reports whether the comma segment around a figure names the

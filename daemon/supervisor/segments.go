@@ -1,16 +1,17 @@
 package supervisor
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 )
 
 // Where a claim sits in its sentence says which entity it is about. A
-// sentence is cut into segments at commas, colons and "and"/"or": in
-// "Memory: 7.4% firefox, 2.9% gnome-shell" each figure opens its segment
-// and belongs to the name right after it, not to the name of the previous
-// segment. A bracket annotates what precedes it: in "nginx's worker (PID
+// sentence is cut into segments at commas, colons, spaced dashes and
+// "and"/"or": in "Memory: 7.4% firefox, 2.9% gnome-shell" each figure
+// opens its segment and belongs to the name right after it, not to the
+// name of the previous segment. A bracket annotates what precedes it: in "nginx's worker (PID
 // 1544) and postgres (PID 2231)" PID 1544 is nginx's. A name after "by"
 // is the agent of its clause ("port 22 is listened on by nginx").
 
@@ -19,8 +20,9 @@ import (
 const segWindow = 200
 
 // leadFillers may stand before a figure that still opens its segment.
+// An article too: "a 931.5G disk (sda)" is sda's size.
 var leadFillers = lexicon.NewSet(`about roughly around approximately approx nearly almost only just
-	over under at with`)
+	over under at with a an`)
 
 // segmentOf returns where the segment holding off begins (see above) and
 // whether the claim at off opens it (nothing but fillers and list numbers
@@ -33,6 +35,12 @@ func segmentOf(answer string, sentStart, off int) (int, bool) {
 	for i := off - 1; i >= sentStart; i-- {
 		c := answer[i]
 		if (c == ',' || c == ':' || c == ';') && (i+1 >= len(answer) || answer[i+1] == ' ' || answer[i+1] == '\n') {
+			seg = i + 1
+			break
+		}
+		if c == '-' && i > sentStart && answer[i-1] == ' ' && i+1 < len(answer) && answer[i+1] == ' ' {
+			// "- firefox: 7.4% - gnome-shell: 2.9%": a list flattened
+			// onto one line keeps its items apart by the spaced dash.
 			seg = i + 1
 			break
 		}
@@ -50,6 +58,103 @@ func segmentOf(answer string, sentStart, off int) (int, bool) {
 		}
 	}
 	return seg, true
+}
+
+// closerPair reports whether a pairs with c before b does: one in c's
+// own segment first ("sda holding /home, and nvme0n1 holding /": the
+// comma parts the pairs), then the nearer.
+func closerPair(c, a, b claim) bool {
+	if (a.seg == c.seg) != (b.seg == c.seg) {
+		return a.seg == c.seg
+	}
+	return abs(c.wi-a.wi) < abs(c.wi-b.wi)
+}
+
+// bracketCommand returns the backticked command line in the bracket that
+// holds a PID ("a busy loop (`sh -c while :; do :; done`, PID 19570)"),
+// or "": the PID is that command's, not the word's before the bracket.
+func bracketCommand(answer string, c claim) string {
+	if c.class != classPID || c.paren < 0 {
+		return ""
+	}
+	inner := answer[c.paren+1 : c.off]
+	i := strings.IndexByte(inner, '`')
+	if i < 0 {
+		return ""
+	}
+	j := strings.IndexByte(inner[i+1:], '`')
+	if j < 0 {
+		return ""
+	}
+	return strings.TrimSpace(inner[i+1 : i+1+j])
+}
+
+// cmdWords is how many words of a command line must be on the PID's row:
+// ps cuts long ones.
+const cmdWords = 3
+
+// commandOf reports whether a record of the PID pid shows the command
+// line cmd (its first cmdWords words, ps cutting the rest).
+func (ix *index) commandOf(pid claim, cmd string) bool {
+	words := strings.Fields(strings.ToLower(cmd))
+	key := strings.Join(words[:min(len(words), cmdWords)], " ")
+	for _, id := range ix.anchorRecords(pid) {
+		if containsBounded(ix.recs[id].text, key, false) {
+			return true
+		}
+	}
+	return false
+}
+
+// annotation reports whether entity a, before claim c, only annotates
+// a figure of c's kind in an earlier segment: in "UDP 5005 (socat), TCP
+// 2024 on all addresses" socat is 5005's, and the next item of the list
+// says nothing of it.
+func annotation(a, c claim, claims []claim) bool {
+	if a.paren < 0 || a.seg == c.seg || c.paren == a.paren {
+		return false
+	}
+	var prev *claim
+	for i := range claims {
+		if claims[i].off >= a.paren {
+			break
+		}
+		prev = &claims[i]
+	}
+	return prev != nil && prev.class == classNone && prev.kind == c.kind && attributed(*prev) && prev.seg == a.seg
+}
+
+// pidVerbs say the PID after them is their subject's: "the Python web
+// server on [::]:8443 has PID 13647", however far back the name is.
+var pidVerbs = []string{"has pid ", "is pid ", "as pid ", "with pid "}
+
+// pidSubject returns the process or unit a PID after one of pidVerbs is
+// said of: the nearest before it in its segment; or nil.
+func pidSubject(answer string, c claim, anchors []claim) *claim {
+	if c.class != classPID || c.paren >= 0 {
+		return nil
+	}
+	head := strings.ToLower(answer[max(0, c.off-len("with pid ")):c.off])
+	if !slices.ContainsFunc(pidVerbs, func(v string) bool { return strings.HasSuffix(head, v) }) {
+		return nil
+	}
+	var best *claim
+	for i := range anchors {
+		if a := &anchors[i]; (a.class == classProcess || a.class == classUnit) && a.off < c.off && a.seg == c.seg {
+			best = a
+		}
+	}
+	return best
+}
+
+// nextInSegment returns the first entity after c in c's segment, or nil.
+func nextInSegment(c claim, anchors []claim) *claim {
+	for i := range anchors {
+		if a := &anchors[i]; a.off > c.off && a.seg == c.seg {
+			return a
+		}
+	}
+	return nil
 }
 
 // openParen returns the offset of the bracket that encloses off within its

@@ -60,7 +60,9 @@ func isBreak(text string, i int, r rune) bool {
 		// An apostrophe inside a word ("nginx's") stays; trimWord drops "'s".
 		next := i + utf8.RuneLen(r)
 		return !(i > 0 && isAlnumByte(text[i-1]) && next < len(text) && isAlnumByte(text[next]))
-	case '(', ')', '[', ']', '{', '}', '<', '>', '=', ';', '|', '"', '`', '\u2018', '\u201c', '\u201d', '\u2026':
+	case '[', ']':
+		return !inBracketedAddr(text, i)
+	case '(', ')', '{', '}', '<', '>', '=', ';', '|', '"', '`', '\u2018', '\u201c', '\u201d', '\u2026':
 		return true
 	case ',':
 		return !(i > 0 && isDigit(text[i-1]) && i+1 < len(text) && isDigit(text[i+1]))
@@ -112,15 +114,40 @@ func isIPv6(s string) bool {
 	return hex
 }
 
-// hostPort splits "0.0.0.0:22", "*:22", "::]:22" (after the bracket was cut)
-// or "10.0.0.1:8080" into address and port.
+// maxBracketedAddr bounds the bytes between an address's brackets (an
+// IPv6 address is at most 45), so words are split in linear time.
+const maxBracketedAddr = 46
+
+// inBracketedAddr reports whether the bracket at text[i] encloses an IPv6
+// address before a port ("[::]:8443", "[fe80::1]:22"), which stays one
+// word.
+func inBracketedAddr(text string, i int) bool {
+	open := i
+	if text[i] == ']' {
+		from := max(0, i-maxBracketedAddr)
+		if open = strings.LastIndexByte(text[from:i], '['); open < 0 {
+			return false
+		}
+		open += from
+	}
+	end := strings.IndexByte(text[open:min(len(text), open+maxBracketedAddr+1)], ']')
+	if end < 0 || open+end+2 >= len(text) || text[open+end+1] != ':' || !isDigit(text[open+end+2]) {
+		return false
+	}
+	inner := text[open+1 : open+end]
+	return inner == "::" || isIPv6(inner)
+}
+
+// hostPort splits "0.0.0.0:22", "*:22", "[::]:22", "::]:22" (after the
+// bracket was cut) or "10.0.0.1:8080" into address and port.
 func hostPort(s string) (addr string, port int, ok bool) {
 	i := strings.LastIndexByte(s, ':')
 	if i <= 0 || !allDigits(s[i+1:]) || len(s)-i-1 > 5 {
 		return "", 0, false
 	}
 	addr = s[:i]
-	if addr != "*" && !lexicon.IsIPv4(addr) && !isIPv6(addr+":") && !isIPv6(addr) {
+	bare := strings.TrimSuffix(strings.TrimPrefix(addr, "["), "]")
+	if addr != "*" && !lexicon.IsIPv4(addr) && !isIPv6(addr+":") && !isIPv6(addr) && bare != "::" && !(bare != addr && isIPv6(bare)) {
 		return "", 0, false
 	}
 	port, _ = strconv.Atoi(s[i+1:])
