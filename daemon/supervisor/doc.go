@@ -61,7 +61,8 @@
 // claims: unitless integers up to 10 and years, numbers after "top",
 // "last" and the like, durations and quoted command lines. Sentences also
 // carry relations (relations.go): "respectively", superlatives ("the
-// biggest memory user is X": X has ps's first row; not "the busiest
+// biggest memory user is X", "X is the top memory user": X has ps's first
+// row; "top" only before a consumer noun, not "top 5"; not "the busiest
 // compile process", nor a word named only by its place) and absences ("the
 // journal is empty", "no failed units", "no swap": checked against the
 // probe; "the second busiest" against ps's second row).

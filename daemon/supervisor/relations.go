@@ -84,7 +84,7 @@ func readSentence(sentence string) sentenceFacts {
 		switch {
 		case w == "respectively":
 			f.respectively = true
-		case superlatives[w] && f.top == "" && f.topN == 0:
+		case (superlatives[w] || w == "top" && topRanks(ws, i)) && f.top == "" && f.topN == 0:
 			if n := countOf(at(ws, i-1)); n > 1 && rankedGroups[at(ws, i+1)] {
 				f.topN, f.measure = n, measureCol(ws, i, topColumn(w))
 			} else {
@@ -173,7 +173,7 @@ func rankedBy(ws []string, i int) string {
 			return "top_cpu"
 		}
 	}
-	if ws[i] == "most" || ws[i] == "highest" {
+	if ws[i] == "most" || ws[i] == "highest" || ws[i] == "top" {
 		return ""
 	}
 	return "top_memory"
