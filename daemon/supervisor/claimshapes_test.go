@@ -7,7 +7,10 @@ import "testing"
 // one fact wrong that must not.
 func TestClaimShapes(t *testing.T) {
 	ev := evidence(t, "ps_aux_mem.txt", "free.txt", "df.txt", "ss.txt", "lscpu.txt")
+	build := "probe top_memory ps aux --sort=-%mem\nUSER PID %CPU %MEM VSZ RSS TTY STAT START TIME COMMAND\n" +
+		"bob 3001 40.0 6.5 900000 800000 ? R 10:00 1:00 cc1plus\nbob 3000 1.5 0.2 20000 12000 ? S 10:00 0:01 make\n"
 	tests := []pair{
+		{"quoted name before 'process'", build, "The `make` process is using 0.2% of memory.", "The `make` process is using 6.5% of memory."},
 		{"top consumer as the predicate", ev, "firefox (PID 4242) is the top memory user.", "gnome-shell (PID 2210) is the top memory user."},
 		{"top consumer of a measure", ev, "The top consumer of memory is firefox.", "The top consumer of memory is gnome-shell."},
 	}

@@ -42,8 +42,8 @@
 // devices and /dev paths, interfaces, paths, IP addresses, versions,
 // well-known programs (a product name such as "PostgreSQL" anchors the
 // rows of the process it starts: postgres), names the evidence shows as
-// processes, interfaces or journal identifiers, a word before "process"
-// or "(PID …)", the subject of "uses" or "is using", "PID 1 is systemd":
+// processes, interfaces or journal identifiers, a word (quoted too: "the
+// `yes` process") before "process" or "(PID …)", the subject of "uses" or "is using", "PID 1 is systemd":
 // a word known only by such a position is a claim only when nothing else
 // in its sentence is found, since it may describe the process ("the build
 // process (PID 4242)"); a plain word right before "(PID" or a role noun
