@@ -10,6 +10,7 @@ func TestClaimShapes(t *testing.T) {
 	build := "probe top_memory ps aux --sort=-%mem\nUSER PID %CPU %MEM VSZ RSS TTY STAT START TIME COMMAND\n" +
 		"bob 3001 40.0 6.5 900000 800000 ? R 10:00 1:00 cc1plus\nbob 3000 1.5 0.2 20000 12000 ? S 10:00 0:01 make\n"
 	tests := []pair{
+		{"port on all interfaces", ev, "The web server on port 80 listens on all interfaces.", "The print server on port 631 listens on all interfaces."},
 		{"quoted name before 'process'", build, "The `make` process is using 0.2% of memory.", "The `make` process is using 6.5% of memory."},
 		{"top consumer as the predicate", ev, "firefox (PID 4242) is the top memory user.", "gnome-shell (PID 2210) is the top memory user."},
 		{"top consumer of a measure", ev, "The top consumer of memory is firefox.", "The top consumer of memory is gnome-shell."},

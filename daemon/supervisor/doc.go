@@ -85,8 +85,10 @@
 // of its total. A size about
 // swap comes from swap's records, one about the machine's RAM from
 // free's Mem row, a user or address beside a clock time from that time's
-// line, one port and one address of a sentence from one socket, and
-// "listen on all interfaces" needs a wildcard socket (scopes.go).
+// line, and one port and one address of a sentence from one socket
+// (scopes.go). "listen on all interfaces" needs a wildcard socket for
+// each process it is said of and each port before it ("port 4242 listens
+// on all interfaces"; listeners.go).
 //
 // # Matching
 //

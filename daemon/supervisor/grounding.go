@@ -66,7 +66,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	resp := respective(claims, anchors)
 	pairCompared(claims, facts, resp)
 	checkCompared(ix, &g, claims, anchors, facts)
-	checkAllIfaces(ix, &g, anchors, facts)
+	checkAllIfaces(ix, &g, answer, claims, anchors, facts)
 	seen := map[*[]string]map[string]bool{&g.Found: {}, &g.Missing: {}, &g.Given: {}}
 	report := func(list *[]string, text string) {
 		if !seen[list][text] {
