@@ -9,7 +9,10 @@ func TestClaimShapes(t *testing.T) {
 	ev := evidence(t, "ps_aux_mem.txt", "free.txt", "df.txt", "ss.txt", "lscpu.txt")
 	build := "probe top_memory ps aux --sort=-%mem\nUSER PID %CPU %MEM VSZ RSS TTY STAT START TIME COMMAND\n" +
 		"bob 3001 40.0 6.5 900000 800000 ? R 10:00 1:00 cc1plus\nbob 3000 1.5 0.2 20000 12000 ? S 10:00 0:01 make\n"
+	server := "probe listening_ports ss -tulpn\n" + fixture(t, "server/ss.txt")
 	tests := []pair{
+		{"count of all listeners", server, "Only five services are listening: sshd, nginx, postgres, redis-server and annad.", "Only three services are listening: sshd, nginx and annad."},
+		{"count of listeners of a protocol", server, "There are 5 services listening on TCP.", "Four services listen on TCP: sshd, nginx, postgres and annad."},
 		{"port on all interfaces", ev, "The web server on port 80 listens on all interfaces.", "The print server on port 631 listens on all interfaces."},
 		{"quoted name before 'process'", build, "The `make` process is using 0.2% of memory.", "The `make` process is using 6.5% of memory."},
 		{"top consumer as the predicate", ev, "firefox (PID 4242) is the top memory user.", "gnome-shell (PID 2210) is the top memory user."},

@@ -72,8 +72,10 @@
 // processes" must be the distinct PIDs of that name's rows in one ps
 // table, or in ps and ss together (instances.go); counts of failed
 // units, of rows beyond a bound ("only one filesystem is above 80%") and
-// of sockets on an address must be the probe's (compare.go, bounds.go). A
-// bound is no figure; a sum ("together", "a + b") is found from the named
+// of sockets on an address must be the probe's (compare.go, bounds.go);
+// "(only) two services are listening (on TCP)", said of all listeners,
+// must be ss's number of programs, PIDs, sockets or ports of that
+// protocol (listeners.go). A bound is no figure; a sum ("together", "a + b") is found from the named
 // entities' values. A causal clause ("because …", "due to …") may name
 // only words, or their stems, that the records of its sentence's entities
 // and clock time, or journal lines within a minute of them, have; an

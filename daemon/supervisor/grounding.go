@@ -46,6 +46,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	if len(claims) == 0 {
 		checkScoped(ix, &g, facts, nil, nil, nil)
 		relate(ix, &g, facts, nil)
+		checkListenCounts(ix, &g, facts)
 		return withPhrase(g, answer, evidence)
 	}
 	var user *index
@@ -67,6 +68,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	pairCompared(claims, facts, resp)
 	checkCompared(ix, &g, claims, anchors, facts)
 	checkAllIfaces(ix, &g, answer, claims, anchors, facts)
+	checkListenCounts(ix, &g, facts)
 	seen := map[*[]string]map[string]bool{&g.Found: {}, &g.Missing: {}, &g.Given: {}}
 	report := func(list *[]string, text string) {
 		if !seen[list][text] {

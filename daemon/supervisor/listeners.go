@@ -1,6 +1,9 @@
 package supervisor
 
 import (
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
@@ -12,6 +15,11 @@ import (
 //     interfaces": each process, and each port before those words in
 //     their comma segment, must have a listening socket on 0.0.0.0, [::]
 //     or *.
+//   - "(only) two services are listening", "five services listen on
+//     TCP": the count, said of all listeners (nothing but the protocol
+//     after the verb), must be the socket table's number of programs,
+//     PIDs, sockets or ports (any reading the words allow), of that
+//     protocol when one is named.
 
 // allIfaces are the words of "listen on all interfaces".
 var allIfaces = lexicon.NewSet(`all every any`)
@@ -125,6 +133,97 @@ func checkAllIfaces(ix *index, g *Grounding, answer string, claims []claim, anch
 			if yes, ok := ix.wildcardListener(a); ok && !yes {
 				g.Missing = append(g.Missing, a.text+" (not on all interfaces)")
 			}
+		}
+	}
+}
+
+// listenCount is the count of "only two services are listening" and the
+// protocol named after it ("on TCP"); n is 0 without one (the zero value
+// is what an advice sentence, whose facts are not read, holds).
+type listenCount struct {
+	n     int
+	proto string
+}
+
+// listenCountRe reads a count of listeners as a sentence's subject,
+// followed by nothing but a protocol before the sentence or clause ends:
+// "listen on 127.0.0.1" counts the listeners of one address (compare.go)
+// and "listens on four ports" one program's.
+var listenCountRe = regexp.MustCompile(`^[\s*#>-]*(?:only\s+|there\s+are\s+(?:only\s+)?|there\s+is\s+(?:only\s+)?)?` +
+	`(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|single)\s+` +
+	`(?:services?|programs?|process(?:es)?|daemons?|sockets?|ports?)\s+(?:are\s+|is\s+)?(?:listening|listen|listens)` +
+	`(?:\s+(?:on|over|for)\s+(tcp|udp))?\s*(?:[:;,(]|\s[-–—]|$)`)
+
+// listenCountIn returns a sentence's count of all its listeners.
+func listenCountIn(sentence string) listenCount {
+	m := listenCountRe.FindStringSubmatch(strings.ToLower(strings.TrimSpace(sentence)))
+	if m == nil {
+		return listenCount{}
+	}
+	return listenCount{n: countOf(m[1]), proto: m[2]}
+}
+
+// ssOwner reads one owner of an ss row: its program and PID.
+var ssOwner = regexp.MustCompile(`\("([^"]+)",pid=(\d{1,10})`)
+
+// listenerCounts returns the counts a number of listeners may be read
+// as: the distinct programs and PIDs (a socket without an owner counted
+// or not), the sockets and the ports of ss's rows, of one protocol when
+// proto is set; ok is false when no ss row was probed.
+func (ix *index) listenerCounts(proto string) (counts []int, ok bool) {
+	progs, pids, ports := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	sockets, unowned := 0, 0
+	for _, r := range ix.recs {
+		f := strings.Fields(r.text)
+		if r.probe != "listening_ports" || len(f) == 0 || !(strings.HasPrefix(f[0], "tcp") || strings.HasPrefix(f[0], "udp")) {
+			continue
+		}
+		addr := localAddress(r.text)
+		if addr == "" {
+			continue
+		}
+		ok = true
+		if proto != "" && !strings.HasPrefix(f[0], proto) {
+			continue
+		}
+		sockets++
+		for _, fl := range f {
+			if i := strings.LastIndexByte(fl, ':'); i > 0 && fl[:i] == addr {
+				ports[fl[i+1:]] = true
+				break
+			}
+		}
+		owners := ssOwner.FindAllStringSubmatch(r.text, maxSocketOwners)
+		if len(owners) == 0 {
+			unowned++
+		}
+		for _, o := range owners {
+			progs[o[1]], pids[o[2]] = true, true
+		}
+	}
+	return []int{len(progs), len(progs) + unowned, len(pids), len(pids) + unowned, sockets, len(ports)}, ok
+}
+
+// checkListenCounts reports counts of all listeners the socket table
+// contradicts (or confirms).
+func checkListenCounts(ix *index, g *Grounding, facts []sentenceFacts) {
+	for _, f := range facts {
+		lc := f.listeners
+		if lc.n <= 0 {
+			continue
+		}
+		counts, ok := ix.listenerCounts(lc.proto)
+		if !ok {
+			continue
+		}
+		what := strconv.Itoa(lc.n) + " listening"
+		if lc.proto != "" {
+			what += " on " + lc.proto
+		}
+		if slices.Contains(counts, lc.n) {
+			g.Found = append(g.Found, what)
+		} else {
+			g.Missing = append(g.Missing, what)
 		}
 	}
 }

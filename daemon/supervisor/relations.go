@@ -40,6 +40,8 @@ type sentenceFacts struct {
 	// when listenAddr, the address, is set (see compare.go).
 	listenN    int
 	listenAddr string
+	// listeners is "only two services are listening" (see listeners.go).
+	listeners listenCount
 	// allIfaces is set on "A and B listen on all interfaces" (scopes.go).
 	allIfaces bool
 	// sum is set in a sentence that adds figures up (see bounds.go).
@@ -80,6 +82,7 @@ func readSentence(sentence string) sentenceFacts {
 		f.causeAt, f.causeEnd = causeSpan(sentence)
 	}
 	f.instN, f.instFrom, f.instTo, f.instName = instancesIn(sentence)
+	f.listeners = listenCountIn(sentence)
 	for i, w := range ws {
 		switch {
 		case w == "respectively":
