@@ -88,7 +88,11 @@
 // swap comes from swap's records, one about the machine's RAM from
 // free's Mem row, a user or address beside a clock time from that time's
 // line, and one port and one address of a sentence from one socket
-// (scopes.go). "listen on all interfaces" needs a wildcard socket for
+// (scopes.go). An address called a gateway ("via 192.0.2.1", "the
+// gateway is …", "… is the gateway") must be a route's gateway in ip
+// route (missing without it); one tied to an interface in a segment
+// about no route must be its own, from a line other than a route's or a
+// route's "src" (routes.go). "listen on all interfaces" needs a wildcard socket for
 // each process it is said of and each port before it ("port 4242 listens
 // on all interfaces"; listeners.go).
 //
