@@ -130,8 +130,9 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 	for _, s := range spans {
 		at = s.start
 		if text := strings.TrimSpace(answer[s.start+1 : s.end]); !isCommand(text) {
-			if strings.HasPrefix(strings.TrimLeft(answer[s.end+1:], " "), "(") {
-				// "`go test` (PID 4260)": a quoted name the bracket is about.
+			if after := strings.TrimLeft(answer[s.end+1:], " "); strings.HasPrefix(after, "(") || namesProcess(after) {
+				// "`go test` (PID 4260)", "the `yes` process": a quoted
+				// name the bracket or noun is about.
 				quoted(text, func(c claim) {
 					if c.class == classNone && c.textual {
 						c.class = classProcess
@@ -292,6 +293,19 @@ func isCommand(text string) bool {
 		return true
 	}
 	return lexicon.IsName(first) && (strings.HasPrefix(rest, "-") || strings.Contains(rest, " -"))
+}
+
+// processNouns after a quoted word make it a process's name: "the `yes`
+// process is using 10.8%" ties the figure to yes's row.
+var processNouns = lexicon.NewSet(`process processes program daemon`)
+
+// namesProcess reports text that starts with one of processNouns.
+func namesProcess(text string) bool {
+	end := 0
+	for end < len(text) && isAlnumByte(text[end]) {
+		end++
+	}
+	return processNouns[strings.ToLower(text[:end])]
 }
 
 // quoteClose reports whether b[i] opens a quote and which byte closes it.

@@ -12,8 +12,10 @@
 // Garbled rejects an empty reply, one that is not UTF-8, holds control
 // characters or code points no text uses, is mostly symbols, mixes
 // unrelated scripts, is a JSON fragment, leaves a bracket or code block
-// open, stops mid-sentence, repeats one word or phrase, or is too short to
-// say anything; Input.Incomplete marks a reply the model did not finish.
+// open, stops mid-sentence (on "and", "the" …, or unpunctuated on a bare
+// number after "at", "of", "to" and the like: "is at 9"), repeats one word
+// or phrase, or is too short to say anything; Input.Incomplete marks a
+// reply the model did not finish.
 // Such a reply earns at most translator_confident (score ≤ 20) and
 // evidence.last_error says why ("unusable reply: …").
 //
@@ -43,8 +45,8 @@
 // devices and /dev paths, interfaces, paths, IP addresses, versions,
 // well-known programs (a product name such as "PostgreSQL" anchors the
 // rows of the process it starts: postgres), names the evidence shows as
-// processes, interfaces or journal identifiers, a word before "process"
-// or "(PID …)", the subject of "uses" or "is using", "PID 1 is systemd":
+// processes, interfaces or journal identifiers, a word (quoted too: "the
+// `yes` process") before "process" or "(PID …)", the subject of "uses" or "is using", "PID 1 is systemd":
 // a word known only by such a position is a claim only when nothing else
 // in its sentence is found, since it may describe the process ("the build
 // process (PID 4242)"); a plain word right before "(PID" or a role noun
@@ -63,7 +65,8 @@
 // claims: unitless integers up to 10 and years, numbers after "top",
 // "last" and the like, durations and quoted command lines. Sentences also
 // carry relations (relations.go): "respectively", superlatives ("the
-// biggest memory user is X": X has ps's first row; not "the busiest
+// biggest memory user is X", "X is the top memory user": X has ps's first
+// row; "top" only before a consumer noun, not "top 5"; not "the busiest
 // compile process", nor a word named only by its place) and absences ("the
 // journal is empty", "no failed units", "no swap": checked against the
 // probe; "the second busiest" against ps's second row).
@@ -73,8 +76,10 @@
 // processes" must be the distinct PIDs of that name's rows in one ps
 // table, or in ps and ss together (instances.go); counts of failed
 // units, of rows beyond a bound ("only one filesystem is above 80%") and
-// of sockets on an address must be the probe's (compare.go, bounds.go). A
-// bound is no figure; a sum ("together", "a + b") is found from the named
+// of sockets on an address must be the probe's (compare.go, bounds.go);
+// "(only) two services are listening (on TCP)", said of all listeners,
+// must be ss's number of programs, PIDs, sockets or ports of that
+// protocol (listeners.go). A bound is no figure; a sum ("together", "a + b") is found from the named
 // entities' values. A causal clause ("because …", "due to …") may name
 // only words, or their stems, that the records of its sentence's entities
 // and clock time, or journal lines within a minute of them, have; an
@@ -87,8 +92,14 @@
 // swap (its segment names swap, not as "no swap") comes from swap's
 // records, one about the machine's RAM from
 // free's Mem row, a user or address beside a clock time from that time's
-// line, one port and one address of a sentence from one socket, and
-// "listen on all interfaces" needs a wildcard socket (scopes.go).
+// line, and one port and one address of a sentence from one socket
+// (scopes.go). An address called a gateway ("via 192.0.2.1", "the
+// gateway is …", "… is the gateway") must be a route's gateway in ip
+// route (missing without it); one tied to an interface in a segment
+// about no route must be its own, from a line other than a route's or a
+// route's "src" (routes.go). "listen on all interfaces" needs a wildcard socket for
+// each process it is said of and each port before it ("port 4242 listens
+// on all interfaces"; listeners.go).
 //
 // # Matching
 //

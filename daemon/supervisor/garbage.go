@@ -28,6 +28,11 @@ const (
 var danglingWords = wordSet(`and or but the a an of to with is are was were on in at by for from
 	uses using than that which whose because while about into`)
 
+// figurePrepositions lead to a figure: a reply that ends, unpunctuated, in
+// a bare number right after one ("the root filesystem is at 9") stopped
+// before the figure's digits or unit were all written.
+var figurePrepositions = wordSet(`at of to by from with about around under over`)
+
 func wordSet(list string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(list) {
@@ -43,8 +48,10 @@ func wordSet(list string) map[string]bool {
 // replacement characters); a reply that is mostly symbols; letters from
 // more than one unrelated script (a random-weight model's output); a JSON
 // or code fragment instead of prose; brackets, quotes or code fences left
-// open; a reply that stops mid-sentence; one word repeated back to back;
-// and a reply too short to say anything (fewer than 2 words or 6 letters).
+// open; a reply that stops mid-sentence (on a word that leads on, or on
+// a bare number after "at", "of" and the like); one word repeated back to
+// back; and a reply too short to say anything (fewer than 2 words or 6
+// letters).
 // It is deterministic and linear in the reply.
 func Garbled(reply string) string {
 	text := strings.TrimSpace(reply)
@@ -94,7 +101,7 @@ func Garbled(reply string) string {
 		return why
 	}
 	if last := strings.ToLower(strings.TrimRight(words[len(words)-1], "*_")); danglingWords[last] ||
-		strings.ContainsAny(text[len(text)-1:], ",:(-[{") {
+		strings.ContainsAny(text[len(text)-1:], ",:(-[{") || cutFigure(words) {
 		return "the reply stops mid-sentence (cut off)"
 	}
 	if w, n := longestRepeat(words); n > maxWordRepeat {
@@ -285,4 +292,20 @@ func onlyTags(words []string) bool {
 		}
 	}
 	return text < len(words) && text < minAnswerWords
+}
+
+// cutFigure reports a reply whose last word is a bare number, with no
+// unit and no closing punctuation, right after a word of
+// figurePrepositions: "is at 9" lost its "1%". "2", "2 CPUs" and "at
+// 7.4%" are whole.
+func cutFigure(words []string) bool {
+	n := len(words)
+	if n < 2 {
+		return false
+	}
+	last := words[n-1]
+	if !isDigit(last[0]) || !isDigit(last[len(last)-1]) || !allDigits(strings.ReplaceAll(last, ".", "")) {
+		return false
+	}
+	return figurePrepositions[strings.ToLower(strings.TrimRight(words[n-2], "*_"))]
 }

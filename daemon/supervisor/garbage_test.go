@@ -19,6 +19,9 @@ func TestGarbledKeepsAnswers(t *testing.T) {
 		"nginx is very very busy: 21.7% CPU.",
 		"The temperature is 45 °C; 1) firefox 2) gnome-shell.",
 		"16 threads.",
+		"The machine has 2 CPUs",
+		"Firefox uses the most memory at 7.4%",
+		"The load average is at 2.",
 	} {
 		if why := Garbled(a); why != "" {
 			t.Errorf("%q: %s", a, why)
@@ -38,6 +41,8 @@ func TestGarbledSaysWhy(t *testing.T) {
 		"{\"answer\": \"Firefox uses it\"}":               "JSON",
 		"Firefox uses 1.1 GiB (7.4% of":                   "bracket",
 		"Firefox uses 1.1 GiB and the":                    "mid-sentence",
+		"The /home filesystem on /dev/sda3 is at 4":       "mid-sentence",
+		"nginx (PID 1544) uses about 21":                  "mid-sentence",
 		"Your system system system":                       "repeats",
 		"I am. I am. I am. I am. I am.":                   "phrase",
 		strings.Repeat("¤", 40) + " firefox uses memory.": "symbols",

@@ -47,6 +47,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	if len(claims) == 0 {
 		checkScoped(ix, &g, facts, nil, nil, nil)
 		relate(ix, &g, facts, nil)
+		checkListenCounts(ix, &g, facts)
 		return withPhrase(g, answer, evidence)
 	}
 	var user *index
@@ -63,11 +64,13 @@ func Check(answer, evidence string, given ...string) Grounding {
 	checkScoped(ix, &g, facts, claims, anchors, records)
 	checkInstances(ix, &g, facts, anchors, records)
 	checkPortAddrs(ix, &g, claims)
+	checkAddresses(ix, &g, answer, claims, anchors, records)
 	relate(ix, &g, facts, anchors)
 	resp := respective(claims, anchors)
 	pairCompared(claims, facts, resp)
 	checkCompared(ix, &g, claims, anchors, facts)
-	checkAllIfaces(ix, &g, anchors, facts)
+	checkAllIfaces(ix, &g, answer, claims, anchors, facts)
+	checkListenCounts(ix, &g, facts)
 	seen := map[*[]string]map[string]bool{&g.Found: {}, &g.Missing: {}, &g.Given: {}}
 	report := func(list *[]string, text string) {
 		if !seen[list][text] {

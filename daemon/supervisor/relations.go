@@ -40,6 +40,8 @@ type sentenceFacts struct {
 	// when listenAddr, the address, is set (see compare.go).
 	listenN    int
 	listenAddr string
+	// listeners is "only two services are listening" (see listeners.go).
+	listeners listenCount
 	// allIfaces is set on "A and B listen on all interfaces" (scopes.go).
 	allIfaces bool
 	// sum is set in a sentence that adds figures up (see bounds.go).
@@ -80,11 +82,12 @@ func readSentence(sentence string) sentenceFacts {
 		f.causeAt, f.causeEnd = causeSpan(sentence)
 	}
 	f.instN, f.instFrom, f.instTo, f.instName = instancesIn(sentence)
+	f.listeners = listenCountIn(sentence)
 	for i, w := range ws {
 		switch {
 		case w == "respectively":
 			f.respectively = true
-		case superlatives[w] && f.top == "" && f.topN == 0:
+		case (superlatives[w] || w == "top" && topRanks(ws, i)) && f.top == "" && f.topN == 0:
 			if n := countOf(at(ws, i-1)); n > 1 && rankedGroups[at(ws, i+1)] {
 				f.topN, f.measure = n, measureCol(ws, i, topColumn(w))
 			} else {
@@ -173,7 +176,7 @@ func rankedBy(ws []string, i int) string {
 			return "top_cpu"
 		}
 	}
-	if ws[i] == "most" || ws[i] == "highest" {
+	if ws[i] == "most" || ws[i] == "highest" || ws[i] == "top" {
 		return ""
 	}
 	return "top_memory"

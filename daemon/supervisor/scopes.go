@@ -18,8 +18,7 @@ import (
 //   - a user or an address in a sentence dated by a clock time the
 //     evidence has ("the login at 07:45:10 came from 10.20.30.41") comes
 //     from a record with that time: the event's own log line;
-//   - "A and B listen on all interfaces": each process must have a
-//     listening socket on 0.0.0.0, [::] or *;
+//   - "A and B listen on all interfaces": see listeners.go;
 //   - one port and one address in a sentence ("port 2024 is bound to
 //     127.0.0.1") must be one listening socket;
 //   - a list of ports beside a list of names ("sshd and nginx listen on
@@ -152,82 +151,6 @@ func (ix *index) clockRecords(claims []claim, sent int) []int32 {
 // time: a user name or an address.
 func dated(c claim) bool {
 	return c.kind == kindName && (c.user || (c.textual && c.class == classNone && isAddress(c.key)))
-}
-
-// allIfaces are the words of "listen on all interfaces".
-var allIfaces = lexicon.NewSet(`all every any`)
-
-// saysAllIfaces reads "on all interfaces", "on every interface", "on any
-// address" in a sentence about listening.
-func saysAllIfaces(ws []string) bool {
-	if !anyOf(ws, listenWords) {
-		return false
-	}
-	for i, w := range ws {
-		if allIfaces[w] && (strings.HasPrefix(at(ws, i+1), "interface") || strings.HasPrefix(at(ws, i+1), "address")) {
-			return true
-		}
-	}
-	return false
-}
-
-// wildcardListener reports whether the evidence has an entity listening
-// on every address; ok is false when no socket table was probed.
-func (ix *index) wildcardListener(e claim) (yes, ok bool) {
-	for _, r := range ix.recs {
-		if r.probe == "listening_ports" {
-			ok = true
-			break
-		}
-	}
-	for _, id := range ix.anchorRecords(e) {
-		r := ix.recs[id]
-		if r.probe != "listening_ports" {
-			continue
-		}
-		if a := localAddress(r.text); a == "0.0.0.0" || a == "[::]" || a == "*" {
-			return true, ok
-		}
-	}
-	return false, ok
-}
-
-// localAddress returns the address of the first "address:port" field of
-// an ss row that is not a peer wildcard ("0.0.0.0:*").
-func localAddress(row string) string {
-	for _, f := range strings.Fields(row) {
-		i := strings.LastIndexByte(f, ':')
-		if i <= 0 || strings.HasSuffix(f, ":*") || !allDigits(f[i+1:]) {
-			continue
-		}
-		return f[:i]
-	}
-	return ""
-}
-
-// checkAllIfaces reports processes said to listen on all interfaces that
-// do not.
-func checkAllIfaces(ix *index, g *Grounding, anchors map[int][]claim, facts []sentenceFacts) {
-	for k, f := range facts {
-		if !f.allIfaces {
-			continue
-		}
-		clause := -1
-		for _, a := range anchors[k] {
-			if a.class != classProcess {
-				continue
-			}
-			if clause < 0 {
-				clause = a.clause
-			}
-			if a.clause != clause {
-				break // "… on all interfaces, whereas cupsd listens locally"
-			}
-			if yes, ok := ix.wildcardListener(a); ok && !yes {
-				g.Missing = append(g.Missing, a.text+" (not on all interfaces)")
-			}
-		}
-	}
 }
 
 // portList reports a sentence that names several entities and then lists

@@ -1,0 +1,229 @@
+package supervisor
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
+
+// Claims about the listening sockets as a whole:
+//
+//   - "A and B listen on all interfaces", "port 80 listens on all
+//     interfaces": each process, and each port before those words in
+//     their comma segment, must have a listening socket on 0.0.0.0, [::]
+//     or *.
+//   - "(only) two services are listening", "five services listen on
+//     TCP": the count, said of all listeners (nothing but the protocol
+//     after the verb), must be the socket table's number of programs,
+//     PIDs, sockets or ports (any reading the words allow), of that
+//     protocol when one is named.
+
+// allIfaces are the words of "listen on all interfaces".
+var allIfaces = lexicon.NewSet(`all every any`)
+
+// saysAllIfaces reads "on all interfaces", "on every interface", "on any
+// address" in a sentence about listening.
+func saysAllIfaces(ws []string) bool {
+	return anyOf(ws, listenWords) && allIfacesIn(ws)
+}
+
+// allIfacesIn reads "all interfaces", "every interface", "any address".
+func allIfacesIn(ws []string) bool {
+	for i, w := range ws {
+		if allIfaces[w] && (strings.HasPrefix(at(ws, i+1), "interface") || strings.HasPrefix(at(ws, i+1), "address")) {
+			return true
+		}
+	}
+	return false
+}
+
+// wildcardListener reports whether the evidence has an entity listening
+// on every address; ok is false when no socket table was probed.
+func (ix *index) wildcardListener(e claim) (yes, ok bool) {
+	for _, r := range ix.recs {
+		if r.probe == "listening_ports" {
+			ok = true
+			break
+		}
+	}
+	for _, id := range ix.anchorRecords(e) {
+		r := ix.recs[id]
+		if r.probe != "listening_ports" {
+			continue
+		}
+		if a := localAddress(r.text); a == "0.0.0.0" || a == "[::]" || a == "*" {
+			return true, ok
+		}
+	}
+	return false, ok
+}
+
+// localAddress returns the address of the first "address:port" field of
+// an ss row that is not a peer wildcard ("0.0.0.0:*").
+func localAddress(row string) string {
+	for _, f := range strings.Fields(row) {
+		i := strings.LastIndexByte(f, ':')
+		if i <= 0 || strings.HasSuffix(f, ":*") || !allDigits(f[i+1:]) {
+			continue
+		}
+		return f[:i]
+	}
+	return ""
+}
+
+// wildcardPort reports whether a port has a listening socket on every
+// address; ok is false when no socket has the port.
+func (ix *index) wildcardPort(c claim) (yes, ok bool) {
+	for _, id := range ix.tokens[c.key] {
+		r := ix.recs[id]
+		if r.probe != "listening_ports" || !r.supports(c) {
+			continue
+		}
+		ok = true
+		if a := localAddress(r.text); a == "0.0.0.0" || a == "[::]" || a == "*" {
+			return true, true
+		}
+	}
+	return false, ok
+}
+
+// portOnAllIfaces reports a port that the rest of its comma segment says
+// listens on all interfaces ("the HTTP server on port 4242 listens on all
+// interfaces"), not one after them ("2024 on all interfaces and 37551 on
+// localhost").
+func portOnAllIfaces(answer string, c claim) bool {
+	rest := answer[min(c.off+len(c.text), len(answer)):]
+	if i := strings.IndexAny(rest, ",;\n"); i >= 0 {
+		rest = rest[:i]
+	}
+	if i := strings.Index(rest, ". "); i >= 0 {
+		rest = rest[:i]
+	}
+	return allIfacesIn(plainWords(rest))
+}
+
+// checkAllIfaces reports processes, and ports, said to listen on all
+// interfaces that do not.
+func checkAllIfaces(ix *index, g *Grounding, answer string, claims []claim, anchors map[int][]claim, facts []sentenceFacts) {
+	for _, c := range claims {
+		if c.kind == kindPort && !c.advice && c.facts.allIfaces && portOnAllIfaces(answer, c) {
+			if yes, ok := ix.wildcardPort(c); ok && !yes {
+				g.Missing = append(g.Missing, c.text+" (not on all interfaces)")
+			}
+		}
+	}
+	for k, f := range facts {
+		if !f.allIfaces {
+			continue
+		}
+		clause := -1
+		for _, a := range anchors[k] {
+			if a.class != classProcess {
+				continue
+			}
+			if clause < 0 {
+				clause = a.clause
+			}
+			if a.clause != clause {
+				break // "… on all interfaces, whereas cupsd listens locally"
+			}
+			if yes, ok := ix.wildcardListener(a); ok && !yes {
+				g.Missing = append(g.Missing, a.text+" (not on all interfaces)")
+			}
+		}
+	}
+}
+
+// listenCount is the count of "only two services are listening" and the
+// protocol named after it ("on TCP"); n is 0 without one (the zero value
+// is what an advice sentence, whose facts are not read, holds).
+type listenCount struct {
+	n     int
+	proto string
+}
+
+// listenCountRe reads a count of listeners as a sentence's subject,
+// followed by nothing but a protocol before the sentence or clause ends:
+// "listen on 127.0.0.1" counts the listeners of one address (compare.go)
+// and "listens on four ports" one program's.
+var listenCountRe = regexp.MustCompile(`^[\s*#>-]*(?:only\s+|there\s+are\s+(?:only\s+)?|there\s+is\s+(?:only\s+)?)?` +
+	`(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|single)\s+` +
+	`(?:services?|programs?|process(?:es)?|daemons?|sockets?|ports?)\s+(?:are\s+|is\s+)?(?:listening|listen|listens)` +
+	`(?:\s+(?:on|over|for)\s+(tcp|udp))?\s*(?:[:;,(]|\s[-–—]|$)`)
+
+// listenCountIn returns a sentence's count of all its listeners.
+func listenCountIn(sentence string) listenCount {
+	m := listenCountRe.FindStringSubmatch(strings.ToLower(strings.TrimSpace(sentence)))
+	if m == nil {
+		return listenCount{}
+	}
+	return listenCount{n: countOf(m[1]), proto: m[2]}
+}
+
+// ssOwner reads one owner of an ss row: its program and PID.
+var ssOwner = regexp.MustCompile(`\("([^"]+)",pid=(\d{1,10})`)
+
+// listenerCounts returns the counts a number of listeners may be read
+// as: the distinct programs and PIDs (a socket without an owner counted
+// or not), the sockets and the ports of ss's rows, of one protocol when
+// proto is set; ok is false when no ss row was probed.
+func (ix *index) listenerCounts(proto string) (counts []int, ok bool) {
+	progs, pids, ports := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	sockets, unowned := 0, 0
+	for _, r := range ix.recs {
+		f := strings.Fields(r.text)
+		if r.probe != "listening_ports" || len(f) == 0 || !(strings.HasPrefix(f[0], "tcp") || strings.HasPrefix(f[0], "udp")) {
+			continue
+		}
+		addr := localAddress(r.text)
+		if addr == "" {
+			continue
+		}
+		ok = true
+		if proto != "" && !strings.HasPrefix(f[0], proto) {
+			continue
+		}
+		sockets++
+		for _, fl := range f {
+			if i := strings.LastIndexByte(fl, ':'); i > 0 && fl[:i] == addr {
+				ports[fl[i+1:]] = true
+				break
+			}
+		}
+		owners := ssOwner.FindAllStringSubmatch(r.text, maxSocketOwners)
+		if len(owners) == 0 {
+			unowned++
+		}
+		for _, o := range owners {
+			progs[o[1]], pids[o[2]] = true, true
+		}
+	}
+	return []int{len(progs), len(progs) + unowned, len(pids), len(pids) + unowned, sockets, len(ports)}, ok
+}
+
+// checkListenCounts reports counts of all listeners the socket table
+// contradicts (or confirms).
+func checkListenCounts(ix *index, g *Grounding, facts []sentenceFacts) {
+	for _, f := range facts {
+		lc := f.listeners
+		if lc.n <= 0 {
+			continue
+		}
+		counts, ok := ix.listenerCounts(lc.proto)
+		if !ok {
+			continue
+		}
+		what := strconv.Itoa(lc.n) + " listening"
+		if lc.proto != "" {
+			what += " on " + lc.proto
+		}
+		if slices.Contains(counts, lc.n) {
+			g.Found = append(g.Found, what)
+		} else {
+			g.Missing = append(g.Missing, what)
+		}
+	}
+}

@@ -1,0 +1,132 @@
+package supervisor
+
+import (
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
+
+// Addresses whose words say what they are to the machine:
+//
+//   - a gateway ("the default route goes via 192.0.2.1", "the default
+//     gateway is 192.0.2.1", "192.0.2.1 is the gateway") must be a
+//     route's gateway in ip route's output ("via 192.0.2.1", typed
+//     "gateway 192.0.2.1"); it is missing when no route was probed;
+//   - an address tied to an interface in a segment that speaks of no
+//     route ("eth0 has the address 192.0.2.2", "eth0: 192.0.2.2/24") is
+//     the interface's own: ip addr's, a route's "src", or another
+//     probe's line, never a route's gateway or destination only.
+
+// routeWords say a segment is about routing, not an interface's own
+// address.
+var routeWords = lexicon.NewSet(`route routes routed routing gateway gateways gw via router hop nexthop
+	dst destination peer neighbor neighbour dns nameserver resolver`)
+
+// gatewayBefore are the words right before a gateway's address; skipped
+// are the ones that may stand between ("the gateway is at 192.0.2.1").
+var (
+	gatewayBefore = lexicon.NewSet(`via gateway gw router nexthop`)
+	gatewaySkip   = lexicon.NewSet(`is was at be the its default ipv4 ipv6`)
+	gatewayAfter  = lexicon.NewSet(`gateway router`)
+	gatewayDet    = lexicon.NewSet(`is as acts serves the your its this our a default ipv4 ipv6`)
+	routeNouns    = lexicon.NewSet(`route routes routed`)
+)
+
+// addrKey returns an address claim's address without its prefix length
+// ("192.0.2.2" of "192.0.2.2/24") and whether it is an address at all.
+func addrKey(c claim) (string, bool) {
+	if c.kind != kindName || !c.textual || c.class != classNone {
+		return "", false
+	}
+	addr, prefix, cut := strings.Cut(c.key, "/")
+	if cut && !allDigits(prefix) {
+		return "", false
+	}
+	return addr, lexicon.IsIPv4(addr) || isIPv6(addr)
+}
+
+// gatewayShaped reports an address its words call a gateway: after "via"
+// or "gateway" ("the default gateway is 192.0.2.1"), after "default
+// route" or, in a segment about a route, "through"; or before "is the
+// gateway".
+func gatewayShaped(answer string, c claim) bool {
+	from := c.seg
+	if strings.TrimSpace(answer[from:min(c.off, len(answer))]) == "" && from > 0 && answer[from-1] == ':' {
+		// "Default gateway: 192.0.2.1": the label before the colon.
+		lo := max(0, from-1-labelWindow)
+		from = lo + strings.LastIndexAny(answer[lo:from-1], ",;:\n") + 1
+	}
+	before := plainWords(answer[from:min(c.off, len(answer))])
+	i := len(before) - 1
+	for i >= 0 && gatewaySkip[before[i]] {
+		i--
+	}
+	if i >= 0 && (gatewayBefore[before[i]] || before[i] == "route" && at(before, i-1) == "default" ||
+		(before[i] == "through" || before[i] == "thru") && anyOf(before, routeNouns)) {
+		return true
+	}
+	rest := answer[min(c.off+len(c.text), len(answer)):]
+	if k := strings.IndexAny(rest, ",;\n"); k >= 0 {
+		rest = rest[:k]
+	}
+	for _, w := range plainWords(rest) {
+		if gatewayAfter[w] {
+			return true
+		}
+		if !gatewayDet[w] {
+			return false
+		}
+	}
+	return false
+}
+
+// labelWindow bounds the label before a colon that may call the address
+// after it a gateway.
+const labelWindow = 40
+
+// routeGateway reports whether ip route names addr as a gateway.
+func (ix *index) routeGateway(addr string) bool {
+	for _, r := range ix.recs {
+		if r.probe == "network_routes" && (containsBounded(r.text, "via "+addr, false) || containsBounded(r.text, "gateway "+addr, false)) {
+			return true
+		}
+	}
+	return false
+}
+
+// ownAddress reports whether an interface's records give addr as its
+// own: any line but a route's, or a route's "src".
+func (ix *index) ownAddress(addr string, recs []int32) bool {
+	for _, id := range recs {
+		r := ix.recs[id]
+		if r.probe == "network_routes" && containsBounded(r.text, "src "+addr, false) ||
+			r.probe != "network_routes" && containsBounded(r.text, addr, false) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkAddresses reports gateways that are no route's and addresses said
+// to be an interface's that only its routes have.
+func checkAddresses(ix *index, g *Grounding, answer string, claims []claim, anchors map[int][]claim, records map[int][]int32) {
+	for _, c := range claims {
+		addr, ok := addrKey(c)
+		if !ok || c.advice {
+			continue
+		}
+		if gatewayShaped(answer, c) {
+			if !strings.Contains(c.key, "/") && !ix.routeGateway(addr) {
+				g.Missing = append(g.Missing, c.text+" (no route's gateway)")
+			}
+			continue
+		}
+		a := nearestAnchor(c, anchors[c.sent])
+		if a == nil || a.class != classIface || anyOf(plainWords(segmentText(answer, c)), routeWords) {
+			continue
+		}
+		if recs := records[a.off]; ix.inRecords(c, recs) && !ix.ownAddress(addr, recs) {
+			g.Missing = append(g.Missing, c.text+" (not "+a.text+"'s own)")
+		}
+	}
+}
