@@ -162,15 +162,18 @@ func TestCorpus(t *testing.T) {
 
 // blind are the held-out files written by someone who had read none of
 // the rules (docs/SCORING.md, "Blind rounds"), with the number of answers
-// of each label judged right when they were first scored. Their misses
-// are not fixed against them one by one; a rule change may judge more of
-// them right, never fewer.
+// of each label judged right: their first score, or more once general
+// rules fixed the shapes their misses showed. A rule change may judge
+// more of them right, never fewer.
 var blind = map[string]map[string]int{
-	"heldout17.txt": {"T": 26, "A": 6, "F": 30, "G": 3},
-	"heldout18.txt": {"T": 24, "A": 5, "F": 28, "G": 3},
-	"heldout19.txt": {"T": 27, "A": 4, "F": 27, "G": 3},
-	"heldout20.txt": {"T": 22, "A": 6, "F": 25, "G": 2},
-	"heldout21.txt": {"T": 23, "A": 5, "F": 24, "G": 3},
+	"heldout17.txt": {"T": 27, "A": 6, "F": 30, "G": 3},
+	"heldout18.txt": {"T": 26, "A": 6, "F": 28, "G": 3},
+	"heldout19.txt": {"T": 27, "A": 6, "F": 28, "G": 3},
+	"heldout20.txt": {"T": 25, "A": 6, "F": 27, "G": 3},
+	"heldout21.txt": {"T": 25, "A": 6, "F": 27, "G": 3},
+	"heldout22.txt": {"T": 25, "A": 4, "F": 29, "G": 3},
+	"heldout23.txt": {"T": 18, "A": 6, "F": 28, "G": 4},
+	"heldout24.txt": {"T": 25, "A": 7, "F": 26, "G": 4},
 }
 
 // TestBlindCorpus scores the blind files and fails when a rule change
