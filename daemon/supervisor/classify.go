@@ -50,7 +50,7 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 	case deniable[stateWords[w]] && denied(words, i):
 		add(claim{text: raw, kind: kindState, key: stateWords[w], denied: true})
 		return 0
-	case stateWords[w] != "" && (stated(words, i) || (len(raw) > 1 && raw == strings.ToUpper(raw) && i > 0 && !negations[at(-1)])):
+	case stateWords[w] != "" && (stated(words, i) || terseState(words, i, known) || (len(raw) > 1 && raw == strings.ToUpper(raw) && i > 0 && !negations[at(-1)])):
 		add(claim{text: raw, kind: kindState, key: stateWords[w], every: pluralCopulas[at(-1)]})
 		return 0
 	case stateWords[w] != "" && groupNouns[at(1)]:

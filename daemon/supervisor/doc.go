@@ -54,7 +54,8 @@
 // name by its place across a line break), user names ("log in as root",
 // "user admin", "run by cloudsdk"; users.go), vendor and model names ("AMD EPYC",
 // "Ryzen 7 5800X"), states said of an entity ("eth0 is down", "ifb0
-// (UP)", "nginx.service has failed", "in a failed state", "the failed
+// (UP)", "eth0 down; ifb0 up" (an interface, or its address, right
+// before "up"/"down"), "nginx.service has failed", "in a failed state", "the failed
 // units are …", "all interfaces except eth0 are down": not eth0) or denied
 // ("nginx is not running"; a denied name the evidence lacks costs
 // nothing), words of letters and digits ("x86_64": found or dropped,
@@ -107,7 +108,7 @@
 // interval overlaps its own (37% is [36.5, 37.5); 1.2G is 1.15–1.25 GiB or
 // GB), so a percentage never matches a clock time or a count, and a PID,
 // count or port matches exactly. After "about", "around", "roughly",
-// "nearly" or "almost" a size, percentage or frequency spans 15% either
+// "nearly", "almost", "~" or "≈" a size, percentage or frequency spans 15% either
 // side (5% when written with a fraction), or its last significant digit
 // when round ("about 20%" is 15–25%, at most 30% either side). A figure followed or preceded by a field
 // word ("6.1 GiB used", "9.3 GiB available", "12.3% CPU", "7.4% of

@@ -90,7 +90,7 @@ var units = func() map[string]unit {
 // approxWords before a figure say it is rounded further than its digits
 // show: "about 30%" for 26.9%, "roughly 2 GiB" for 1.6 GiB.
 var approxWords = map[string]bool{"about": true, "around": true, "roughly": true, "approximately": true,
-	"approx": true, "nearly": true, "almost": true, "~": true}
+	"approx": true, "nearly": true, "almost": true, "~": true, "\u2248": true}
 
 // approxTolerance is how far, as a share of its value, an approximate
 // figure may lie from the evidence's: people round 26.9% to "about 30%"

@@ -42,6 +42,13 @@ func splitWordsAt(text string) []word {
 		}
 	}
 	for i, r := range text {
+		if approxSign(text, i, r, start) {
+			// "~441M", "≈ 1.6G": the sign is a word of its own, as
+			// "about" is, so the figure after it is read and widened.
+			flush(i)
+			out = append(out, word{text[i : i+utf8.RuneLen(r)], i})
+			continue
+		}
 		if isBreak(text, i, r) {
 			flush(i)
 			continue
@@ -52,6 +59,20 @@ func splitWordsAt(text string) []word {
 	}
 	flush(len(text))
 	return out
+}
+
+// approxSign reports whether r at text[i] is "~" or "≈" opening a word
+// before a figure ("~1.6G", "≈ 40%"); a tilde elsewhere ("~/.cache") is
+// part of its word.
+func approxSign(text string, i int, r rune, start int) bool {
+	if r != '~' && r != '\u2248' || start >= 0 {
+		return false
+	}
+	next := text[i+utf8.RuneLen(r):]
+	if r == '\u2248' {
+		next = strings.TrimLeft(next, " ")
+	}
+	return next != "" && isDigit(next[0])
 }
 
 func isBreak(text string, i int, r rune) bool {
