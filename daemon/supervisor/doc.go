@@ -78,6 +78,9 @@
 // table, or in ps and ss together (instances.go); counts of failed
 // units, of rows beyond a bound ("only one filesystem is above 80%") and
 // of sockets on an address must be the probe's (compare.go, bounds.go);
+// a count of every process ("there are 73 processes running", "in
+// total", "73 procs;"; not "listed", "top") must be the process probe's
+// total ("…, of 73"), not its list's length (totals.go);
 // "(only) two services are listening (on TCP)", said of all listeners,
 // must be ss's number of programs, PIDs, sockets or ports of that
 // protocol (listeners.go). A bound is no figure; a sum ("together", "a + b") is found from the named

@@ -139,6 +139,14 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 			continue
 		}
+		if total, ok := ix.processTotal(answer, c); ok && !c.advice {
+			if total {
+				report(&g.Found, c.text)
+			} else {
+				report(&g.Missing, c.text+" (not all processes)")
+			}
+			continue
+		}
 		if c.swap && !c.advice && c.bound == 0 {
 			if ix.inSwap(c) {
 				report(&g.Found, c.text)
