@@ -93,8 +93,8 @@
 // "port 80 is not open" holds when no socket has the port; a percentage
 // about the machine's memory may be free's used, free or available share
 // of its total. A size about
-// swap (its segment names swap, not as "no swap") comes from swap's
-// records, one about the machine's RAM from
+// swap (its segment names swap, not as "no swap"; or right after "no
+// swap": "no swap (0B)") comes from swap's records, one about the machine's RAM from
 // free's Mem row, a user or address beside a clock time from that time's
 // line, and one port and one address of a sentence from one socket
 // (scopes.go). An address called a gateway ("via 192.0.2.1", "the
@@ -113,8 +113,8 @@
 // count or port matches exactly. After "about", "around", "roughly",
 // "nearly", "almost", "~" or "≈" a size, percentage or frequency spans 15% either
 // side (5% when written with a fraction), or its last significant digit
-// when round ("about 20%" is 15–25%, at most 30% either side). A figure followed or preceded by a field
-// word ("6.1 GiB used", "9.3 GiB available", "12.3% CPU", "7.4% of
+// when round ("about 20%" is 15–25%, at most 30% either side). A figure followed or preceded (in its
+// sentence) by a field word ("6.1 GiB used", "9.3 GiB available", "12.3% CPU", "7.4% of
 // memory", "Swap usage is 922 MiB") matches only evidence of a compatible
 // column; VSZ only matches "virtual". A percentage that is the ratio of
 // two sizes the answer quotes, within one point, is found. Names match

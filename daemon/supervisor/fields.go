@@ -84,6 +84,9 @@ func fieldOf(answer string, c claim) string {
 	if i := strings.LastIndexAny(head, ",;()[]!?\n"); i >= 0 {
 		head = head[i+1:]
 	}
+	if i := strings.LastIndex(head, ". "); i >= 0 {
+		head = head[i+2:] // "… is used. Swap is 4.0Gi": the last sentence's field is not this one's
+	}
 	before := plainWords(head)
 	for k, n := len(before)-1, 0; k >= 0 && n < 2; k-- {
 		if f := fieldFor(c, before[k]); f != "" && (before[k] != "use" || (k > 0 && before[k-1] == "in")) { // "A and B use 7.4%"

@@ -27,8 +27,11 @@ import (
 
 // swapScoped reports whether the comma segment around a figure names swap
 // other than to deny it: "20Gi available out of 23Gi and no swap" are
-// the memory's figures.
+// the memory's figures, but "no swap (0B)" gives swap's size.
 func swapScoped(answer string, c claim) bool {
+	if head := strings.ToLower(strings.TrimRight(answer[max(0, c.off-16):min(c.off, len(answer))], " (:=*")); strings.HasSuffix(head, "swap") {
+		return true // "no swap (0B)": the figure is the swap's own, the size it denies
+	}
 	words := plainWords(segmentText(answer, c))
 	for i, w := range words {
 		if strings.Contains(w, "swap") && (i == 0 || words[i-1] != "no" && words[i-1] != "without") {
