@@ -15,7 +15,9 @@
 // open, stops mid-sentence (on "and", "the" …, or unpunctuated on a bare
 // number after "at", "of", "to" and the like: "is at 9"), repeats one word
 // or phrase, or is too short to say anything; Input.Incomplete marks a
-// reply the model did not finish.
+// reply the model did not finish, and Judge rejects one that ends,
+// unpunctuated, inside a name of the evidence ("/dev/vd" of /dev/vda;
+// cutoff.go).
 // Such a reply earns at most translator_confident (score ≤ 20) and
 // evidence.last_error says why ("unusable reply: …").
 //

@@ -77,15 +77,20 @@ type Review struct {
 //   - no_invention: Hedges(Answer) is empty.
 //   - clarification_not_needed: no clarification question is pending.
 //
-// An unusable reply (Incomplete, or Garbled says why) is no answer: only
+// An unusable reply (Incomplete, Garbled says why, or it stops inside a
+// name of the evidence: see cutName) is no answer: only
 // translator_confident can hold, so it scores at most 20, and
 // Review.Unusable says why.
 func Judge(in Input) Review {
+	evidence := EvidenceText(in)
 	r := Review{
-		Grounding: Check(in.Answer, EvidenceText(in), given(in)...),
+		Grounding: Check(in.Answer, evidence, given(in)...),
 		Hedges:    Hedges(in.Answer),
 		Uncovered: uncovered(in.Requested, in.Results),
 		Unusable:  Garbled(in.Answer),
+	}
+	if r.Unusable == "" {
+		r.Unusable = cutName(in.Answer, evidence)
 	}
 	if r.Unusable == "" && in.Incomplete {
 		r.Unusable = "the reply was cut off before the model finished"
