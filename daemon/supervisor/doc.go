@@ -81,7 +81,8 @@
 // units, of rows beyond a bound ("only one filesystem is above 80%") and
 // of sockets on an address must be the probe's (compare.go, bounds.go);
 // a count of every process ("there are 73 processes running", "in
-// total", "73 procs;"; not "listed", "top") must be the process probe's
+// total", "73 procs;", "73 running processes", "Total processes: 73";
+// not "listed", "top") must be the process probe's
 // total ("…, of 73"), not its list's length (totals.go);
 // "(only) two services are listening (on TCP)", said of all listeners,
 // must be ss's number of programs, PIDs, sockets or ports of that

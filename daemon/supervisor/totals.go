@@ -53,14 +53,16 @@ var clauseWords = lexicon.NewSet(`and but which with where so`)
 var partMarks = lexicon.NewSet(`top list listed lists shown shows show displayed table output sorted busiest heaviest
 	largest biggest most first sample`)
 
-// countsAllProcesses reports whether a count of processes, c, is said of
-// every process of the machine: followed in its clause by a mark of the
-// whole ("running", "in total", "on this machine"), after "there are" or
-// "a total of", or standing alone in its clause ("73 procs;"), and with no
-// mark of a part in that clause ("listed", "top", "50 processes out of
-// 73").
+// countsAllProcesses reports whether a count, c, is said of every
+// process of the machine, with no mark of a part in its clause
+// ("listed", "top", "50 processes out of 73"): "N processes" followed in
+// its clause by a mark of the whole ("running", "in total", "on this
+// machine"), after "there are", "a total of" or "the machine runs", or
+// standing alone in its clause ("73 procs;"); "N running processes"; or
+// a count after a label of all processes ("Total processes: 73",
+// "Process count: 73").
 func countsAllProcesses(answer string, c claim) bool {
-	if c.kind != kindCount || (c.noun != "proces" && c.noun != "proc") || c.off >= len(answer) {
+	if c.kind != kindCount || c.off >= len(answer) {
 		return false
 	}
 	from := strings.LastIndexAny(answer[:c.off], ",;(\n") + 1
@@ -77,21 +79,35 @@ func countsAllProcesses(answer string, c claim) bool {
 	}
 	head := splitWords(strings.ToLower(answer[from:c.off]))
 	tail := splitWords(strings.ToLower(rest[:to]))
-	if len(tail) < 2 {
+	if len(tail) == 0 {
 		return false
 	}
-	tail = tail[2:] // the count and its noun
+	tail = tail[1:] // the count
 	for i, w := range tail {
 		if connectives[w] || clauseWords[w] {
 			tail = tail[:i] // "50 processes running, and the busiest …"
 			break
 		}
 	}
-	if len(tail) > 0 && (tail[0] == "of" || tail[0] == "out") {
-		return false // "50 processes out of 73"
-	}
 	if slices.ContainsFunc(head, isPartMark) || slices.ContainsFunc(tail, isPartMark) {
 		return false
+	}
+	label := false // "Total processes: 73"
+	if colon := strings.LastIndexByte(answer[from:c.off], ':'); colon >= 0 {
+		lab := splitWords(strings.ToLower(answer[from : from+colon]))
+		label = slices.ContainsFunc(lab, isProcessNoun) && slices.ContainsFunc(lab, isTotalLabel) && len(head) == len(lab)
+	}
+	switch {
+	case len(tail) >= 2 && (tail[0] == "running" || tail[0] == "total") && isProcessNoun(tail[1]):
+		return true // "73 running processes"
+	case label:
+		return len(tail) == 0 || totalMarks[tail[0]] || tail[0] == "in" // "Processes: 73 in total"
+	case len(tail) == 0 || !isProcessNoun(tail[0]) || tail[0] == "process":
+		return false
+	}
+	tail = tail[1:] // its noun
+	if len(tail) > 0 && (tail[0] == "of" || tail[0] == "out") {
+		return false // "50 processes out of 73"
 	}
 	if len(head) == 0 && len(tail) == 0 {
 		return true // "73 procs; …"
@@ -108,6 +124,14 @@ func countsAllProcesses(answer string, c claim) bool {
 	n := len(head)
 	return slices.Contains(head, "total") || n >= 2 && head[n-2] == "there" || n >= 1 && head[n-1] == "there's"
 }
+
+// totalLabels in a label before a count say it counts every process.
+var totalLabels = lexicon.NewSet(`total count number running all overall`)
+
+func isProcessNoun(w string) bool {
+	return w == "process" || w == "processes" || w == "procs" || w == "proc"
+}
+func isTotalLabel(w string) bool { return totalLabels[w] }
 
 // runVerbs between the machine and a count say it holds them all.
 var runVerbs = lexicon.NewSet(`running runs run has have hosts hosting`)
