@@ -18,6 +18,9 @@ import (
 // ("python" is whole though the evidence has only python3).
 const maxCutWord = 3
 
+// maxNameLen bounds the last word looked up: longer ones are no names.
+const maxNameLen = 256
+
 // cutName returns why a reply stopped inside a name of the evidence, or "".
 func cutName(reply, evidence string) string {
 	text := strings.TrimSpace(reply)
@@ -26,7 +29,7 @@ func cutName(reply, evidence string) string {
 		return "" // closing punctuation, a bracket, a quote or a directory's "/" ends it
 	}
 	last := strings.ToLower(text[strings.LastIndexAny(text, " \t\n*`(")+1:])
-	if !nameStart(last) {
+	if len(last) > maxNameLen || !nameStart(last) {
 		return ""
 	}
 	ev := strings.ToLower(evidence)
