@@ -323,11 +323,12 @@ func partner(c claim, anchors []claim) *claim {
 }
 
 // listHead returns the first PID of the list a PID ends ("930, 931 and
-// 932"), or the PID itself.
+// 932"), or the PID itself; a name between two PIDs parts them
+// ("firefox (4242), gnome-shell (2210)").
 func listHead(c claim, anchors []claim) claim {
 	first := c
 	for i := len(anchors) - 1; i >= 0 && c.class == classPID; i-- {
-		if a := anchors[i]; a.class == classPID && a.off < first.off && first.wi-a.wi <= 2 {
+		if a := anchors[i]; a.class == classPID && a.off < first.off && first.wi-a.wi <= 2 && !nameBetween(anchors, a, first) {
 			first = a
 		}
 	}

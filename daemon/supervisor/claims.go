@@ -173,6 +173,10 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 			continue
 		}
 		cur = i
+		if bracketedPID(blanked, ws, words, i, known) {
+			add(claim{text: raws[i], kind: kindPID, class: classPID})
+			continue
+		}
 		i += max(0, classify(words, raws, i, addWord, known))
 	}
 	slices.SortStableFunc(out, func(a, b claim) int { return a.off - b.off })

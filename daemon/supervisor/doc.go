@@ -36,7 +36,9 @@
 //
 // Check extracts an answer's claims: sizes, percentages, frequencies,
 // counts above 10, PIDs (after "PID", listed after "PIDs", after
-// "<program> process"), ports (with their protocol: "TCP port 22",
+// "<program> process", bare numbers in brackets after a process name:
+// "sshd (812)", "nginx (930, 931)"; after "listen" or a port such a
+// bracket holds a port, except in a table row), ports (with their protocol: "TCP port 22",
 // "UDP 5005"; "[::]:8443" is an address and a port; a bare number after
 // "port" or "listen", or going on a list of such ports: "… redis-server
 // on 6379 and annad on 7070"),
@@ -135,7 +137,7 @@
 // and 22Gi is available"). A
 // PID and the name next to it, and a path and the device next to it (in
 // its own segment first), must share a record; a PID in a bracket that
-// holds a backticked command line is that command's, and one after "has
+// holds a backticked command line, or right after one, is that command's, and one after "has
 // PID" is its segment's subject's. A name in a bracket annotates the
 // figure before it ("UDP 5005 (socat)"): a figure of the same kind in a
 // later segment is tied to a name after it in its own segment, if any,

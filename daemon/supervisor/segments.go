@@ -72,7 +72,8 @@ func closerPair(c, a, b claim) bool {
 
 // bracketCommand returns the backticked command line in the bracket that
 // holds a PID ("a busy loop (`sh -c while :; do :; done`, PID 19570)"),
-// or "": the PID is that command's, not the word's before the bracket.
+// or right before it ("`sh -c while :; do :; done` (PID 19570)"), or "":
+// the PID is that command's, not the word's before the bracket.
 func bracketCommand(answer string, c claim) string {
 	if c.class != classPID || c.paren < 0 {
 		return ""
@@ -80,7 +81,7 @@ func bracketCommand(answer string, c claim) string {
 	inner := answer[c.paren+1 : c.off]
 	i := strings.IndexByte(inner, '`')
 	if i < 0 {
-		return ""
+		return commandBefore(answer, c.paren)
 	}
 	j := strings.IndexByte(inner[i+1:], '`')
 	if j < 0 {
