@@ -40,8 +40,10 @@
 // "sshd (812)", "nginx (930, 931)"; after "listen" or a port such a
 // bracket holds a port, except in a table row), ports (with their protocol: "TCP port 22",
 // "UDP 5005"; "[::]:8443" is an address and a port; a bare number after
-// "port" or "listen", or going on a list of such ports: "… redis-server
-// on 6379 and annad on 7070"),
+// "port", "listen", "TCP" or "UDP", right after "listeners", or going on
+// a list of such ports: "… redis-server on 6379 and annad on 7070", or an
+// item opening after a comma or "and" past the last one's annotations:
+// "9000 on 0.0.0.0 (socat, PID 5371), 6000 on …"),
 // ranges ("24–27 MiB": one claim spanning both ends), clock times, counts of
 // CPUs, cores, threads and sockets (any size), names (systemd units, block
 // devices and /dev paths, interfaces, paths, IP addresses, versions,
@@ -79,9 +81,10 @@
 // table, or in ps and ss together (instances.go); counts of failed
 // units, of rows beyond a bound ("only one filesystem is above 80%") and
 // of sockets on an address must be the probe's (compare.go, bounds.go);
-// "(only) two services are listening (on TCP)", said of all listeners,
-// must be ss's number of programs, PIDs, sockets or ports of that
-// protocol (listeners.go). A bound is no figure; a sum ("together", "a + b") is found from the named
+// "(only) two services are listening (on TCP)" or "Total: 5 listening
+// sockets", said of all listeners, must be ss's number of programs,
+// PIDs, sockets or ports of that protocol, and "3 sockets (in total)"
+// the CPU sockets' or ss's sockets (listeners.go, sockettotals.go). A bound is no figure; a sum ("together", "a + b") is found from the named
 // entities' values. A causal clause ("because …", "due to …") may name
 // only words, or their stems, that the records of its sentence's entities
 // and clock time, or journal lines within a minute of them, have; an
@@ -139,9 +142,10 @@
 // its own segment first), must share a record; a PID in a bracket that
 // holds a backticked command line, or right after one, is that command's, and one after "has
 // PID" is its segment's subject's. A name in a bracket annotates the
-// figure before it ("UDP 5005 (socat)"): a figure of the same kind in a
-// later segment is tied to a name after it in its own segment, if any,
-// not to that one. See attribution.go.
+// figure before it, or the item it closes ("UDP 5005 (socat)", "6000 on
+// 127.0.0.1 (python3, PID 8082)"): a figure of the same kind in a later
+// segment is tied to a name after it in its own segment, if any, not to
+// that one. See attribution.go.
 //
 // # Grounded
 //

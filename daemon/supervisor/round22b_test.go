@@ -18,6 +18,21 @@ func TestRound22BShapes(t *testing.T) {
 		{"PID after a backticked command line", host14,
 			"The busy process is `sh -c while :; do :; done` (PID 19570) at 27.8% CPU.",
 			"The busy process is `sh -c while :; do :; done` (PID 19564) at 27.8% CPU."},
+		{"dash list items led by a protocol", server,
+			"Listening:\n\n- **TCP 22** – sshd (PID 977), all interfaces\n- **TCP 6379** – redis-server (PID 1790), localhost only",
+			"Listening:\n\n- **TCP 22** – sshd (PID 977), all interfaces\n- **TCP 6380** – redis-server (PID 1790), localhost only"},
+		{"total of listening sockets", server,
+			"sshd, nginx, postgres, redis-server and annad listen.\n\nTotal: 5 listening sockets.",
+			"sshd, nginx, postgres, redis-server and annad listen.\n\nTotal: 6 listening sockets."},
+		{"sockets in total", server,
+			"sshd listens on port 22 and nginx on port 443. That's 5 sockets in total.",
+			"sshd listens on port 22 and nginx on port 443. That's 7 sockets in total."},
+		{"bold ports after 'listeners'", server,
+			"I count five TCP listeners: **22**, **443** (nginx, PID 1544), **5432**, **6379** and **7070** (annad, PID 8943).",
+			"I count five TCP listeners: **22**, **443** (nginx, PID 1544), **5433**, **6379** and **7070** (annad, PID 8943)."},
+		{"ports listed past their annotations", server,
+			"Listening TCP ports: 22 on 0.0.0.0 (sshd, PID 977), 443 on 0.0.0.0 (nginx, PID 1544), 6379 on 127.0.0.1 (redis-server, PID 1790).",
+			"Listening TCP ports: 22 on 0.0.0.0 (sshd, PID 977), 443 on 0.0.0.0 (nginx, PID 1544), 6379 on 127.0.0.1 (annad, PID 8943)."},
 	}
 	checkPairs(t, tests)
 }

@@ -115,14 +115,29 @@ func annotation(a, c claim, claims []claim) bool {
 	if a.paren < 0 || a.seg == c.seg || c.paren == a.paren {
 		return false
 	}
-	var prev *claim
+	// The item is the segment the bracket opens in ("6000 on 127.0.0.1
+	// (python3, PID 8082)"), whatever comes inside the bracket.
+	end := len(claims)
 	for i := range claims {
 		if claims[i].off >= a.paren {
+			end = i
 			break
 		}
-		prev = &claims[i]
 	}
-	return prev != nil && prev.class == classNone && prev.kind == c.kind && attributed(*prev) && prev.seg == a.seg
+	if end == len(claims) || end == 0 {
+		return false
+	}
+	seg := claims[end].seg
+	for i := end - 1; i >= 0; i-- {
+		p := claims[i]
+		if p.class == classNone && p.kind == c.kind && attributed(p) {
+			return true
+		}
+		if p.seg != seg {
+			return false // though "ports: 22" spans the cut
+		}
+	}
+	return false
 }
 
 // pidVerbs say the PID after them is their subject's: "the Python web
