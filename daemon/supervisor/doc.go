@@ -138,8 +138,9 @@
 // entity only as a whole ("of your 15 GiB") or in a clause of its own
 // ("…, and", "while", or "and" before its own subject: "/ is 25% used
 // and 22Gi is available"). A
-// PID and the name next to it, and a path and the device next to it (in
-// its own segment first), must share a record; a PID in a bracket that
+// PID and the name next to it (a product's through its process:
+// "PostgreSQL (PID 2231)" on postgres' row), and a path and the device
+// next to it (in its own segment first), must share a record; a PID in a bracket that
 // holds a backticked command line, or right after one, is that command's, and one after "has
 // PID" is its segment's subject's. A name in a bracket annotates the
 // figure before it, or the item it closes ("UDP 5005 (socat)", "6000 on

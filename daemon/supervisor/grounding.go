@@ -200,7 +200,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 				report(&g.Missing, c.text+" (with "+cmd+")")
 				continue
 			}
-		} else if p := cmp.Or(partner(c, as), pidSubject(answer, c, as)); p != nil && !ix.inRecords(*p, ix.anchorRecords(c)) {
+		} else if p := cmp.Or(partner(c, as), pidSubject(answer, c, as)); p != nil && !ix.shareRecord(*p, c) {
 			report(&g.Missing, c.text+" (with "+p.text+")")
 			continue
 		}

@@ -1,6 +1,7 @@
 package supervisor
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
@@ -92,4 +93,23 @@ func nameBetween(anchors []claim, a, b claim) bool {
 func tableRow(text string, off int) bool {
 	start := strings.LastIndexByte(text[:off], '\n') + 1
 	return strings.HasPrefix(strings.TrimSpace(text[start:off]), "|")
+}
+
+// shareRecord reports whether name and pid are in one record: the name
+// as written, or through its anchor records ("PostgreSQL (PID 2231)" is
+// on postgres' row, the product's process).
+func (ix *index) shareRecord(name, pid claim) bool {
+	recs := ix.anchorRecords(pid)
+	if ix.inRecords(name, recs) {
+		return true
+	}
+	if name.class != classProcess {
+		return false
+	}
+	for _, id := range ix.anchorRecords(name) {
+		if slices.Contains(recs, id) {
+			return true
+		}
+	}
+	return false
 }

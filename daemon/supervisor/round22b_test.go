@@ -33,6 +33,9 @@ func TestRound22BShapes(t *testing.T) {
 		{"ports listed past their annotations", server,
 			"Listening TCP ports: 22 on 0.0.0.0 (sshd, PID 977), 443 on 0.0.0.0 (nginx, PID 1544), 6379 on 127.0.0.1 (redis-server, PID 1790).",
 			"Listening TCP ports: 22 on 0.0.0.0 (sshd, PID 977), 443 on 0.0.0.0 (nginx, PID 1544), 6379 on 127.0.0.1 (annad, PID 8943)."},
+		{"PID beside a product name", server,
+			"PostgreSQL (PID 2231) is the busiest process at 38.6% CPU.",
+			"PostgreSQL (PID 1790) is the busiest process at 38.6% CPU."},
 	}
 	checkPairs(t, tests)
 }
