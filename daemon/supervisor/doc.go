@@ -90,8 +90,9 @@
 // and clock time, or journal lines within a minute of them, have; an
 // event ("OOM", "crashed") must be in the evidence (causes.go, events.go).
 // "There is no swap" (or "swap is not configured", "disabled") is
-// checked against free's swap row; "nothing is listening on port 22" or
-// "port 80 is not open" holds when no socket has the port; a percentage
+// checked against free's swap row; "nothing is listening on port 22",
+// "nothing on 3306 or 5432" or "port 80 is not open" holds when no
+// socket has the port; a percentage
 // about the machine's memory may be free's used, free or available share
 // of its total. A size about
 // swap (its segment names swap, not as "no swap") comes from swap's

@@ -25,6 +25,9 @@ func portContext(words []string, i int) bool {
 	if i > 0 && protocol(words[i-1]) != "" {
 		return true // "TCP 3306": a protocol names its port
 	}
+	if nothingOn(words[:i]) {
+		return true // "nothing on 3306"
+	}
 	return portListed(words, i, maxListHops)
 }
 
@@ -99,4 +102,22 @@ func opensItem(before string) bool {
 	}
 	low := strings.ToLower(before)
 	return strings.HasSuffix(low, " and") || strings.HasSuffix(low, " or")
+}
+
+// nothingOn reports words that end in "nothing on" ("nothing is on",
+// "nothing listening on"), with perhaps the earlier ports of a list after
+// it ("nothing on 3306 or"): the number after them is a port denied.
+func nothingOn(words []string) bool {
+	k := len(words) - 1
+	for k >= 0 && (allDigits(words[k]) || words[k] == "or" || words[k] == "and" || words[k] == "nor" || words[k] == "port" || words[k] == "ports") {
+		k--
+	}
+	if k < 1 || words[k] != "on" {
+		return false
+	}
+	k--
+	if words[k] == "is" || listenWords[words[k]] {
+		k--
+	}
+	return k >= 0 && (words[k] == "nothing" || words[k] == "none")
 }

@@ -36,6 +36,9 @@ func TestRound22BShapes(t *testing.T) {
 		{"PID beside a product name", server,
 			"PostgreSQL (PID 2231) is the busiest process at 38.6% CPU.",
 			"PostgreSQL (PID 1790) is the busiest process at 38.6% CPU."},
+		{"ports denied after 'nothing on'", server,
+			"No MySQL: nothing on 3306 or 8080, only port 22, 443 and 7070.",
+			"No MySQL: nothing on 3306 or 6379, only port 22, 443 and 7070."},
 	}
 	checkPairs(t, tests)
 }
