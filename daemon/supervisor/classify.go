@@ -73,7 +73,7 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 			soft := !lexicon.IsProgram(w) && (descriptor(words, i) || roleNouns[w])
 			add(claim{text: raw, kind: kindName, class: classProcess, soft: soft, positional: !lexicon.IsProgram(w) && !namedByPID(words, i)})
 			return 0
-		case kindBefore[at(-1)] && lexicon.IsName(w) && !lexicon.IsStopword(w) && !connectives[w] && !functionWords[w] && protocol(w) == "":
+		case kindBefore[at(-1)] && lexicon.IsName(w) && !lexicon.IsStopword(w) && !connectives[w] && !functionWords[w] && protocol(w) == "" && !modifier(w):
 			return name(false, classIface)
 		}
 		return slashed(w, raw, add, known)

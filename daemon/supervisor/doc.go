@@ -61,7 +61,8 @@
 // (UP)", "nginx.service has failed", "in a failed state", "the failed
 // units are …", "all interfaces except eth0 are down": not eth0) or denied
 // ("nginx is not running"; a denied name the evidence lacks costs
-// nothing), words of letters and digits ("x86_64": found or dropped,
+// nothing, as does one set against the finding: "rather than a real
+// PostgreSQL dump"; a hedge is no name: "interface (likely WireGuard)"), words of letters and digits ("x86_64": found or dropped,
 // never missing), backticked identifiers that name no entity ("an
 // `AllowUsers` line": config text, found or dropped), the root filesystem ("/", "root filesystem";
 // a "/" between figures divides them) and quoted spans of up to 80 bytes.

@@ -39,6 +39,12 @@ func TestRound22BShapes(t *testing.T) {
 		{"ports denied after 'nothing on'", server,
 			"No MySQL: nothing on 3306 or 8080, only port 22, 443 and 7070.",
 			"No MySQL: nothing on 3306 or 6379, only port 22, 443 and 7070."},
+		{"hedge after an interface noun", server,
+			"There is an `eno1` interface (probably the uplink) with 10.20.30.41/24.",
+			"There is an `eno1` interface (probably the uplink) with 10.20.30.42/24."},
+		{"name set against the finding", server,
+			"PID 8943 is annad at 14.3% CPU, rather than a real MySQL server.",
+			"PID 8943 is annad at 14.3% CPU, rather than a real MySQL server, and MySQL uses 5% CPU."},
 	}
 	checkPairs(t, tests)
 }
