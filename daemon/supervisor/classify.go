@@ -31,7 +31,7 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 	if w == "systemd" && unitNouns[at(1)] {
 		return -1 // "1 systemd unit has failed": a kind of thing, not the program
 	}
-	if cl, ok := known[w]; ok && !lexicon.IsStopword(w) {
+	if cl, ok := known[w]; ok && !lexicon.IsStopword(w) && !(everydayWords[w] && verbUse(words, i)) {
 		return name(false, cl)
 	}
 	switch {

@@ -49,7 +49,8 @@
 // devices and /dev paths, interfaces, paths, IP addresses, versions,
 // well-known programs (a product name such as "PostgreSQL" anchors the
 // rows of the process it starts: postgres), names the evidence shows as
-// processes, interfaces or journal identifiers, a word (quoted too: "the
+// processes, interfaces or journal identifiers (an everyday word such as
+// go, make or sleep not where it is a verb: "the routes go via …"), a word (quoted too: "the
 // `yes` process") before "process" or "(PID …)", the subject of "uses" or "is using", "PID 1 is systemd":
 // a word known only by such a position is a claim only when nothing else
 // in its sentence is found, since it may describe the process ("the build
@@ -101,8 +102,9 @@
 // free's Mem row, a user or address beside a clock time from that time's
 // line, and one port and one address of a sentence from one socket
 // (scopes.go). An address called a gateway ("via 192.0.2.1", "the
-// gateway is …", "… is the gateway") must be a route's gateway in ip
-// route (missing without it); one tied to an interface in a segment
+// gateway is …", "… is the gateway", or listed right after one: "via
+// 192.0.2.1 (IPv4) and fd00::1") must be a route's gateway in ip route
+// (missing without it); one tied to an interface in a segment
 // about no route must be its own, from a line other than a route's or a
 // route's "src" (routes.go). "listen on all interfaces" needs a wildcard socket for
 // each process it is said of and each port before it ("port 4242 listens

@@ -3,6 +3,8 @@ package supervisor
 import (
 	"slices"
 	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 )
 
 // Words that qualify or deny rather than name: "a `wg0` interface (likely
@@ -37,4 +39,28 @@ func contrasted(before []string) bool {
 		}
 	}
 	return false
+}
+
+// everydayWords are programs named by common English words: "the default
+// routes go via 192.0.2.1" says nothing of a go process. Such a word is
+// no name where it is used as a verb (see verbUse).
+var everydayWords = lexicon.NewSet(`go make yes sleep top cat less find which time watch tail head free
+	kill test true false login man more sort split join touch wait nice file date who write link read
+	env echo print see stat cut tee`)
+
+// verbAfter are words after which an everyday word is a verb ("to find",
+// "will make", "routes go"), and verbBefore words before which it is one
+// ("go via", "make sure", "find that"); not "at" or "with": "yes at
+// 99.8% CPU" names the yes process.
+var (
+	verbAfter  = lexicon.NewSet(`to will would can could should may might must i you we they routes packets traffic requests connections`)
+	verbBefore = lexicon.NewSet(`via through to over out up down back away sure that it them this these those a an the some any into onto`)
+)
+
+// verbUse reports an everyday word used as a verb, not naming a program.
+func verbUse(words []string, i int) bool {
+	if i > 0 && verbAfter[words[i-1]] {
+		return true
+	}
+	return i+1 < len(words) && verbBefore[words[i+1]]
 }

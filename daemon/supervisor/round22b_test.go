@@ -8,6 +8,7 @@ import "testing"
 func TestRound22BShapes(t *testing.T) {
 	server := EvidenceText(scenario(t, "server"))
 	host14 := EvidenceText(scenario(t, "host14"))
+	host15 := EvidenceText(scenario(t, "host15"))
 	tests := []pair{
 		{"PID in brackets after a name in a table", server,
 			"| Proto | Address:Port | Process (PID) |\n|---|---|---|\n| tcp | 0.0.0.0:22 | sshd (977) |\n| tcp | 127.0.0.1:6379 | redis-server (1790) |",
@@ -45,6 +46,12 @@ func TestRound22BShapes(t *testing.T) {
 		{"name set against the finding", server,
 			"PID 8943 is annad at 14.3% CPU, rather than a real MySQL server.",
 			"PID 8943 is annad at 14.3% CPU, rather than a real MySQL server, and MySQL uses 5% CPU."},
+		{"everyday word used as a verb", host15,
+			"`eth0` has 192.0.2.2/24, and the default routes go via 192.0.2.1 (IPv4) and fd00::1 (IPv6), both on eth0.",
+			"`eth0` has 192.0.2.2/24, and the default routes go via 192.0.2.1 (IPv4) and fd00::2 (IPv6), both on eth0."},
+		{"everyday word naming its process", host15,
+			"yes (PID 21002) is at 26.2% CPU.",
+			"yes (PID 21002) is at 62.2% CPU."},
 	}
 	checkPairs(t, tests)
 }

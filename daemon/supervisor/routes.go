@@ -11,7 +11,9 @@ import (
 //   - a gateway ("the default route goes via 192.0.2.1", "the default
 //     gateway is 192.0.2.1", "192.0.2.1 is the gateway") must be a
 //     route's gateway in ip route's output ("via 192.0.2.1", typed
-//     "gateway 192.0.2.1"); it is missing when no route was probed;
+//     "gateway 192.0.2.1"); it is missing when no route was probed; so
+//     is one listed right after a gateway ("via 192.0.2.1 (IPv4) and
+//     fd00::1 (IPv6)");
 //   - an address tied to an interface in a segment that speaks of no
 //     route ("eth0 has the address 192.0.2.2", "eth0: 192.0.2.2/24") is
 //     the interface's own: ip addr's, a route's "src", or another
@@ -110,12 +112,14 @@ func (ix *index) ownAddress(addr string, recs []int32) bool {
 // checkAddresses reports gateways that are no route's and addresses said
 // to be an interface's that only its routes have.
 func checkAddresses(ix *index, g *Grounding, answer string, claims []claim, anchors map[int][]claim, records map[int][]int32) {
-	for _, c := range claims {
+	var gw *claim // the last gateway, which a list may go on from
+	for i, c := range claims {
 		addr, ok := addrKey(c)
 		if !ok || c.advice {
 			continue
 		}
-		if gatewayShaped(answer, c) {
+		if gatewayShaped(answer, c) || gw != nil && gw.sent == c.sent && listedAfter(answer, *gw, c) {
+			gw = &claims[i]
 			if !strings.Contains(c.key, "/") && !ix.routeGateway(addr) {
 				g.Missing = append(g.Missing, c.text+" (no route's gateway)")
 			}
@@ -129,4 +133,25 @@ func checkAddresses(ix *index, g *Grounding, answer string, claims []claim, anch
 			g.Missing = append(g.Missing, c.text+" (not "+a.text+"'s own)")
 		}
 	}
+}
+
+// listedAfter reports an address that goes on a list right after
+// another: "via 192.0.2.1 (IPv4) and fd00::1 (IPv6)".
+func listedAfter(answer string, prev, c claim) bool {
+	between := answer[min(prev.off+len(prev.text), c.off):c.off]
+	for {
+		i := strings.IndexByte(between, '(')
+		j := strings.IndexByte(between, ')')
+		if i < 0 || j < i {
+			break
+		}
+		between = between[:i] + " " + between[j+1:]
+	}
+	ws := plainWords(between)
+	for _, w := range ws {
+		if w != "and" && w != "or" {
+			return false
+		}
+	}
+	return len(ws) > 0 || strings.Contains(between, ",")
 }
