@@ -103,6 +103,14 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 			continue
 		}
+		if saidOwnerless(answer, c, claims) && !c.advice {
+			if ix.ownerlessPort(c) {
+				report(&g.Found, c.text)
+			} else {
+				report(&g.Missing, c.text+" (has an owner)")
+			}
+			continue
+		}
 		if c.kind == kindState && c.every {
 			subj, except := listStart(answer, c), exceptAt(answer, c)
 			for _, e := range as {

@@ -9,6 +9,7 @@ func TestRound22BShapes(t *testing.T) {
 	server := EvidenceText(scenario(t, "server"))
 	host14 := EvidenceText(scenario(t, "host14"))
 	host15 := EvidenceText(scenario(t, "host15"))
+	host10 := EvidenceText(scenario(t, "host10"))
 	tests := []pair{
 		{"PID in brackets after a name in a table", server,
 			"| Proto | Address:Port | Process (PID) |\n|---|---|---|\n| tcp | 0.0.0.0:22 | sshd (977) |\n| tcp | 127.0.0.1:6379 | redis-server (1790) |",
@@ -52,6 +53,9 @@ func TestRound22BShapes(t *testing.T) {
 		{"everyday word naming its process", host15,
 			"yes (PID 21002) is at 26.2% CPU.",
 			"yes (PID 21002) is at 62.2% CPU."},
+		{"port with no process shown", host10,
+			"python3 (PID 2352) listens on TCP port 8080, plus TCP port 2024 on 0.0.0.0 with no process name shown.",
+			"python3 (PID 2352) listens on TCP port 2024, plus TCP port 8080 on 127.0.0.1 with no process name shown."},
 	}
 	checkPairs(t, tests)
 }
