@@ -293,9 +293,9 @@ func partner(c claim, anchors []claim) *claim {
 		}
 	}
 	var best *claim
-	if c.class == classPID && c.paren >= 0 {
-		// "nginx's worker (PID 1544) and postgres": the bracket is about
-		// the name before it.
+	if (c.class == classPID || c.class == classPath) && c.paren >= 0 {
+		// "nginx's worker (PID 1544) and postgres", "vda (256G disk,
+		// mounted on /) and zram0": the bracket is about the name before it.
 		for i := range anchors {
 			a := &anchors[i]
 			if want(*a) && a.off < c.paren && c.wi-a.wi <= pairDistance+2 {
@@ -312,7 +312,7 @@ func partner(c claim, anchors []claim) *claim {
 		if d < 0 {
 			d = -d
 		}
-		if a.off == c.off || !want(*a) || d > pairDistance+1 {
+		if a.off == c.off || !want(*a) || d > pairDistance+1 || listed(c, *a) {
 			continue
 		}
 		if best == nil || closerPair(c, *a, *best) {

@@ -146,7 +146,10 @@
 // and 22Gi is available"). A
 // PID and the name next to it (a product's through its process:
 // "PostgreSQL (PID 2231)" on postgres' row), and a path and the device
-// next to it (in its own segment first), must share a record; a PID in a bracket that
+// next to it (in its own segment first; in a device's bracket, that
+// device: "vda (256G disk, mounted on /) and zram0"; not the item beside
+// it in a comma list: "/dev, /dev/shm, /sys/fs/cgroup"), must share a
+// record; a PID in a bracket that
 // holds a backticked command line, or right after one, is that command's, and one after "has
 // PID" is its segment's subject's. A name in a bracket annotates the
 // figure before it, or the item it closes ("UDP 5005 (socat)", "6000 on

@@ -64,3 +64,10 @@ func verbUse(words []string, i int) bool {
 	}
 	return i+1 < len(words) && verbBefore[words[i+1]]
 }
+
+// listed reports a path and a device that stand side by side in a comma
+// list ("/dev, /dev/shm, /sys/fs/cgroup at 0%"): items of one list, not
+// a pair.
+func listed(c, a claim) bool {
+	return c.class == classPath && a.seg != c.seg && abs(c.wi-a.wi) == 1
+}

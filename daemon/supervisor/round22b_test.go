@@ -10,6 +10,7 @@ func TestRound22BShapes(t *testing.T) {
 	host14 := EvidenceText(scenario(t, "host14"))
 	host15 := EvidenceText(scenario(t, "host15"))
 	host10 := EvidenceText(scenario(t, "host10"))
+	laptop := EvidenceText(scenario(t, "laptop"))
 	tests := []pair{
 		{"PID in brackets after a name in a table", server,
 			"| Proto | Address:Port | Process (PID) |\n|---|---|---|\n| tcp | 0.0.0.0:22 | sshd (977) |\n| tcp | 127.0.0.1:6379 | redis-server (1790) |",
@@ -56,6 +57,12 @@ func TestRound22BShapes(t *testing.T) {
 		{"port with no process shown", host10,
 			"python3 (PID 2352) listens on TCP port 8080, plus TCP port 2024 on 0.0.0.0 with no process name shown.",
 			"python3 (PID 2352) listens on TCP port 2024, plus TCP port 8080 on 127.0.0.1 with no process name shown."},
+		{"path in a device's bracket", laptop,
+			"The disks are `nvme0n1p2` (476.4G, mounted on /) and `sda1`, which holds /home.",
+			"The disks are `sda1` (931.5G, mounted on /) and `nvme0n1p2`, which holds /home."},
+		{"paths listed beside a /dev path", laptop,
+			"/ is 90% used; /run, /dev/shm, /boot/efi at 1–2%.",
+			"/ is 90% used; /run, /dev/shm, /boot/efi at 5–9%."},
 	}
 	checkPairs(t, tests)
 }
