@@ -1,7 +1,6 @@
 package supervisor
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
@@ -77,39 +76,9 @@ func commandBefore(answer string, paren int) string {
 	return ""
 }
 
-// nameBetween reports whether a process or unit name stands between
-// claims a and b.
-func nameBetween(anchors []claim, a, b claim) bool {
-	for _, e := range anchors {
-		if e.off > a.off && e.off < b.off && (e.class == classProcess || e.class == classUnit) {
-			return true
-		}
-	}
-	return false
-}
-
 // tableRow reports whether the line holding offset off is a Markdown
 // table row.
 func tableRow(text string, off int) bool {
 	start := strings.LastIndexByte(text[:off], '\n') + 1
 	return strings.HasPrefix(strings.TrimSpace(text[start:off]), "|")
-}
-
-// shareRecord reports whether name and pid are in one record: the name
-// as written, or through its anchor records ("PostgreSQL (PID 2231)" is
-// on postgres' row, the product's process).
-func (ix *index) shareRecord(name, pid claim) bool {
-	recs := ix.anchorRecords(pid)
-	if ix.inRecords(name, recs) {
-		return true
-	}
-	if name.class != classProcess {
-		return false
-	}
-	for _, id := range ix.anchorRecords(name) {
-		if slices.Contains(recs, id) {
-			return true
-		}
-	}
-	return false
 }

@@ -7,9 +7,10 @@ import (
 	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 )
 
-// Words that qualify or deny rather than name: "a `wg0` interface (likely
-// WireGuard)" names no interface "likely", and "a busy loop rather than a
-// real PostgreSQL dump" claims no PostgreSQL.
+// Words that qualify, deny or act rather than name: "a `wg0` interface
+// (likely WireGuard)" names no interface "likely", "a busy loop rather
+// than a real PostgreSQL dump" claims no PostgreSQL, and "the routes go
+// via 192.0.2.1" no go process.
 
 // modifier reports an adverb or hedge ("likely", "probably", "maybe"),
 // which sits where a name could but names nothing.
@@ -63,11 +64,4 @@ func verbUse(words []string, i int) bool {
 		return true
 	}
 	return i+1 < len(words) && verbBefore[words[i+1]]
-}
-
-// listed reports a path and a device that stand side by side in a comma
-// list ("/dev, /dev/shm, /sys/fs/cgroup at 0%"): items of one list, not
-// a pair.
-func listed(c, a claim) bool {
-	return c.class == classPath && a.seg != c.seg && abs(c.wi-a.wi) == 1
 }
