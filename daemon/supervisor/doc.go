@@ -151,7 +151,9 @@
 // it in a comma list: "/dev, /dev/shm, /sys/fs/cgroup"), must share a
 // record; a PID in a bracket that
 // holds a backticked command line, or right after one, is that command's, and one after "has
-// PID" is its segment's subject's. A name in a bracket annotates the
+// PID" is its segment's subject's. A figure in a bracketed list after a
+// joint subject ("Redis and PostgreSQL listen on localhost (127.0.0.1:6379
+// and 127.0.0.1:5432)") may be any of its names'. A name in a bracket annotates the
 // figure before it, or the item it closes ("UDP 5005 (socat)", "6000 on
 // 127.0.0.1 (python3, PID 8082)"): a figure of the same kind in a later
 // segment is tied to a name after it in its own segment, if any, not to

@@ -1,6 +1,9 @@
 package supervisor
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Which names a PID or a path pairs with (see partner in attribution.go).
 
@@ -39,4 +42,36 @@ func (ix *index) shareRecord(name, pid claim) bool {
 // a pair.
 func listed(c, a claim) bool {
 	return c.class == classPath && a.seg != c.seg && abs(c.wi-a.wi) == 1
+}
+
+// jointSubjects returns the names of a joint subject whose figures a
+// bracketed list after it gives: in "Redis (PID 1790) and PostgreSQL (PID
+// 2231) only listen on localhost (127.0.0.1:6379 and 127.0.0.1:5432)"
+// each address may be either's. It returns nil unless c is in a bracket
+// that lists ("and", "or" or a comma) after two or more names of its
+// clause joined by "and".
+func jointSubjects(answer string, c claim, as []claim) []claim {
+	if c.paren < 0 {
+		return nil
+	}
+	inner := answer[c.paren:]
+	if end := strings.IndexByte(inner, ')'); end >= 0 {
+		inner = inner[:end]
+	}
+	if !strings.Contains(inner, " and ") && !strings.Contains(inner, " or ") && !strings.Contains(inner, ",") {
+		return nil
+	}
+	var out []claim
+	for _, a := range as {
+		if a.off >= c.paren {
+			break
+		}
+		if a.off >= c.clause && a.class != classPID {
+			out = append(out, a)
+		}
+	}
+	if len(out) < 2 || !strings.Contains(answer[out[0].off:out[len(out)-1].off], " and ") {
+		return nil
+	}
+	return out
 }

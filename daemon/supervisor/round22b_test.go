@@ -63,6 +63,9 @@ func TestRound22BShapes(t *testing.T) {
 		{"paths listed beside a /dev path", laptop,
 			"/ is 90% used; /run, /dev/shm, /boot/efi at 1–2%.",
 			"/ is 90% used; /run, /dev/shm, /boot/efi at 5–9%."},
+		{"bracketed list after a joint subject", laptop,
+			"cupsd (PID 700) and avahi-daemon (PID 640) listen apart (127.0.0.1:631 and 0.0.0.0:5353), while sshd uses port 22.",
+			"cupsd (PID 700) and avahi-daemon (PID 640) listen apart (127.0.0.1:631 and 0.0.0.0:80), while sshd uses port 22."},
 	}
 	checkPairs(t, tests)
 }
