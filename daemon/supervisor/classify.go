@@ -304,7 +304,7 @@ func stated(words []string, i int) bool {
 func contextual(words []string, i int) bool {
 	w := words[i]
 	// Adverbs ("probably uses", "currently uses") are not names either.
-	if !lexicon.IsName(w) || lexicon.IsStopword(w) || notNames[w] || kindWords[w] || fieldWords[w] != "" ||
+	if !lexicon.IsName(w) || lexicon.IsStopword(w) || notNames[w] || kindWords[w] || actionWords[w] || fieldWords[w] != "" ||
 		strings.HasSuffix(w, "ly") || hedgeSeqs[w] != nil ||
 		(strings.Contains(w, "-") && !strings.HasPrefix(w, "systemd-")) {
 		return false

@@ -66,6 +66,9 @@ func TestRound22BShapes(t *testing.T) {
 		{"bracketed list after a joint subject", laptop,
 			"cupsd (PID 700) and avahi-daemon (PID 640) listen apart (127.0.0.1:631 and 0.0.0.0:5353), while sshd uses port 22.",
 			"cupsd (PID 700) and avahi-daemon (PID 640) listen apart (127.0.0.1:631 and 0.0.0.0:80), while sshd uses port 22."},
+		{"no process said of another port", laptop,
+			"Port 22 is sshd (PID 812); no process listens on port 8080.",
+			"Port 22 is sshd (PID 812); no process listens on port 80."},
 	}
 	checkPairs(t, tests)
 }

@@ -11,8 +11,8 @@ import "strings"
 var ownerless = []string{"no process", "no owner", "no program", "no pid", "without a process",
 	"without an owner", "without process", "unowned", "no owning process"}
 
-// saidOwnerless reports a port whose item, up to the next port of its
-// sentence or line, says it shows no process.
+// saidOwnerless reports a port whose item, up to the next port or name
+// of its sentence, line or clause, says it shows no process.
 func saidOwnerless(answer string, c claim, claims []claim) bool {
 	if c.kind != kindPort {
 		return false
@@ -20,13 +20,13 @@ func saidOwnerless(answer string, c claim, claims []claim) bool {
 	from := min(c.off+len(c.text), len(answer))
 	end := len(answer)
 	for _, o := range claims {
-		if o.kind == kindPort && o.off >= from {
-			end = o.off
+		if o.off >= from && (o.kind == kindPort || o.class == classProcess || o.class == classPID || o.class == classUnit) {
+			end = o.off // "port 22 (sshd); no process on 80" is sshd's
 			break
 		}
 	}
 	item := answer[from:end]
-	if i := strings.IndexAny(item, "\n"); i >= 0 {
+	if i := strings.IndexAny(item, "\n;"); i >= 0 {
 		item = item[:i]
 	}
 	if i := strings.Index(item, ". "); i >= 0 {
