@@ -173,8 +173,8 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 			continue
 		}
 		cur = i
-		if bracketedPID(blanked, ws, words, i, known) {
-			add(claim{text: raws[i], kind: kindPID, class: classPID})
+		if c, ok := tableCell(blanked, ws, words, raws, i, known); ok {
+			add(c)
 			continue
 		}
 		i += max(0, classify(words, raws, i, addWord, known))

@@ -38,7 +38,9 @@
 // counts above 10, PIDs (after "PID", listed after "PIDs", after
 // "<program> process", bare numbers in brackets after a process name:
 // "sshd (812)", "nginx (930, 931)"; after "listen" or a port such a
-// bracket holds a port, except in a table row), ports (with their protocol: "TCP port 22",
+// bracket holds a port, except in a table row or before where it listens:
+// "sshd (812) on 22"; in a Markdown table, a number under a "PID" or
+// "Port" header), ports (with their protocol: "TCP port 22",
 // "UDP 5005"; "[::]:8443" is an address and a port; a bare number after
 // "port", "listen", "TCP" or "UDP", right after "listeners", or going on
 // a list of such ports: "… redis-server on 6379 and annad on 7070", or an

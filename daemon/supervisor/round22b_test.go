@@ -69,6 +69,15 @@ func TestRound22BShapes(t *testing.T) {
 		{"no process said of another port", laptop,
 			"Port 22 is sshd (PID 812); no process listens on port 8080.",
 			"Port 22 is sshd (PID 812); no process listens on port 80."},
+		{"table columns of PIDs and ports", server,
+			"| Process | PID | Port |\n|---|---|---|\n| sshd | 977 | 22 |\n| nginx | 1544 | 443 |\n| postgres | 2231 | 5432 |\n| redis-server | 1790 | 6379 |",
+			"| Process | PID | Port |\n|---|---|---|\n| sshd | 977 | 22 |\n| nginx | 1544 | 443 |\n| postgres | 1790 | 5432 |\n| redis-server | 2231 | 6379 |"},
+		{"table column of ports far from its header", server,
+			"| Process | PID | User | State | Proto | Port |\n|---|---|---|---|---|---|\n| sshd | 977 | root | LISTEN | tcp | 22 |\n| annad | 8943 | root | LISTEN | tcp | 7070 |",
+			"| Process | PID | User | State | Proto | Port |\n|---|---|---|---|---|---|\n| sshd | 977 | root | LISTEN | tcp | 22 |\n| annad | 8943 | root | LISTEN | tcp | 7071 |"},
+		{"bracketed PID before where it listens", server,
+			"Listening: sshd (977) on 22, nginx (1544) on 443 and annad (8943) on 7070.",
+			"Listening: sshd (977) on 22, nginx (8943) on 443 and annad (1544) on 7070."},
 	}
 	checkPairs(t, tests)
 }
