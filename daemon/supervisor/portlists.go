@@ -105,7 +105,7 @@ func opensItem(before string) bool {
 }
 
 // nothingOn reports words that end in "nothing on" ("nothing is on",
-// "nothing listening on"), with perhaps the earlier ports of a list after
+// "nothing listening on", "no listeners on"), with perhaps the earlier ports of a list after
 // it ("nothing on 3306 or"): the number after them is a port denied.
 func nothingOn(words []string) bool {
 	k := len(words) - 1
@@ -116,8 +116,9 @@ func nothingOn(words []string) bool {
 		return false
 	}
 	k--
-	if words[k] == "is" || listenWords[words[k]] {
+	if words[k] == "is" || listenWords[words[k]] || listenerNouns[words[k]] || words[k] == "services" || words[k] == "sockets" {
 		k--
 	}
-	return k >= 0 && (words[k] == "nothing" || words[k] == "none")
+	return k >= 0 && (words[k] == "nothing" || words[k] == "none" || words[k] == "nobody" ||
+		words[k] == "no" && k+1 < len(words) && words[k+1] != "on")
 }

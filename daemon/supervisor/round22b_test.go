@@ -78,6 +78,9 @@ func TestRound22BShapes(t *testing.T) {
 		{"bracketed PID before where it listens", server,
 			"Listening: sshd (977) on 22, nginx (1544) on 443 and annad (8943) on 7070.",
 			"Listening: sshd (977) on 22, nginx (8943) on 443 and annad (1544) on 7070."},
+		{"ports denied after 'no listeners on'", laptop,
+			"No database: no listeners on 3306 or 5432; sshd has port 22.",
+			"No database: no listeners on 3306 or 631; sshd has port 22."},
 	}
 	checkPairs(t, tests)
 }
