@@ -81,6 +81,9 @@ func TestRound22BShapes(t *testing.T) {
 		{"ports denied after 'no listeners on'", laptop,
 			"No database: no listeners on 3306 or 5432; sshd has port 22.",
 			"No database: no listeners on 3306 or 631; sshd has port 22."},
+		{"second item after an annotated one", server,
+			"Two TCP ports listen on localhost: **5432** on 127.0.0.1 (postgres, PID 2231) and **6379** on 127.0.0.1.",
+			"Two TCP ports listen on localhost: **5432** on 127.0.0.1 (postgres, PID 2231) and **6380** on 127.0.0.1."},
 	}
 	checkPairs(t, tests)
 }
