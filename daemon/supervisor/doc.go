@@ -36,7 +36,8 @@
 //
 // Check extracts an answer's claims: sizes, percentages, frequencies,
 // counts above 10, PIDs (after "PID", listed after "PIDs", after
-// "<program> process", bare numbers in brackets after a process name:
+// "<program> process", numbers of two digits or more alone in brackets
+// after a process name:
 // "sshd (812)", "nginx (930, 931)"; after "listen" or a port such a
 // bracket holds a port, except in a table row or before where it listens:
 // "sshd (812) on 22"; in a Markdown table, a number under a "PID" or

@@ -16,8 +16,8 @@ import (
 
 // bracketedPID reports whether words[i] is such a number.
 func bracketedPID(text string, ws []word, words []string, i int, known map[string]class) bool {
-	if !allDigits(words[i]) || len(words[i]) > 10 {
-		return false
+	if !allDigits(words[i]) || len(words[i]) > 10 || len(words[i]) < 2 {
+		return false // "nginx (2)" may count its workers
 	}
 	if portContext(words, i) && !tableRow(text, ws[i].off) && !portAfterBracket(text[ws[i].off:]) {
 		return false // "three services listen: sshd (22), nginx (443)"
