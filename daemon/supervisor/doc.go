@@ -107,9 +107,10 @@
 // free's Mem row, a user or address beside a clock time from that time's
 // line, and one port and one address of a sentence from one socket
 // (scopes.go). An address called a gateway ("via 192.0.2.1", "the
-// gateway is …", "… is the gateway", or listed right after one: "via
-// 192.0.2.1 (IPv4) and fd00::1") must be a route's gateway in ip route
-// (missing without it); one tied to an interface in a segment
+// gateway is …", "the gateways are …", "… is the gateway", or listed
+// right after one: "via 192.0.2.1 (IPv4) and fd00::1", "192.168.1.1 on
+// enp3s0 and fe80::1") must be a route's gateway in ip route (missing
+// without it); one tied to an interface in a segment
 // about no route must be its own, from a line other than a route's or a
 // route's "src" (routes.go). "listen on all interfaces" needs a wildcard socket for
 // each process it is said of and each port before it ("port 4242 listens

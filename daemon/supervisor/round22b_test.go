@@ -84,6 +84,9 @@ func TestRound22BShapes(t *testing.T) {
 		{"second item after an annotated one", server,
 			"Two TCP ports listen on localhost: **5432** on 127.0.0.1 (postgres, PID 2231) and **6379** on 127.0.0.1.",
 			"Two TCP ports listen on localhost: **5432** on 127.0.0.1 (postgres, PID 2231) and **6380** on 127.0.0.1."},
+		{"gateways listed with their device", host15,
+			"Your default gateways are 192.0.2.1 on eth0 and fd00::1 on eth0 (IPv6).",
+			"Your default gateways are 192.0.2.1 on eth0 and fd00::2 on eth0 (IPv6)."},
 	}
 	checkPairs(t, tests)
 }

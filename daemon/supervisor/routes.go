@@ -27,8 +27,8 @@ var routeWords = lexicon.NewSet(`route routes routed routing gateway gateways gw
 // gatewayBefore are the words right before a gateway's address; skipped
 // are the ones that may stand between ("the gateway is at 192.0.2.1").
 var (
-	gatewayBefore = lexicon.NewSet(`via gateway gw router nexthop`)
-	gatewaySkip   = lexicon.NewSet(`is was at be the its default ipv4 ipv6`)
+	gatewayBefore = lexicon.NewSet(`via gateway gateways gw router routers nexthop`)
+	gatewaySkip   = lexicon.NewSet(`is was are were at be the its default ipv4 ipv6`)
 	gatewayAfter  = lexicon.NewSet(`gateway router`)
 	gatewayDet    = lexicon.NewSet(`is as acts serves the your its this our a default ipv4 ipv6`)
 	routeNouns    = lexicon.NewSet(`route routes routed`)
@@ -136,7 +136,8 @@ func checkAddresses(ix *index, g *Grounding, answer string, claims []claim, anch
 }
 
 // listedAfter reports an address that goes on a list right after
-// another: "via 192.0.2.1 (IPv4) and fd00::1 (IPv6)".
+// another, past that one's brackets and device: "via 192.0.2.1 (IPv4)
+// and fd00::1 (IPv6)", "192.168.1.1 on enp3s0 and fe80::1".
 func listedAfter(answer string, prev, c claim) bool {
 	between := answer[min(prev.off+len(prev.text), c.off):c.off]
 	for {
@@ -148,10 +149,17 @@ func listedAfter(answer string, prev, c claim) bool {
 		between = between[:i] + " " + between[j+1:]
 	}
 	ws := plainWords(between)
-	for _, w := range ws {
-		if w != "and" && w != "or" {
+	joined := strings.Contains(between, ",")
+	for i, w := range ws {
+		switch {
+		case w == "and" || w == "or":
+			joined = true
+		case (w == "on" || w == "dev") && i+1 < len(ws), w == "ipv4" || w == "ipv6":
+		case i > 0 && (ws[i-1] == "on" || ws[i-1] == "dev") && strings.ContainsAny(w, "0123456789"):
+			// "192.168.1.1 on enp3s0 and fe80::1": the first one's device
+		default:
 			return false
 		}
 	}
-	return len(ws) > 0 || strings.Contains(between, ",")
+	return joined
 }
