@@ -152,7 +152,8 @@
 // "PostgreSQL (PID 2231)" on postgres' row), and a path and the device
 // next to it (in its own segment first; in a device's bracket, that
 // device: "vda (256G disk, mounted on /) and zram0"; not the item beside
-// it in a comma list: "/dev, /dev/shm, /sys/fs/cgroup"), must share a
+// it in a list: "/dev, /dev/shm, /sys/fs/cgroup", "/boot/efi and
+// /dev/shm"), must share a
 // record; a PID in a bracket that
 // holds a backticked command line, or right after one, is that command's, and one after "has
 // PID" is its segment's subject's. A figure in a bracketed list after a

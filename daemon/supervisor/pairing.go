@@ -37,11 +37,12 @@ func (ix *index) shareRecord(name, pid claim) bool {
 	return false
 }
 
-// listed reports a path and a device that stand side by side in a comma
-// list ("/dev, /dev/shm, /sys/fs/cgroup at 0%"): items of one list, not
-// a pair.
+// listed reports a path and a device that stand side by side in a list
+// ("/dev, /dev/shm, /sys/fs/cgroup at 0%", "/boot/efi and /dev/shm"):
+// items of one list, not a pair. Only a comma, "and" or "or" parts them
+// in two segments so close.
 func listed(c, a claim) bool {
-	return c.class == classPath && a.seg != c.seg && abs(c.wi-a.wi) == 1
+	return c.class == classPath && a.seg != c.seg && abs(c.wi-a.wi) <= 2
 }
 
 // jointSubjects returns the names of a joint subject whose figures a

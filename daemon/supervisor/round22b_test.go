@@ -87,6 +87,12 @@ func TestRound22BShapes(t *testing.T) {
 		{"gateways listed with their device", host15,
 			"Your default gateways are 192.0.2.1 on eth0 and fd00::1 on eth0 (IPv6).",
 			"Your default gateways are 192.0.2.1 on eth0 and fd00::2 on eth0 (IPv6)."},
+		{"paths joined by 'and' beside a /dev path", laptop,
+			"/ is 90% used; /boot/efi and /dev/shm are at 2%.",
+			"/ is 90% used; /boot/efi and /dev/shm are at 9%."},
+		{"device pairs still part at 'and'", laptop,
+			"/home is on sda1 and / on nvme0n1p2.",
+			"/home is on nvme0n1p2 and / on sda1."},
 	}
 	checkPairs(t, tests)
 }
