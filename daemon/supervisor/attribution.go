@@ -293,9 +293,9 @@ func partner(c claim, anchors []claim) *claim {
 		}
 	}
 	var best *claim
-	if c.class == classPID && c.paren >= 0 {
-		// "nginx's worker (PID 1544) and postgres": the bracket is about
-		// the name before it.
+	if (c.class == classPID || c.class == classPath) && c.paren >= 0 {
+		// "nginx's worker (PID 1544) and postgres", "vda (256G disk,
+		// mounted on /) and zram0": the bracket is about the name before it.
 		for i := range anchors {
 			a := &anchors[i]
 			if want(*a) && a.off < c.paren && c.wi-a.wi <= pairDistance+2 {
@@ -312,7 +312,7 @@ func partner(c claim, anchors []claim) *claim {
 		if d < 0 {
 			d = -d
 		}
-		if a.off == c.off || !want(*a) || d > pairDistance+1 {
+		if a.off == c.off || !want(*a) || d > pairDistance+1 || listed(c, *a) {
 			continue
 		}
 		if best == nil || closerPair(c, *a, *best) {
@@ -323,11 +323,12 @@ func partner(c claim, anchors []claim) *claim {
 }
 
 // listHead returns the first PID of the list a PID ends ("930, 931 and
-// 932"), or the PID itself.
+// 932"), or the PID itself; a name between two PIDs parts them
+// ("firefox (4242), gnome-shell (2210)").
 func listHead(c claim, anchors []claim) claim {
 	first := c
 	for i := len(anchors) - 1; i >= 0 && c.class == classPID; i-- {
-		if a := anchors[i]; a.class == classPID && a.off < first.off && first.wi-a.wi <= 2 {
+		if a := anchors[i]; a.class == classPID && a.off < first.off && first.wi-a.wi <= 2 && !nameBetween(anchors, a, first) {
 			first = a
 		}
 	}

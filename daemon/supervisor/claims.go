@@ -173,9 +173,14 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 			continue
 		}
 		cur = i
+		if c, ok := tableCell(blanked, ws, words, raws, i, known); ok {
+			add(c)
+			continue
+		}
 		i += max(0, classify(words, raws, i, addWord, known))
 	}
 	slices.SortStableFunc(out, func(a, b claim) int { return a.off - b.off })
+	listedPorts(blanked, out)
 	bounds := sentences(answer, spans)
 	advice, general := adviceSentences(answer, bounds)
 	facts := make([]sentenceFacts, len(bounds))

@@ -31,7 +31,7 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 	if w == "systemd" && unitNouns[at(1)] {
 		return -1 // "1 systemd unit has failed": a kind of thing, not the program
 	}
-	if cl, ok := known[w]; ok && !lexicon.IsStopword(w) {
+	if cl, ok := known[w]; ok && !lexicon.IsStopword(w) && !(everydayWords[w] && verbUse(words, i)) {
 		return name(false, cl)
 	}
 	switch {
@@ -73,7 +73,7 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 			soft := !lexicon.IsProgram(w) && (descriptor(words, i) || roleNouns[w])
 			add(claim{text: raw, kind: kindName, class: classProcess, soft: soft, positional: !lexicon.IsProgram(w) && !namedByPID(words, i)})
 			return 0
-		case kindBefore[at(-1)] && lexicon.IsName(w) && !lexicon.IsStopword(w) && !connectives[w] && !functionWords[w]:
+		case kindBefore[at(-1)] && lexicon.IsName(w) && !lexicon.IsStopword(w) && !connectives[w] && !functionWords[w] && protocol(w) == "" && !modifier(w):
 			return name(false, classIface)
 		}
 		return slashed(w, raw, add, known)
@@ -304,7 +304,7 @@ func stated(words []string, i int) bool {
 func contextual(words []string, i int) bool {
 	w := words[i]
 	// Adverbs ("probably uses", "currently uses") are not names either.
-	if !lexicon.IsName(w) || lexicon.IsStopword(w) || notNames[w] || kindWords[w] || fieldWords[w] != "" ||
+	if !lexicon.IsName(w) || lexicon.IsStopword(w) || notNames[w] || kindWords[w] || actionWords[w] || fieldWords[w] != "" ||
 		strings.HasSuffix(w, "ly") || hedgeSeqs[w] != nil ||
 		(strings.Contains(w, "-") && !strings.HasPrefix(w, "systemd-")) {
 		return false

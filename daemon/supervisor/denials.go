@@ -16,7 +16,8 @@ var portNegations = lexicon.NewSet(`nothing no not none nobody isn't aren't with
 // portDenied reports whether the answer denies the port claim c: a
 // negation and a listening word before it in its clause ("nothing listens
 // on port 22", "no service is bound to port 8080"), or "is not" / "isn't"
-// right after it ("port 80 is not open").
+// right after it ("port 80 is not open"), or "nothing on" before it and
+// the ports listed with it ("nothing on 3306 or 5432").
 func portDenied(answer string, c claim) bool {
 	if c.kind != kindPort {
 		return false
@@ -24,6 +25,9 @@ func portDenied(answer string, c claim) bool {
 	before := plainWords(answer[max(c.clause, c.off-segWindow):min(c.off, len(answer))])
 	if len(before) > portWindow {
 		before = before[len(before)-portWindow:]
+	}
+	if nothingOn(before) {
+		return true // "nothing on 3306 or 5432"
 	}
 	neg, listen := false, false
 	for _, w := range before {
@@ -79,7 +83,8 @@ func exceptAt(answer string, c claim) int {
 const negatedNameWindow = 6
 
 // negatedName reports a program's name that its sentence denies ("Nginx,
-// Apache and MySQL are not installed", "there is no mysqld process"):
+// Apache and MySQL are not installed", "there is no mysqld process",
+// "a busy loop rather than a real PostgreSQL dump"):
 // where the evidence lacks it, the denial agrees with the evidence. (A
 // denied state the evidence contradicts is checked apart: "nginx is not
 // running".)
@@ -98,5 +103,5 @@ func negatedName(answer string, c claim) bool {
 		}
 	}
 	before := plainWords(answer[max(c.clause, c.off-40, 0):min(c.off, len(answer))])
-	return len(before) > 0 && before[len(before)-1] == "no"
+	return len(before) > 0 && before[len(before)-1] == "no" || contrasted(before)
 }

@@ -38,16 +38,24 @@
 //
 // Check extracts an answer's claims: sizes, percentages, frequencies,
 // counts above 10, PIDs (after "PID", listed after "PIDs", after
-// "<program> process"), ports (with their protocol: "TCP port 22",
+// "<program> process", numbers of two digits or more alone in brackets
+// after a process name:
+// "sshd (812)", "nginx (930, 931)"; after "listen" or a port such a
+// bracket holds a port, except in a table row or before where it listens:
+// "sshd (812) on 22"; in a Markdown table, a number under a "PID" or
+// "Port" header), ports (with their protocol: "TCP port 22",
 // "UDP 5005"; "[::]:8443" is an address and a port; a bare number after
-// "port" or "listen", or going on a list of such ports: "… redis-server
-// on 6379 and annad on 7070"),
+// "port", "listen", "TCP" or "UDP", right after "listeners", or going on
+// a list of such ports: "… redis-server on 6379 and annad on 7070", or an
+// item opening after a comma or "and" past the last one's annotations:
+// "9000 on 0.0.0.0 (socat, PID 5371), 6000 on …"),
 // ranges ("24–27 MiB": one claim spanning both ends), clock times, counts of
 // CPUs, cores, threads and sockets (any size), names (systemd units, block
 // devices and /dev paths, interfaces, paths, IP addresses, versions,
 // well-known programs (a product name such as "PostgreSQL" anchors the
 // rows of the process it starts: postgres), names the evidence shows as
-// processes, interfaces or journal identifiers, a word (quoted too: "the
+// processes, interfaces or journal identifiers (an everyday word such as
+// go, make or sleep not where it is a verb: "the routes go via …"), a word (quoted too: "the
 // `yes` process") before "process" or "(PID …)", the subject of "uses" or "is using", "PID 1 is systemd":
 // a word known only by such a position is a claim only when nothing else
 // in its sentence is found, since it may describe the process ("the build
@@ -60,7 +68,8 @@
 // before "up"/"down"), "nginx.service has failed", "in a failed state", "the failed
 // units are …", "all interfaces except eth0 are down": not eth0) or denied
 // ("nginx is not running"; a denied name the evidence lacks costs
-// nothing), words of letters and digits ("x86_64": found or dropped,
+// nothing, as does one set against the finding: "rather than a real
+// PostgreSQL dump"; a hedge is no name: "interface (likely WireGuard)"), words of letters and digits ("x86_64": found or dropped,
 // never missing), backticked identifiers that name no entity ("an
 // `AllowUsers` line": config text, found or dropped), the root filesystem ("/", "root filesystem";
 // a "/" between figures divides them) and quoted spans of up to 80 bytes.
@@ -84,16 +93,20 @@
 // total", "73 procs;", "73 running processes", "Total processes: 73";
 // not "listed", "top") must be the process probe's
 // total ("…, of 73"), not its list's length (totals.go);
-// "(only) two services are listening (on TCP)", said of all listeners,
-// must be ss's number of programs, PIDs, sockets or ports of that
-// protocol (listeners.go). A bound is no figure; a sum ("together", "a + b") is found from the named
+// "(only) two services are listening (on TCP)" or "Total: 5 listening
+// sockets", said of all listeners, must be ss's number of programs,
+// PIDs, sockets or ports of that protocol, and "3 sockets (in total)"
+// the CPU sockets' or ss's sockets (listeners.go, sockettotals.go). A bound is no figure; a sum ("together", "a + b") is found from the named
 // entities' values. A causal clause ("because …", "due to …") may name
 // only words, or their stems, that the records of its sentence's entities
 // and clock time, or journal lines within a minute of them, have; an
 // event ("OOM", "crashed") must be in the evidence (causes.go, events.go).
 // "There is no swap" (or "swap is not configured", "disabled") is
-// checked against free's swap row; "nothing is listening on port 22" or
-// "port 80 is not open" holds when no socket has the port; a percentage
+// checked against free's swap row; "nothing is listening on port 22",
+// "nothing on 3306 or 5432" or "port 80 is not open" holds when no
+// socket has the port, and a port said to show no process ("2024 on
+// 0.0.0.0 (no process shown)") when a socket with it has no owner
+// (unowned.go); a percentage
 // about the machine's memory may be free's used, free or available share
 // of its total. A size about
 // swap (its segment names swap, not as "no swap"; or right after "no
@@ -101,8 +114,10 @@
 // free's Mem row, a user or address beside a clock time from that time's
 // line, and one port and one address of a sentence from one socket
 // (scopes.go). An address called a gateway ("via 192.0.2.1", "the
-// gateway is …", "… is the gateway") must be a route's gateway in ip
-// route (missing without it); one tied to an interface in a segment
+// gateway is …", "the gateways are …", "… is the gateway", or listed
+// right after one: "via 192.0.2.1 (IPv4) and fd00::1", "192.168.1.1 on
+// enp3s0 and fe80::1") must be a route's gateway in ip route (missing
+// without it); one tied to an interface in a segment
 // about no route must be its own, from a line other than a route's or a
 // route's "src" (routes.go). "listen on all interfaces" needs a wildcard socket for
 // each process it is said of and each port before it ("port 4242 listens
@@ -140,13 +155,21 @@
 // entity only as a whole ("of your 15 GiB") or in a clause of its own
 // ("…, and", "while", or "and" before its own subject: "/ is 25% used
 // and 22Gi is available"). A
-// PID and the name next to it, and a path and the device next to it (in
-// its own segment first), must share a record; a PID in a bracket that
-// holds a backticked command line is that command's, and one after "has
-// PID" is its segment's subject's. A name in a bracket annotates the
-// figure before it ("UDP 5005 (socat)"): a figure of the same kind in a
-// later segment is tied to a name after it in its own segment, if any,
-// not to that one. See attribution.go.
+// PID and the name next to it (a product's through its process:
+// "PostgreSQL (PID 2231)" on postgres' row), and a path and the device
+// next to it (in its own segment first; in a device's bracket, that
+// device: "vda (256G disk, mounted on /) and zram0"; not the item beside
+// it in a list: "/dev, /dev/shm, /sys/fs/cgroup", "/boot/efi and
+// /dev/shm"), must share a
+// record; a PID in a bracket that
+// holds a backticked command line, or right after one, is that command's, and one after "has
+// PID" is its segment's subject's. A figure in a bracketed list after a
+// joint subject ("Redis and PostgreSQL listen on localhost (127.0.0.1:6379
+// and 127.0.0.1:5432)") may be any of its names'. A name in a bracket annotates the
+// figure before it, or the item it closes ("UDP 5005 (socat)", "6000 on
+// 127.0.0.1 (python3, PID 8082)"): a figure of the same kind in a later
+// segment is tied to a name after it in its own segment, if any, not to
+// that one. See attribution.go.
 //
 // # Grounded
 //

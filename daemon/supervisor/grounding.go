@@ -103,6 +103,14 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 			continue
 		}
+		if saidOwnerless(answer, c, claims) && !c.advice {
+			if ix.ownerlessPort(c) {
+				report(&g.Found, c.text)
+			} else {
+				report(&g.Missing, c.text+" (has an owner)")
+			}
+			continue
+		}
 		if c.kind == kindState && c.every {
 			subj, except := listStart(answer, c), exceptAt(answer, c)
 			for _, e := range as {
@@ -195,7 +203,8 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 		}
 		if attributed(c) && a != nil && !ix.inRecords(c, records[a.off]) &&
-			!((c.loose || a.off < c.clause) && ix.supportsGlobal(c)) && !((c.facts.sum || c.kind == kindPort && portList(claims, as, c.sent)) && ix.inAnyRecords(c, as)) {
+			!((c.loose || a.off < c.clause) && ix.supportsGlobal(c)) && !((c.facts.sum || c.kind == kindPort && portList(claims, as, c.sent)) && ix.inAnyRecords(c, as)) &&
+			!ix.inAnyRecords(c, jointSubjects(answer, c, as)) {
 			report(&g.Missing, c.text+" (for "+a.text+")")
 			continue
 		}
@@ -208,7 +217,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 				report(&g.Missing, c.text+" (with "+cmd+")")
 				continue
 			}
-		} else if p := cmp.Or(partner(c, as), pidSubject(answer, c, as)); p != nil && !ix.inRecords(*p, ix.anchorRecords(c)) {
+		} else if p := cmp.Or(partner(c, as), pidSubject(answer, c, as)); p != nil && !ix.shareRecord(*p, c) {
 			report(&g.Missing, c.text+" (with "+p.text+")")
 			continue
 		}

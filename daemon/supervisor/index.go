@@ -245,6 +245,9 @@ func (ix *index) anyRange(rs *[numNumeric]ranges, c claim) bool {
 // ("CPU(s): 2", "cores 8", "Thread(s) per core: 2") with exactly its
 // number. Without global records (bare text), any record may.
 func (ix *index) hwCount(c claim) bool {
+	if c.noun == "socket" && ix.socketTotal(c.ivs) {
+		return true // "3 sockets in total" of the socket table
+	}
 	anyGlobal := slices.ContainsFunc(ix.recs, func(r record) bool { return r.global })
 	for _, r := range ix.recs {
 		if (r.global || !anyGlobal) && r.hasCount(c.noun, c.ivs) {

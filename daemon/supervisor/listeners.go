@@ -158,7 +158,7 @@ var listenCountRe = regexp.MustCompile(`^[\s*#>-]*(?:only\s+|there\s+are\s+(?:on
 func listenCountIn(sentence string) listenCount {
 	m := listenCountRe.FindStringSubmatch(strings.ToLower(strings.TrimSpace(sentence)))
 	if m == nil {
-		return listenCount{}
+		return listenTotalIn(sentence)
 	}
 	return listenCount{n: countOf(m[1]), proto: m[2]}
 }

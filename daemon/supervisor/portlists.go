@@ -1,6 +1,10 @@
 package supervisor
 
-import "github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+import (
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
 
 // Which bare numbers are ports: those a port or listen word comes before,
 // and those that go on a list of them.
@@ -13,10 +17,17 @@ const (
 	listenWindow = 12
 )
 
-// portContext reports a bare number in a list of ports ("two ports are
-// bound to 127.0.0.1: 5432 (postgres) and 6379") or of listeners, or one
-// that follows such a port in a list.
+// portContext reports a bare number after a protocol ("TCP 3306"), in a
+// list of ports ("two ports are bound to 127.0.0.1: 5432 (postgres) and
+// 6379") or of listeners ("six TCP listeners: 2024, 6000"), or one that
+// follows such a port in a list.
 func portContext(words []string, i int) bool {
+	if i > 0 && protocol(words[i-1]) != "" {
+		return true // "TCP 3306": a protocol names its port
+	}
+	if nothingOn(words[:i]) {
+		return true // "nothing on 3306"
+	}
 	return portListed(words, i, maxListHops)
 }
 
@@ -32,7 +43,7 @@ const (
 // portListed is portContext following a list at most hops items back.
 func portListed(words []string, i, hops int) bool {
 	for k := i - 1; k >= 0 && k >= i-listenWindow; k-- {
-		if (words[k] == "port" || words[k] == "ports") && k >= i-portWindow || listenWords[words[k]] {
+		if (words[k] == "port" || words[k] == "ports") && k >= i-portWindow || listenWords[words[k]] || listenerNouns[words[k]] && k == i-1 {
 			return true
 		}
 	}
@@ -43,4 +54,71 @@ func portListed(words []string, i, hops int) bool {
 		}
 	}
 	return false
+}
+
+// listenerNouns name listening sockets like a listen word does, for the
+// number right after them ("listeners: 2024, 6000"): in "listeners:
+// 5005/udp socat 7738" 7738 is socat's PID.
+var listenerNouns = lexicon.NewSet(`listener listeners`)
+
+// listItemSpan is how many bytes an item of a list of ports may take,
+// with its annotations: "9000 on 0.0.0.0 (socat, PID 5371), 6000 on …".
+const listItemSpan = 120
+
+// listedPorts turns into ports the bare numbers that open an item of a
+// list whose earlier item, in the same sentence, is a port: "2024 on
+// 0.0.0.0 (no process shown), 9000 on 0.0.0.0 (socat, PID 5371), 6000 on
+// 127.0.0.1". An item opens after a comma, semicolon or "and"/"or"; a
+// number that does not ("sshd, which has 15 threads") stays a count.
+func listedPorts(text string, claims []claim) {
+	for i := range claims {
+		c := &claims[i]
+		if c.kind != kindCount || !allDigits(c.text) || c.noun != "" {
+			continue
+		}
+		p, ok := lexicon.Port(c.text)
+		if !ok || p <= 10 || !opensItem(text[:c.off]) {
+			continue
+		}
+		for j := i - 1; j >= 0; j-- {
+			prev := claims[j]
+			if c.off-prev.off > listItemSpan || strings.Contains(text[prev.off:c.off], "\n") || strings.Contains(text[prev.off:c.off], ". ") {
+				break
+			}
+			if prev.kind == kindPort {
+				c.kind, c.port, c.key, c.ivs = kindPort, p, c.text, nil
+				break
+			}
+		}
+	}
+}
+
+// opensItem reports whether the text before a word ends a list item: a
+// comma, a semicolon, "and" or "or" (bold marks aside).
+func opensItem(before string) bool {
+	before = strings.TrimRight(before, " *")
+	if strings.HasSuffix(before, ",") || strings.HasSuffix(before, ";") {
+		return true
+	}
+	low := strings.ToLower(before)
+	return strings.HasSuffix(low, " and") || strings.HasSuffix(low, " or")
+}
+
+// nothingOn reports words that end in "nothing on" ("nothing is on",
+// "nothing listening on", "no listeners on"), with perhaps the earlier ports of a list after
+// it ("nothing on 3306 or"): the number after them is a port denied.
+func nothingOn(words []string) bool {
+	k := len(words) - 1
+	for k >= 0 && (allDigits(words[k]) || words[k] == "or" || words[k] == "and" || words[k] == "nor" || words[k] == "port" || words[k] == "ports") {
+		k--
+	}
+	if k < 1 || words[k] != "on" {
+		return false
+	}
+	k--
+	if words[k] == "is" || listenWords[words[k]] || listenerNouns[words[k]] || words[k] == "services" || words[k] == "sockets" {
+		k--
+	}
+	return k >= 0 && (words[k] == "nothing" || words[k] == "none" || words[k] == "nobody" ||
+		words[k] == "no" && k+1 < len(words) && words[k+1] != "on")
 }

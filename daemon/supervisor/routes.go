@@ -11,7 +11,9 @@ import (
 //   - a gateway ("the default route goes via 192.0.2.1", "the default
 //     gateway is 192.0.2.1", "192.0.2.1 is the gateway") must be a
 //     route's gateway in ip route's output ("via 192.0.2.1", typed
-//     "gateway 192.0.2.1"); it is missing when no route was probed;
+//     "gateway 192.0.2.1"); it is missing when no route was probed; so
+//     is one listed right after a gateway ("via 192.0.2.1 (IPv4) and
+//     fd00::1 (IPv6)");
 //   - an address tied to an interface in a segment that speaks of no
 //     route ("eth0 has the address 192.0.2.2", "eth0: 192.0.2.2/24") is
 //     the interface's own: ip addr's, a route's "src", or another
@@ -25,8 +27,8 @@ var routeWords = lexicon.NewSet(`route routes routed routing gateway gateways gw
 // gatewayBefore are the words right before a gateway's address; skipped
 // are the ones that may stand between ("the gateway is at 192.0.2.1").
 var (
-	gatewayBefore = lexicon.NewSet(`via gateway gw router nexthop`)
-	gatewaySkip   = lexicon.NewSet(`is was at be the its default ipv4 ipv6`)
+	gatewayBefore = lexicon.NewSet(`via gateway gateways gw router routers nexthop`)
+	gatewaySkip   = lexicon.NewSet(`is was are were at be the its default ipv4 ipv6`)
 	gatewayAfter  = lexicon.NewSet(`gateway router`)
 	gatewayDet    = lexicon.NewSet(`is as acts serves the your its this our a default ipv4 ipv6`)
 	routeNouns    = lexicon.NewSet(`route routes routed`)
@@ -110,12 +112,14 @@ func (ix *index) ownAddress(addr string, recs []int32) bool {
 // checkAddresses reports gateways that are no route's and addresses said
 // to be an interface's that only its routes have.
 func checkAddresses(ix *index, g *Grounding, answer string, claims []claim, anchors map[int][]claim, records map[int][]int32) {
-	for _, c := range claims {
+	var gw *claim // the last gateway, which a list may go on from
+	for i, c := range claims {
 		addr, ok := addrKey(c)
 		if !ok || c.advice {
 			continue
 		}
-		if gatewayShaped(answer, c) {
+		if gatewayShaped(answer, c) || gw != nil && gw.sent == c.sent && listedAfter(answer, *gw, c) {
+			gw = &claims[i]
 			if !strings.Contains(c.key, "/") && !ix.routeGateway(addr) {
 				g.Missing = append(g.Missing, c.text+" (no route's gateway)")
 			}
@@ -129,4 +133,33 @@ func checkAddresses(ix *index, g *Grounding, answer string, claims []claim, anch
 			g.Missing = append(g.Missing, c.text+" (not "+a.text+"'s own)")
 		}
 	}
+}
+
+// listedAfter reports an address that goes on a list right after
+// another, past that one's brackets and device: "via 192.0.2.1 (IPv4)
+// and fd00::1 (IPv6)", "192.168.1.1 on enp3s0 and fe80::1".
+func listedAfter(answer string, prev, c claim) bool {
+	between := answer[min(prev.off+len(prev.text), c.off):c.off]
+	for {
+		i := strings.IndexByte(between, '(')
+		j := strings.IndexByte(between, ')')
+		if i < 0 || j < i {
+			break
+		}
+		between = between[:i] + " " + between[j+1:]
+	}
+	ws := plainWords(between)
+	joined := strings.Contains(between, ",")
+	for i, w := range ws {
+		switch {
+		case w == "and" || w == "or":
+			joined = true
+		case (w == "on" || w == "dev") && i+1 < len(ws), w == "ipv4" || w == "ipv6":
+		case i > 0 && (ws[i-1] == "on" || ws[i-1] == "dev") && strings.ContainsAny(w, "0123456789"):
+			// "192.168.1.1 on enp3s0 and fe80::1": the first one's device
+		default:
+			return false
+		}
+	}
+	return joined
 }

@@ -72,7 +72,8 @@ func closerPair(c, a, b claim) bool {
 
 // bracketCommand returns the backticked command line in the bracket that
 // holds a PID ("a busy loop (`sh -c while :; do :; done`, PID 19570)"),
-// or "": the PID is that command's, not the word's before the bracket.
+// or right before it ("`sh -c while :; do :; done` (PID 19570)"), or "":
+// the PID is that command's, not the word's before the bracket.
 func bracketCommand(answer string, c claim) string {
 	if c.class != classPID || c.paren < 0 {
 		return ""
@@ -80,7 +81,7 @@ func bracketCommand(answer string, c claim) string {
 	inner := answer[c.paren+1 : c.off]
 	i := strings.IndexByte(inner, '`')
 	if i < 0 {
-		return ""
+		return commandBefore(answer, c.paren)
 	}
 	j := strings.IndexByte(inner[i+1:], '`')
 	if j < 0 {
@@ -114,14 +115,29 @@ func annotation(a, c claim, claims []claim) bool {
 	if a.paren < 0 || a.seg == c.seg || c.paren == a.paren {
 		return false
 	}
-	var prev *claim
+	// The item is the segment the bracket opens in ("6000 on 127.0.0.1
+	// (python3, PID 8082)"), whatever comes inside the bracket.
+	end := len(claims)
 	for i := range claims {
 		if claims[i].off >= a.paren {
+			end = i
 			break
 		}
-		prev = &claims[i]
 	}
-	return prev != nil && prev.class == classNone && prev.kind == c.kind && attributed(*prev) && prev.seg == a.seg
+	if end == len(claims) || end == 0 {
+		return false
+	}
+	seg := claims[end].seg
+	for i := end - 1; i >= 0; i-- {
+		p := claims[i]
+		if p.class == classNone && p.kind == c.kind && attributed(p) {
+			return true
+		}
+		if p.seg != seg {
+			return false // though "ports: 22" spans the cut
+		}
+	}
+	return false
 }
 
 // pidVerbs say the PID after them is their subject's: "the Python web
