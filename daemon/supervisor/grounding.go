@@ -42,7 +42,7 @@ const maxDerivedSizes = 16
 func Check(answer, evidence string, given ...string) Grounding {
 	g := Grounding{Found: []string{}, Missing: []string{}, Given: []string{}, Echoed: []string{}}
 	ix := newIndex(evidence)
-	g.Echoed = append(g.Echoed, echoes(answer, instructions(evidence, ix.text))...)
+	g.Echoed = append(g.Echoed, echoes(answer, ix.text, instructions(evidence, ix.text))...)
 	claims, facts := extractAll(answer, ix.entities)
 	if len(claims) == 0 {
 		checkScoped(ix, &g, facts, nil, nil, nil)

@@ -227,7 +227,7 @@ func (ix *index) has(c claim) bool {
 		return true // a state is only checked against its entity
 	}
 	if c.textual {
-		return containsBounded(ix.text, c.key, lexicon.IsIPv4(c.key) || isVersion(c.key))
+		return hasText(ix.text, c)
 	}
 	return len(ix.nameRecords(c.key, 1)) > 0
 }
