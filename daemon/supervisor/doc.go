@@ -79,8 +79,10 @@
 // of sockets on an address must be the probe's (compare.go, bounds.go);
 // "(only) two services are listening (on TCP)", said of all listeners,
 // must be ss's number of programs, PIDs, sockets or ports of that
-// protocol (listeners.go). A bound is no figure; a sum ("together", "a + b") is found from the named
-// entities' values. A causal clause ("because …", "due to …") may name
+// protocol (listeners.go). A bound is no figure; a sum ("together", "a + b") is found from two values of one
+// column of the named entities' rows, or of those of the nearest earlier
+// sentence naming two when its own names none ("together they hold
+// about 2.1 GiB"; sums.go); "7740 uses" counts no "uses". A causal clause ("because …", "due to …") may name
 // only words, or their stems, that the records of its sentence's entities
 // and clock time, or journal lines within a minute of them, have; an
 // event ("OOM", "crashed") must be in the evidence (causes.go, events.go).

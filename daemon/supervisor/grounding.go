@@ -211,7 +211,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	}
 	for _, c := range pending {
 		if (c.kind == kindPercent && (derived(c, sizes) || len(anchors[c.sent]) == 0 && ramScoped(answer, c) && ix.memShare(c, answer))) ||
-			(c.facts.sum && ix.summed(c, anchors[c.sent])) {
+			(c.facts.sum && ix.summed(c, sumAnchors(anchors, c.sent))) {
 			report(&g.Found, c.text)
 			continue
 		}
