@@ -332,7 +332,7 @@ func (ix *index) topRecord(probe string, rank int) int32 {
 func ranked(ix *index, anchors []claim, probe string, rank int) *claim {
 	top := ix.topRecord(probe, rank)
 	if top < 0 {
-		return nil
+		return ix.rankedByColumn(anchors, probe, rank)
 	}
 	for i := range anchors {
 		a := &anchors[i]
