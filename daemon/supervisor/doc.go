@@ -55,7 +55,9 @@
 // "user admin", "run by cloudsdk"; users.go), vendor and model names ("AMD EPYC",
 // "Ryzen 7 5800X"), states said of an entity ("eth0 is down", "ifb0
 // (UP)", "nginx.service has failed", "in a failed state", "the failed
-// units are …", "all interfaces except eth0 are down": not eth0) or denied
+// units are …", "all interfaces except eth0 are down": not eth0; one
+// that no entity before it has, before a colon, is each listed entity's:
+// "two units are in a failed state: A and B") or denied
 // ("nginx is not running"; a denied name the evidence lacks costs
 // nothing), words of letters and digits ("x86_64": found or dropped,
 // never missing), backticked identifiers that name no entity ("an
@@ -118,8 +120,10 @@
 // column; VSZ only matches "virtual". A percentage that is the ratio of
 // two sizes the answer quotes, within one point, is found. Names match
 // whole words or their parts, the kernel's 15-byte process names, a unit's
-// program, a program's daemon (docker, dockerd; ssh, sshd) and its
-// versioned name (python, python3.11).
+// program (unless the evidence lists a unit of its name of another
+// type: certbot.service is not certbot.timer), a program's daemon
+// (docker, dockerd; ssh, sshd) and its versioned name (python,
+// python3.11).
 //
 // # Attribution
 //

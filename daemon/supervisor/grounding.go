@@ -103,6 +103,15 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 			continue
 		}
+		if colon := stateListColon(answer, c, as); colon >= 0 {
+			for _, e := range as {
+				if e.off > colon && e.class != classPID && e.class != classPath && !ix.inRecords(c, stateRecords(ix, e, c, records)) {
+					report(&g.Missing, e.text+" ("+c.text+")")
+				}
+			}
+			report(&g.Found, c.text)
+			continue
+		}
 		if c.kind == kindState && c.every {
 			subj, except := listStart(answer, c), exceptAt(answer, c)
 			for _, e := range as {

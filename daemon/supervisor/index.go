@@ -307,6 +307,9 @@ func (ix *index) nameTokens(key string, limit int) []string {
 		return []string{key[:commLen]}
 	}
 	if base, ok := lexicon.CutUnitSuffix(key); ok {
+		if ix.otherUnit(key, base) {
+			return nil
+		}
 		if len(ix.tokens[base]) > 0 {
 			return []string{base}
 		}
