@@ -118,7 +118,12 @@
 // word ("6.1 GiB used", "9.3 GiB available", "12.3% CPU", "7.4% of
 // memory", "Swap usage is 922 MiB") matches only evidence of a compatible
 // column; VSZ only matches "virtual". A percentage that is the ratio of
-// two sizes the answer quotes, within one point, is found. Names match
+// two sizes the answer quotes, within one point, is found, unless its
+// entity's record prints a share of that column that is not (df's Use%:
+// "24G of 252G – 10% used" is not /dev/vda's 26%); in a sentence that
+// gives the machine's memory in sizes and names no entity, a percentage
+// whose clause names no other resource is a memory share or such a
+// ratio, never another figure (shares.go). Names match
 // whole words or their parts, the kernel's 15-byte process names, a unit's
 // program (unless the evidence lists a unit of its name of another
 // type: certbot.service is not certbot.timer), a program's daemon

@@ -164,6 +164,14 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 			continue
 		}
+		if mem := memorySizes(answer, c, claims, as); mem != nil {
+			if ix.memShare(c, answer) || derived(c, mem) {
+				report(&g.Found, c.text)
+			} else {
+				report(&g.Missing, c.text+" (memory)")
+			}
+			continue
+		}
 		if dated(c) && !c.advice {
 			if recs := ix.clockRecords(claims, c.sent); recs != nil && !ix.inRecords(c, recs) {
 				report(&g.Missing, c.text+" (not at its time)")
@@ -219,7 +227,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 		}
 	}
 	for _, c := range pending {
-		if (c.kind == kindPercent && (derived(c, sizes) || len(anchors[c.sent]) == 0 && ramScoped(answer, c) && ix.memShare(c, answer))) ||
+		if (c.kind == kindPercent && (derived(c, sizes) && !ix.printedShareDiffers(c, records[cmp.Or(nearestAnchor(c, anchors[c.sent]), &c).off]) || len(anchors[c.sent]) == 0 && ramScoped(answer, c) && ix.memShare(c, answer))) ||
 			(c.facts.sum && ix.summed(c, sumAnchors(anchors, c.sent))) {
 			report(&g.Found, c.text)
 			continue
