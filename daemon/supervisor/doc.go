@@ -117,7 +117,8 @@
 // when round ("about 20%" is 15–25%, at most 30% either side). A figure followed or preceded by a field
 // word ("6.1 GiB used", "9.3 GiB available", "12.3% CPU", "7.4% of
 // memory", "Swap usage is 922 MiB") matches only evidence of a compatible
-// column; VSZ only matches "virtual". A percentage that is the ratio of
+// column; VSZ and the kernel's OOM total-vm only match "virtual" ("a
+// virtual size of 2.9 GiB"; "9 GB resident" is not total-vm). A percentage that is the ratio of
 // two sizes the answer quotes, within one point, is found, unless its
 // entity's record prints a share of that column that is not (df's Use%:
 // "24G of 252G – 10% used" is not /dev/vda's 26%); in a sentence that

@@ -62,3 +62,19 @@ func memorySizes(answer string, c claim, claims []claim, as []claim) []claim {
 	}
 	return out
 }
+
+// virtualOf reports a size after "virtual size of" or "total-vm of" (the
+// kernel's name for it), which is a virtual size, not a whole.
+func virtualOf(answer string, c claim) bool {
+	ws := plainWords(answer[max(0, c.off-maxLabel):min(c.off, len(answer))])
+	if len(ws) == 0 || ws[len(ws)-1] != "of" {
+		return false
+	}
+	ws = ws[:len(ws)-1]
+	for k := len(ws) - 1; k >= 0 && k >= len(ws)-2; k-- {
+		if fieldWords[ws[k]] == "virtual" || ws[k] == "vm" && k > 0 && ws[k-1] == "total" {
+			return true
+		}
+	}
+	return false
+}

@@ -25,3 +25,20 @@ func TestWorkedOutShares(t *testing.T) {
 	}
 	checkPairs(t, tests)
 }
+
+// TestVirtualSizes checks that a process's virtual size (ps VSZ, the
+// kernel's OOM total-vm) only matches what the answer calls virtual.
+func TestVirtualSizes(t *testing.T) {
+	laptop := EvidenceText(scenario(t, "laptop"))
+	tests := []pair{
+		{"resident size of a killed process", laptop,
+			"The OOM killer killed java (PID 6650), which had about 4 GiB resident in memory.",
+			"The OOM killer killed java (PID 6650), which had about 9 GB resident in memory."},
+		{"kernel's total-vm", laptop,
+			"java (PID 6650) had a total-vm of 8.7 GiB when it was killed.",
+			"java (PID 6650) had a total-vm of 4 GiB when it was killed."},
+		{"virtual size after 'of'", laptop,
+			"firefox has a virtual size of 11.2 GiB.", "firefox has a virtual size of 1.1 GiB."},
+	}
+	checkPairs(t, tests)
+}
