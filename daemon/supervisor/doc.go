@@ -74,7 +74,9 @@
 // probe; "the second busiest" against ps's second row; without a ps
 // sorted by the measure, against that column's second value: ranks.go).
 // Comparisons ("A uses more memory than B", "X (654 MiB) is larger than Y
-// (1.1 GiB)") must hold, by the two figures or by the entities' ps rows;
+// (1.1 GiB)", "A uses twice as much CPU as B": its order, not the factor)
+// must hold, by the two figures or by the entities' ps rows (a bare
+// number the evidence shows as a PID is that process; ratios.go);
 // "the N busiest processes" must be among ps's top N; "N <name>
 // processes" must be the distinct PIDs of that name's rows in one ps
 // table, or in ps and ss together (instances.go); counts of failed

@@ -101,6 +101,11 @@ func readSentence(sentence string) sentenceFacts {
 			if f.measure == "" {
 				f.measure = measureCol(ws, i, "")
 			}
+		case multiples[w] != 0 && f.cmp == 0 && multiple(ws, i) != 0:
+			f.cmp, f.than = multiple(ws, i), asOffset(sentence, w)
+			if f.measure == "" {
+				f.measure = measureCol(ws, i, "")
+			}
 		case listenNouns[w] && f.listenAddr == "" && countOf(at(ws, i-1)) >= 0 && !allDigits(at(ws, i-2)) && anyOf(ws, listenWords):
 			f.listenN, f.listenAddr = countOf(at(ws, i-1)), addressIn(sentence)
 		case failedNouns[w] && !f.counted && failedCount(ws, i) >= 0:
