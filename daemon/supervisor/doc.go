@@ -84,10 +84,11 @@
 // of sockets on an address must be the probe's (compare.go, bounds.go);
 // "(only) two services are listening (on TCP)", said of all listeners,
 // must be ss's number of programs, PIDs, sockets or ports of that
-// protocol (listeners.go). A bound is no figure; a sum ("together", "a + b") is found from two values of one
-// column of the named entities' rows, or of those of the nearest earlier
-// sentence naming two when its own names none ("together they hold
-// about 2.1 GiB"; sums.go); "7740 uses" counts no "uses". A causal clause ("because …", "due to …") may name
+// protocol (listeners.go). A bound is no figure; a sum ("together",
+// "a + b") is found from two values of one column of the named entities'
+// rows, or of those of the nearest earlier sentence naming two when its
+// own names none ("together they hold about 2.1 GiB"; sums.go); "7740
+// uses" counts no "uses". A causal clause ("because …", "due to …") may name
 // only words, or their stems, that the records of its sentence's entities
 // and clock time, or journal lines within a minute of them, have; an
 // event ("OOM", "crashed") must be in the evidence (causes.go, events.go).
@@ -120,8 +121,9 @@
 // word ("6.1 GiB used", "9.3 GiB available", "12.3% CPU", "7.4% of
 // memory", "Swap usage is 922 MiB") matches only evidence of a compatible
 // column; VSZ and the kernel's OOM total-vm only match "virtual" ("a
-// virtual size of 2.9 GiB"; "9 GB resident" is not total-vm). A percentage that is the ratio of
-// two sizes the answer quotes, within one point, is found, unless its
+// virtual size of 2.9 GiB"; "9 GB resident" is not total-vm). A
+// percentage that is the ratio of two sizes the answer quotes, within one
+// point, is found, unless its
 // entity's record prints a share of that column that is not (df's Use%:
 // "24G of 252G – 10% used" is not /dev/vda's 26%); in a sentence that
 // gives the machine's memory in sizes and names no entity, a percentage
