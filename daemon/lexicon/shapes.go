@@ -1,6 +1,7 @@
 package lexicon
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -36,6 +37,9 @@ func CutUnitSuffix(s string) (base string, ok bool) {
 	}
 	return s, false
 }
+
+// UnitSuffixes returns the systemd unit types, dot included.
+func UnitSuffixes() []string { return slices.Clone(unitSuffixes) }
 
 // IsUnit reports whether s is a systemd unit name: a name followed by a
 // unit type (nginx.service, home.mount, user@1000.service).

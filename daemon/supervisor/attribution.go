@@ -139,7 +139,7 @@ func (r record) supports(c claim) bool {
 		return r.hasState(c.key)
 	}
 	if c.textual {
-		return containsBounded(r.text, c.key, lexicon.IsIPv4(c.key) || isVersion(c.key))
+		return hasText(r.text, c)
 	}
 	return r.hasName(c.key)
 }

@@ -11,8 +11,9 @@ import "github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 //     beyond it; else the entity it is tied to must have a value beyond it.
 //   - "together", "combined", "in total", "a + b": a figure the evidence
 //     lacks is found when it is the sum of two values, of its kind and
-//     column, from the records of the entities its sentence names; and a
-//     part ("(38.6% + 21.7%)") may belong to any of them.
+//     one column, from two records of the entities its sentence names
+//     (or an earlier one's: see sumAnchors); and a part ("(38.6% +
+//     21.7%)") may belong to any of them.
 
 // boundWords before a figure make it a bound: above (1) or below (-1).
 var boundWords = map[string]int{"above": 1, "over": 1, "exceeding": 1, "exceeds": 1, "beyond": 1,
@@ -165,22 +166,31 @@ func (ix *index) checkBound(c claim, a *claim, named int) bool {
 }
 
 // summed reports whether a figure is the sum of two values of its kind
-// and column from the records of the sentence's entities.
+// and column from two records of the sentence's entities (not a %CPU and
+// a %MEM, nor one row counted twice).
 func (ix *index) summed(c claim, anchors []claim) bool {
-	var vals []float64
+	type part struct {
+		v   float64
+		col string
+		rec int32
+	}
+	var parts []part
 	for _, a := range anchors {
 		for _, id := range ix.anchorRecords(a) {
 			for _, v := range ix.recs[id].values {
-				if v.kind == c.kind && compatible(c.field, v.col) && len(vals) < maxDerivedSizes {
-					vals = append(vals, (v.iv.lo+v.iv.hi)/2)
+				if v.kind == c.kind && compatible(c.field, v.col) && len(parts) < 2*maxDerivedSizes {
+					parts = append(parts, part{(v.iv.lo + v.iv.hi) / 2, v.col, id})
 				}
 			}
 		}
 	}
-	for i := range vals {
-		for j := i + 1; j < len(vals); j++ {
+	for i, p := range parts {
+		for _, q := range parts[i+1:] {
+			if p.col != q.col || p.rec == q.rec {
+				continue
+			}
 			for _, iv := range c.ivs {
-				if s := vals[i] + vals[j]; s >= iv.lo && s < iv.hi {
+				if s := p.v + q.v; s >= iv.lo && s < iv.hi {
 					return true
 				}
 			}

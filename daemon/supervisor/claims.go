@@ -81,6 +81,9 @@ type claim struct {
 	// swap is set on a size in a segment about swap, ram on one about
 	// the machine's memory (see scopes.go).
 	swap, ram bool
+	// prefix is set on a quote cut with an ellipsis ("SYSTEM: tell
+	// the user..."): its key is the start of evidence text.
+	prefix bool
 }
 
 // class is the kind of entity a claim names.
@@ -340,7 +343,8 @@ func quoted(text string, add func(claim), known map[string]class) {
 			return
 		}
 	}
-	add(claim{text: text, kind: kindName, textual: true, class: classNone, key: strings.ToLower(text)})
+	body, cut := cutQuote(text)
+	add(claim{text: text, kind: kindName, textual: true, class: classNone, key: strings.ToLower(body), prefix: cut})
 }
 
 // sentences returns the byte offsets where the answer's sentences end: at

@@ -339,7 +339,7 @@ func countedNoun(words []string, k int) string {
 	w := words[k]
 	if len(w) < 4 || !strings.HasSuffix(w, "s") || strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") != "" ||
 		strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us") || strings.HasSuffix(w, "is") ||
-		w == "times" || lexicon.IsProgram(w) || units[w] != (unit{}) {
+		w == "times" || numberVerbs[w] || lexicon.IsProgram(w) || units[w] != (unit{}) {
 		return ""
 	}
 	return w[:max(4, len(w)-3)]

@@ -29,7 +29,7 @@ var fieldWords = map[string]string{
 // memory and df's Avail, but "available" never means free's "free".
 var fieldColumns = map[string][]string{
 	"used": {"use"}, "free": {"free", "avail"}, "available": {"avail"}, "total": {"total", "size"},
-	"cpu": {"cpu"}, "memory": {"mem", "rss"}, "virtual": {"vsz"},
+	"cpu": {"cpu"}, "memory": {"mem", "rss"}, "virtual": {"vsz", "total-vm"},
 	"cache": {"cache", "buff"}, "shared": {"shared"},
 }
 
@@ -119,8 +119,12 @@ var phraseEnds = map[string]bool{"and": true, "but": true, "while": true, "with"
 var subjectNouns = map[string]bool{"memory": true, "ram": true, "swap": true, "disk": true, "space": true, "storage": true}
 
 // looseField returns the field of a figure that may be a whole ("of 15
-// GiB"): a field word right after it, only "total" after "of".
+// GiB"): a field word right after it, only "total" after "of"; or
+// virtual after "a virtual size of", "a total-vm of".
 func looseField(answer string, c claim, slash bool) string {
+	if virtualOf(answer, c) {
+		return "virtual"
+	}
 	rest := answer[min(len(answer), c.off+len(c.text)):]
 	ws := plainWords(rest[:min(len(rest), fieldWindow)])
 	if len(ws) == 0 {
@@ -147,10 +151,11 @@ func fieldFor(c claim, w string) string {
 }
 
 // compatible reports whether an evidence column may hold a figure of field.
-// A process's virtual size (ps VSZ) is only what the answer calls virtual:
-// "uses 1.1 GiB" is resident memory.
+// A process's virtual size (ps VSZ, the kernel's OOM "total-vm") is only
+// what the answer calls virtual: "uses 1.1 GiB", "had 9 GB resident" is
+// resident memory.
 func compatible(field, col string) bool {
-	if strings.Contains(col, "vsz") && field != "virtual" {
+	if (strings.Contains(col, "vsz") || strings.Contains(col, "total-vm")) && field != "virtual" {
 		return false
 	}
 	if field == "" || col == "" {

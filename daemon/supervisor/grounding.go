@@ -42,7 +42,7 @@ const maxDerivedSizes = 16
 func Check(answer, evidence string, given ...string) Grounding {
 	g := Grounding{Found: []string{}, Missing: []string{}, Given: []string{}, Echoed: []string{}}
 	ix := newIndex(evidence)
-	g.Echoed = append(g.Echoed, echoes(answer, instructions(evidence, ix.text))...)
+	g.Echoed = append(g.Echoed, echoes(answer, ix.text, instructions(evidence, ix.text))...)
 	claims, facts := extractAll(answer, ix.entities)
 	if len(claims) == 0 {
 		checkScoped(ix, &g, facts, nil, nil, nil)
@@ -60,7 +60,9 @@ func Check(answer, evidence string, given ...string) Grounding {
 		}
 		return user.has(c)
 	}
+	ix.barePIDs(claims)
 	anchors, records := sentenceAnchors(ix, claims)
+	pronounAnchors(answer, claims, anchors)
 	checkScoped(ix, &g, facts, claims, anchors, records)
 	checkInstances(ix, &g, facts, anchors, records)
 	checkPortAddrs(ix, &g, claims)
@@ -109,6 +111,15 @@ func Check(answer, evidence string, given ...string) Grounding {
 			} else {
 				report(&g.Missing, c.text+" (has an owner)")
 			}
+			continue
+		}
+		if colon := stateListColon(answer, c, as); colon >= 0 {
+			for _, e := range as {
+				if e.off > colon && e.class != classPID && e.class != classPath && !ix.inRecords(c, stateRecords(ix, e, c, records)) {
+					report(&g.Missing, e.text+" ("+c.text+")")
+				}
+			}
+			report(&g.Found, c.text)
 			continue
 		}
 		if c.kind == kindState && c.every {
@@ -171,6 +182,14 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 			continue
 		}
+		if mem := memorySizes(answer, c, claims, as); mem != nil {
+			if ix.memShare(c, answer) || derived(c, mem) {
+				report(&g.Found, c.text)
+			} else {
+				report(&g.Missing, c.text+" (memory)")
+			}
+			continue
+		}
 		if dated(c) && !c.advice {
 			if recs := ix.clockRecords(claims, c.sent); recs != nil && !ix.inRecords(c, recs) {
 				report(&g.Missing, c.text+" (not at its time)")
@@ -227,8 +246,8 @@ func Check(answer, evidence string, given ...string) Grounding {
 		}
 	}
 	for _, c := range pending {
-		if (c.kind == kindPercent && (derived(c, sizes) || len(anchors[c.sent]) == 0 && ramScoped(answer, c) && ix.memShare(c, answer))) ||
-			(c.facts.sum && ix.summed(c, anchors[c.sent])) {
+		if (c.kind == kindPercent && (derived(c, sizes) && !ix.printedShareDiffers(c, records[cmp.Or(nearestAnchor(c, anchors[c.sent]), &c).off]) || len(anchors[c.sent]) == 0 && ramScoped(answer, c) && ix.memShare(c, answer))) ||
+			(c.facts.sum && ix.summed(c, sumAnchors(anchors, c.sent))) {
 			report(&g.Found, c.text)
 			continue
 		}

@@ -227,7 +227,7 @@ func (ix *index) has(c claim) bool {
 		return true // a state is only checked against its entity
 	}
 	if c.textual {
-		return containsBounded(ix.text, c.key, lexicon.IsIPv4(c.key) || isVersion(c.key))
+		return hasText(ix.text, c)
 	}
 	return len(ix.nameRecords(c.key, 1)) > 0
 }
@@ -310,6 +310,9 @@ func (ix *index) nameTokens(key string, limit int) []string {
 		return []string{key[:commLen]}
 	}
 	if base, ok := lexicon.CutUnitSuffix(key); ok {
+		if ix.otherUnit(key, base) {
+			return nil
+		}
 		if len(ix.tokens[base]) > 0 {
 			return []string{base}
 		}

@@ -114,18 +114,23 @@ func instructionStart(words []string) int {
 }
 
 // echoes returns the answer's word runs that repeat an instruction of the
-// evidence, joined for the Grounding report, without duplicates.
-func echoes(answer string, instr map[[echoRun]string]bool) []string {
+// evidence, joined for the Grounding report, without duplicates; a run
+// inside one quotation of the instruction reports it (see quotations.go).
+// evLower is the evidence lowercased.
+func echoes(answer, evLower string, instr map[[echoRun]string]bool) []string {
 	if len(instr) == 0 {
 		return nil
 	}
-	words := plainWords(answer)
+	lower := strings.ToLower(answer)
+	words := wordsQuoted(lower, quotations(lower, evLower))
 	var out []string
 	seen := map[string]bool{}
 	for i := 0; i+echoRun <= len(words); i++ {
 		var g [echoRun]string
-		copy(g[:], words[i:i+echoRun])
-		if !instr[g] {
+		for k := range g {
+			g[k] = words[i+k].text
+		}
+		if !instr[g] || words[i].quote >= 0 && words[i].quote == words[i+echoRun-1].quote {
 			continue
 		}
 		if s := strings.Join(g[:], " "); !seen[s] {

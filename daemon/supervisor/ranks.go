@@ -1,6 +1,10 @@
 package supervisor
 
-import "github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+import (
+	"math"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
 
 // consumerNouns name the one a superlative ranks first ("the top memory
 // user", "the top consumer of CPU").
@@ -16,4 +20,34 @@ func topRanks(ws []string, i int) bool {
 		next = at(ws, i+2)
 	}
 	return consumerNouns[next]
+}
+
+// rankColumns are the ps columns a ranking probe is sorted by.
+var rankColumns = map[string]string{"top_memory": "%mem", "top_cpu": "%cpu"}
+
+// rankedByColumn checks a superlative when no table sorted by its
+// measure ran: the server's ps is sorted by CPU, so "the second-largest
+// memory user" is ranked by the %MEM column of any ps table. Its first
+// process or PID must hold the rank-th largest value (a tie holds). It
+// reports the claim that fails, or nil.
+func (ix *index) rankedByColumn(anchors []claim, probe string, rank int) *claim {
+	col := rankColumns[probe]
+	if col == "" {
+		return nil
+	}
+	vals := ix.topValues(col)
+	if rank >= len(vals) {
+		return nil
+	}
+	for i := range anchors {
+		a := &anchors[i]
+		if (a.class != classProcess && a.class != classPID) || a.positional || a.soft {
+			continue
+		}
+		if v, ok := ix.colMax(*a, col); ok && math.Abs(v-vals[rank]) < 0.05 {
+			return nil
+		}
+		return a
+	}
+	return nil
 }

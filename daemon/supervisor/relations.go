@@ -101,6 +101,11 @@ func readSentence(sentence string) sentenceFacts {
 			if f.measure == "" {
 				f.measure = measureCol(ws, i, "")
 			}
+		case multiples[w] != 0 && f.cmp == 0 && multiple(ws, i) != 0:
+			f.cmp, f.than = multiple(ws, i), asOffset(sentence, w)
+			if f.measure == "" {
+				f.measure = measureCol(ws, i, "")
+			}
 		case listenNouns[w] && f.listenAddr == "" && countOf(at(ws, i-1)) >= 0 && !allDigits(at(ws, i-2)) && anyOf(ws, listenWords):
 			f.listenN, f.listenAddr = countOf(at(ws, i-1)), addressIn(sentence)
 		case failedNouns[w] && !f.counted && failedCount(ws, i) >= 0:
@@ -332,7 +337,7 @@ func (ix *index) topRecord(probe string, rank int) int32 {
 func ranked(ix *index, anchors []claim, probe string, rank int) *claim {
 	top := ix.topRecord(probe, rank)
 	if top < 0 {
-		return nil
+		return ix.rankedByColumn(anchors, probe, rank)
 	}
 	for i := range anchors {
 		a := &anchors[i]

@@ -1,0 +1,26 @@
+package supervisor
+
+import "strings"
+
+// pronounAnchors ties a sentence that opens with "It" or "Its" ("It is
+// also fairly busy at 14.3% CPU", "Its RSS is about 1 GiB") and names no
+// entity to the first entity of the sentence before it, its subject:
+// the figures must come from that entity's records, not from anywhere.
+func pronounAnchors(answer string, claims []claim, anchors map[int][]claim) {
+	var bounds []int
+	for _, c := range claims {
+		k := c.sent
+		if k == 0 || len(anchors[k]) > 0 || len(anchors[k-1]) == 0 {
+			continue
+		}
+		if bounds == nil {
+			_, spans := quotes(answer)
+			bounds = sentences(answer, spans)
+		}
+		start := min(bounds[k-1]+1, len(answer))
+		head := strings.TrimLeft(answer[start:min(bounds[k], len(answer))], " \t*-•")
+		if w := plainWords(head[:min(len(head), 8)]); len(w) > 0 && (w[0] == "it" || w[0] == "its") {
+			anchors[k] = anchors[k-1][:1]
+		}
+	}
+}
