@@ -1,6 +1,7 @@
 package supervisor
 
 import (
+	"cmp"
 	"slices"
 	"strconv"
 	"strings"
@@ -237,7 +238,7 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 		c.paren = openParen(answer, sentStart, c.off)
 		c.agent = c.wi > 0 && c.wi <= len(words) && words[c.wi-1] == "by"
 		if !c.loose {
-			c.field = fieldOf(answer, *c)
+			c.field = cmp.Or(fieldOf(answer, *c), c.field, headerField(answer, *c))
 		} else {
 			// "6.1 GiB of 15 GiB is in use": 15 GiB is the whole, and only
 			// a field word right after it is its own ("of 23 GiB total",

@@ -43,7 +43,9 @@
 // "sshd (812)", "nginx (930, 931)"; after "listen" or a port such a
 // bracket holds a port, except in a table row or before where it listens:
 // "sshd (812) on 22"; in a Markdown table, a number under a "PID" or
-// "Port" header), ports (with their protocol: "TCP port 22",
+// "Port" header; a bare number under a header with a "%" is a
+// percentage of its field ("%MEM"), under "RSS" or "VSZ" KiB, under
+// "RSS (MiB)" that unit: tablecells.go), ports (with their protocol: "TCP port 22",
 // "UDP 5005"; "[::]:8443" is an address and a port; a bare number after
 // "port", "listen", "TCP" or "UDP", right after "listeners", or going on
 // a list of such ports: "… redis-server on 6379 and annad on 7070", or an
@@ -128,7 +130,8 @@
 // enp3s0 and fe80::1") must be a route's gateway in ip route (missing
 // without it); one tied to an interface in a segment
 // about no route must be its own, from a line other than a route's or a
-// route's "src" (routes.go). "listen on all interfaces" needs a wildcard socket for
+// route's "src" (routes.go); a network prefix ("192.0.2.0/24") or an
+// item of a list under a routing heading ("Routes:") is not. "listen on all interfaces" needs a wildcard socket for
 // each process it is said of and each port before it ("port 4242 listens
 // on all interfaces"; listeners.go).
 //

@@ -131,7 +131,7 @@ func tableCell(text string, ws []word, words, raws []string, i int, known map[st
 		return claim{text: raws[i], kind: kindPID, class: classPID}, true
 	}
 	if !allDigits(words[i]) {
-		return claim{}, false
+		return headerFigure(text, ws, words, raws, i)
 	}
 	switch h := tableHeader(text, ws[i].off); {
 	case pidHeaders[h] && len(words[i]) <= 10:
@@ -141,7 +141,7 @@ func tableCell(text string, ws []word, words, raws []string, i int, known map[st
 			return claim{text: raws[i], kind: kindPort, port: p, key: words[i]}, true
 		}
 	}
-	return claim{}, false
+	return headerFigure(text, ws, words, raws, i)
 }
 
 // portAfterBracket reports text whose bracket is followed by where the

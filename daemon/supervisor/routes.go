@@ -126,7 +126,8 @@ func checkAddresses(ix *index, g *Grounding, answer string, claims []claim, anch
 			continue
 		}
 		a := nearestAnchor(c, anchors[c.sent])
-		if a == nil || a.class != classIface || anyOf(plainWords(segmentText(answer, c)), routeWords) {
+		if a == nil || a.class != classIface || anyOf(plainWords(segmentText(answer, c)), routeWords) ||
+			networkPrefix(c.key) || underRouteHeading(answer, c.off) {
 			continue
 		}
 		if recs := records[a.off]; ix.inRecords(c, recs) && !ix.ownAddress(addr, recs) {

@@ -1,0 +1,28 @@
+package supervisor
+
+import "testing"
+
+// TestRound25DShapes checks the shapes of round 25–26's misses: table
+// cells read by their headers, sockets, list items and routes.
+func TestRound25DShapes(t *testing.T) {
+	ev := evidence(t, "ps_aux_mem.txt", "free.txt", "df.txt", "ss.txt", "lscpu.txt")
+	host14 := EvidenceText(scenario(t, "host14"))
+	tests := []pair{
+		{"percentage under a %MEM header", ev,
+			"| PID | Command | %MEM |\n|---|---|---|\n| 4242 | firefox | 7.4 |\n| 2210 | gnome-shell | 2.9 |",
+			"| PID | Command | %MEM |\n|---|---|---|\n| 4242 | firefox | 7.4 |\n| 2210 | gnome-shell | 4.2 |"},
+		{"percentage under a %CPU header, name first", ev,
+			"| Process | %CPU |\n|---|---|\n| firefox | 12.3 |\n| gnome-shell | 1.0 |",
+			"| Process | %CPU |\n|---|---|\n| firefox | 12.3 |\n| gnome-shell | 3.1 |"},
+		{"KiB under an RSS header", ev,
+			"| PID | RSS | Command |\n|---|---|---|\n| 1187 | 251904 | dockerd |",
+			"| PID | RSS | Command |\n|---|---|---|\n| 1187 | 452112 | dockerd |"},
+		{"network prefix on a route line", host14,
+			"eth0's subnet is 192.0.2.0/24 and its address is 192.0.2.2.",
+			"eth0's subnet is 192.0.2.0/24 and its address is 192.0.2.1."},
+		{"list under a routing heading", host14,
+			"Routes:\n- default via 192.0.2.1 dev eth0\n- 192.0.2.0/24 on eth0, src 192.0.2.2",
+			"Routes:\n- default via 192.0.2.1 dev eth0\n- 192.0.2.0/24 on eth0, src 192.0.2.7"},
+	}
+	checkPairs(t, tests)
+}
