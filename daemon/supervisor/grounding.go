@@ -90,6 +90,8 @@ func Check(answer, evidence string, given ...string) Grounding {
 			// "UDP 5005 (socat), TCP 2024 on all addresses": the item's
 			// own name, if any, comes after it ("TCP 5432 (postgres)").
 			a = nextInSegment(c, as)
+		} else if nextItemName(answer, c, a) {
+			a = nil // "0.0.0.0:2024, and vmtests.test (PID 11689) on …"
 		}
 		if c.advice && !checkedInAdvice(c, a) && !(c.general && attributed(c) && a != nil) {
 			if c.general && ix.has(c) {

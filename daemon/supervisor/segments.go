@@ -130,7 +130,7 @@ func annotation(a, c claim, claims []claim) bool {
 	seg := claims[end].seg
 	for i := end - 1; i >= 0; i-- {
 		p := claims[i]
-		if p.class == classNone && p.kind == c.kind && attributed(p) {
+		if p.class == classNone && sameItemKind(p, c) && attributed(p) {
 			return true
 		}
 		if p.seg != seg {
