@@ -42,7 +42,8 @@
 // after a process name:
 // "sshd (812)", "nginx (930, 931)"; after "listen" or a port such a
 // bracket holds a port, except in a table row or before where it listens:
-// "sshd (812) on 22"; in a Markdown table, a number under a "PID" or
+// "sshd (812) on 22"; and before "listen … on" an address with no port
+// after: "Redis (6379) listens only on 127.0.0.1"; in a Markdown table, a number under a "PID" or
 // "Port" header; a bare number under a header with a "%" is a
 // percentage of its field ("%MEM"), under "RSS" or "VSZ" KiB, under
 // "RSS (MiB)" that unit: tablecells.go), ports (with their protocol: "TCP port 22",
@@ -131,9 +132,10 @@
 // without it); one tied to an interface in a segment
 // about no route must be its own, from a line other than a route's or a
 // route's "src" (routes.go); a network prefix ("192.0.2.0/24") or an
-// item of a list under a routing heading ("Routes:") is not. "listen on all interfaces" needs a wildcard socket for
-// each process it is said of and each port before it ("port 4242 listens
-// on all interfaces"; listeners.go).
+// item of a list under a routing heading ("Routes:") is not. "listen on
+// all interfaces" needs a wildcard socket for each process of its clause
+// ("while", "whereas", ", but" open one; contrast.go) and each port
+// before it ("port 4242 listens on all interfaces"; listeners.go).
 //
 // # Matching
 //

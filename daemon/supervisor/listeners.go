@@ -119,16 +119,9 @@ func checkAllIfaces(ix *index, g *Grounding, answer string, claims []claim, anch
 		if !f.allIfaces {
 			continue
 		}
-		clause := -1
 		for _, a := range anchors[k] {
-			if a.class != classProcess {
-				continue
-			}
-			if clause < 0 {
-				clause = a.clause
-			}
-			if a.clause != clause {
-				break // "… on all interfaces, whereas cupsd listens locally"
+			if a.class != classProcess || !clauseSaysAllIfaces(answer, a) {
+				continue // "… on all interfaces, whereas cupsd listens locally"
 			}
 			if yes, ok := ix.wildcardListener(a); ok && !yes {
 				g.Missing = append(g.Missing, a.text+" (not on all interfaces)")

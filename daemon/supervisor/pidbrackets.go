@@ -127,6 +127,9 @@ var (
 // tableCell returns the claim of a bare number that is a PID by its place
 // (see bracketedPID) or by its table column, or a port by its column.
 func tableCell(text string, ws []word, words, raws []string, i int, known map[string]class) (claim, bool) {
+	if c, ok := listenedBracket(text, ws, words, raws, i, known); ok {
+		return c, true
+	}
 	if bracketedPID(text, ws, words, i, known) {
 		return claim{text: raws[i], kind: kindPID, class: classPID}, true
 	}
