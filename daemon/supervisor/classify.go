@@ -90,7 +90,7 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 	case colon && isClock(w):
 		add(claim{text: raw, kind: kindClock})
 		return 0
-	case lexicon.IsIPv4(w), colon && isIPv6(w):
+	case lexicon.IsIPv4(w), colon && isIPv6(w), w == "[::]":
 		return name(true, classNone)
 	}
 	if addr, port, ok := hostPort(w); colon && ok {

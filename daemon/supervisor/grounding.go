@@ -300,7 +300,7 @@ func isAddress(s string) bool {
 	if _, _, ok := hostPort(s); ok {
 		return true
 	}
-	return lexicon.IsIPv4(s) || isIPv6(s)
+	return lexicon.IsIPv4(s) || isIPv6(s) || s == "[::]"
 }
 
 // sentenceAnchors returns, by sentence, the entities the evidence knows

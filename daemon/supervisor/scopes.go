@@ -4,8 +4,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-
-	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 )
 
 // Claims whose sentence narrows where they may come from:
@@ -209,7 +207,7 @@ func (ix *index) noSwap() (empty, ok bool) {
 func checkPortAddrs(ix *index, g *Grounding, claims []claim) {
 	bySent := map[int][]claim{}
 	for _, c := range claims {
-		if !c.advice && (c.kind == kindPort || c.kind == kindName && c.textual && lexicon.IsIPv4(c.key)) {
+		if !c.advice && (c.kind == kindPort || c.kind == kindName && c.textual && socketAddr(c.key) != "") {
 			bySent[c.sent] = append(bySent[c.sent], c)
 		}
 	}
@@ -228,7 +226,7 @@ func checkPortAddrs(ix *index, g *Grounding, claims []claim) {
 				continue
 			}
 			sockets++
-			if containsBounded(r.text, addr.key+":"+port.key, false) {
+			if containsBounded(r.text, socketAddr(addr.key)+":"+port.key, false) {
 				bound++
 			}
 		}

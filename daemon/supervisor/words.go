@@ -152,6 +152,9 @@ func inBracketedAddr(text string, i int) bool {
 		open += from
 	}
 	end := strings.IndexByte(text[open:min(len(text), open+maxBracketedAddr+1)], ']')
+	if end == 3 && text[open+1:open+3] == "::" {
+		return true // "[::]" alone, as a table's Address cell writes it
+	}
 	if end < 0 || open+end+2 >= len(text) || text[open+end+1] != ':' || !isDigit(text[open+end+2]) {
 		return false
 	}
