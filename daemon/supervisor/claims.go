@@ -238,7 +238,7 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 		c.paren = openParen(answer, sentStart, c.off)
 		c.agent = c.wi > 0 && c.wi <= len(words) && words[c.wi-1] == "by"
 		if !c.loose {
-			c.field = cmp.Or(fieldOf(answer, *c), c.field, headerField(answer, *c))
+			c.field = cmp.Or(fieldOf(answer, *c), c.field, cellField(answer, *c))
 		} else {
 			// "6.1 GiB of 15 GiB is in use": 15 GiB is the whole, and only
 			// a field word right after it is its own ("of 23 GiB total",

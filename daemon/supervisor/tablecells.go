@@ -13,28 +13,18 @@ import "strings"
 // headerUnit returns the unit and field a table column's header gives
 // its bare numbers, if any.
 func headerUnit(h string) (unit, string, bool) {
-	field := ""
-	for _, w := range plainWords(strings.ReplaceAll(h, "%", " ")) {
-		if f := fieldWords[w]; f != "" && field == "" {
-			field = f
-		}
+	u, ok := units["%"], strings.Contains(h, "%")
+	if i := strings.IndexByte(h, '('); !ok && i >= 0 {
+		u, ok = units[strings.Trim(h[i+1:], "() ")]
+		ok = ok && u.kind == kindSize
 	}
-	if strings.Contains(h, "%") {
-		if field == "total" {
-			field = ""
-		}
-		return units["%"], field, true
+	if t := strings.TrimSpace(h); !ok && (t == "rss" || t == "vsz") {
+		u, ok = units["kib"], true
 	}
-	if i := strings.IndexByte(h, '('); i >= 0 {
-		if u, ok := units[strings.Trim(h[i+1:], "() ")]; ok && u.kind == kindSize {
-			return u, field, true
-		}
+	if !ok {
+		return unit{}, "", false
 	}
-	switch strings.TrimSpace(h) {
-	case "rss", "rss kib", "vsz", "vsz kib":
-		return units["kib"], field, true
-	}
-	return unit{}, "", false
+	return u, headerField(h, u.kind), true
 }
 
 // headerFigure returns the claim of a bare number in a table cell whose
@@ -56,21 +46,24 @@ func headerFigure(text string, ws []word, words, raws []string, i int) (claim, b
 	return claim{text: raws[i], kind: u.kind, ivs: n.intervals(u), key: w, field: field}, true
 }
 
-// headerField returns the field a table cell's column header names for a
-// figure the cell gives with its own unit ("| 1.1 GiB |" under "RSS"), or
-// "".
-func headerField(answer string, c claim) string {
-	if c.kind != kindSize && c.kind != kindPercent {
-		return ""
-	}
-	h := tableHeader(answer, c.off)
-	if h == "" {
-		return ""
-	}
+// headerField returns the field a table column's header names for
+// figures of kind k ("memory" of "%MEM" for a percentage; none of
+// "Memory (MiB)" for a size, as in prose), or "".
+func headerField(h string, k kind) string {
 	for _, w := range plainWords(strings.ReplaceAll(h, "%", " ")) {
-		if f := fieldFor(c, w); f != "" {
+		if f := fieldFor(claim{kind: k}, w); f != "" {
 			return f
 		}
 	}
 	return ""
+}
+
+// cellField returns the field a table cell's column header names for a
+// figure the cell gives with its own unit ("| 7.4% |" under "%MEM"), or
+// "".
+func cellField(answer string, c claim) string {
+	if c.kind != kindSize && c.kind != kindPercent {
+		return ""
+	}
+	return headerField(tableHeader(answer, c.off), c.kind)
 }
