@@ -125,8 +125,9 @@
 // swap": "no swap (0B)") comes from swap's records, one about the machine's RAM from
 // free's Mem row, a user or address beside a clock time from that time's
 // line, and one port and one address of a sentence (a table row: "| 6443 |
-// [::] |"; "[::]" alone is the IPv6 wildcard) from one socket (scopes.go,
-// sockets.go). An address called a gateway ("via 192.0.2.1", "the
+// [::] |"; "[::]" alone is the IPv6 wildcard) from one socket, and a
+// table row's reach ("all IPv4", "public"; "loopback only") its one
+// port's sockets' (scopes.go, sockets.go). An address called a gateway ("via 192.0.2.1", "the
 // gateway is …", "the gateways are …", "… is the gateway", or listed
 // right after one: "via 192.0.2.1 (IPv4) and fd00::1", "192.168.1.1 on
 // enp3s0 and fe80::1") must be a route's gateway in ip route (missing
