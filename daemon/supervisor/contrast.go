@@ -89,3 +89,25 @@ func listensWithoutPort(rest string) bool {
 	}
 	return false
 }
+
+// bracketPIDs turns back into a PID a number alone in brackets after a
+// name, read as a port by its sentence, that no socket has as a port and
+// some process has as its PID: "nginx (930) and sshd (812) are listening
+// on all interfaces" names PIDs. The name beside it is then checked as
+// its PID's (see partner).
+func (ix *index) bracketPIDs(answer string, claims []claim) {
+	for i := range claims {
+		c := &claims[i]
+		if c.kind != kindPort || !bracketedAlone(answer, *c) || ix.hasPort(*c) ||
+			len(ix.findAnchor(claim{kind: kindPID, key: c.key})) == 0 {
+			continue
+		}
+		c.kind, c.class, c.port = kindPID, classPID, 0
+	}
+}
+
+// bracketedAlone reports a claim that fills its bracket: "(930)".
+func bracketedAlone(answer string, c claim) bool {
+	end := c.off + len(c.text)
+	return strings.HasSuffix(strings.TrimRight(answer[:c.off], " "), "(") && strings.HasPrefix(strings.TrimLeft(answer[min(end, len(answer)):], " "), ")")
+}

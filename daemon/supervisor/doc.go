@@ -43,7 +43,8 @@
 // "sshd (812)", "nginx (930, 931)"; after "listen" or a port such a
 // bracket holds a port, except in a table row or before where it listens:
 // "sshd (812) on 22"; and before "listen … on" an address with no port
-// after: "Redis (6379) listens only on 127.0.0.1"; in a Markdown table, a number under a "PID" or
+// after: "Redis (6379) listens only on 127.0.0.1" (a PID still where no
+// socket has the number and a process has it as PID); in a Markdown table, a number under a "PID" or
 // "Port" header; a bare number under a header with a "%" is a
 // percentage of its field ("%MEM"), under "RSS" or "VSZ" KiB, under
 // "RSS (MiB)" that unit: tablecells.go), ports (with their protocol: "TCP port 22",

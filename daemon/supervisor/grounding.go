@@ -61,6 +61,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 		return user.has(c)
 	}
 	ix.barePIDs(claims)
+	ix.bracketPIDs(answer, claims)
 	anchors, records := sentenceAnchors(ix, claims)
 	pronounAnchors(answer, claims, anchors)
 	checkScoped(ix, &g, facts, claims, anchors, records)
