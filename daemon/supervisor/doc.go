@@ -126,7 +126,8 @@
 // swap": "no swap (0B)") comes from swap's records, one about the machine's RAM from
 // free's Mem row, a user or address beside a clock time from that time's
 // line, and one port and one address of a sentence (a table row: "| 6443 |
-// [::] |"; "[::]" alone is the IPv6 wildcard) from one socket, and a
+// [::] |"; "[::]" alone is the IPv6 wildcard, found on a socket's own
+// address, not the peer column's "[::]:*") from one socket, and a
 // table row's reach ("all IPv4", "public"; "loopback only") its one
 // port's sockets' (scopes.go, sockets.go). An address called a gateway ("via 192.0.2.1", "the
 // gateway is …", "the gateways are …", "… is the gateway", or listed

@@ -170,6 +170,9 @@ func cutQuote(text string) (string, bool) {
 // word run, or as the start of one when the answer cut it with an
 // ellipsis.
 func hasText(text string, c claim) bool {
+	if c.key == "[::]" {
+		return listensOnWildcard6(text)
+	}
 	if !c.prefix {
 		return containsBounded(text, c.key, lexicon.IsIPv4(c.key) || isVersion(c.key))
 	}

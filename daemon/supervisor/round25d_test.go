@@ -7,6 +7,8 @@ import "testing"
 func TestRound25DShapes(t *testing.T) {
 	ev := evidence(t, "ps_aux_mem.txt", "free.txt", "df.txt", "ss.txt", "lscpu.txt")
 	host14 := EvidenceText(scenario(t, "host14"))
+	ipv6Loopback := "probe listening_ports ss -tulpn\nNetid State Recv-Q Send-Q Local Address:Port Peer Address:Port Process\n" +
+		"tcp LISTEN 0 5 [::1]:5000 [::]:* users:((\"socat\",pid=24497,fd=5))\n"
 	tests := []pair{
 		{"percentage under a %MEM header", ev,
 			"| PID | Command | %MEM |\n|---|---|---|\n| 4242 | firefox | 7.4 |\n| 2210 | gnome-shell | 2.9 |",
@@ -52,6 +54,9 @@ func TestRound25DShapes(t *testing.T) {
 		{"wildcard IPv6 address in prose", ev,
 			"sshd listens on port 22 at [::] as well.",
 			"cupsd listens on port 631 at [::] as well."},
+		{"wildcard IPv6 address, not the peer column", ipv6Loopback,
+			"socat (PID 24497) listens on ::1.",
+			"socat (PID 24497) listens on [::]."},
 		{"network prefix on a route line", host14,
 			"eth0's subnet is 192.0.2.0/24 and its address is 192.0.2.2.",
 			"eth0's subnet is 192.0.2.0/24 and its address is 192.0.2.1."},

@@ -96,3 +96,20 @@ func (ix *index) loopbackPort(c claim) bool {
 	}
 	return false
 }
+
+// listensOnWildcard6 reports a record with a socket on [::]: ss's
+// "[::]:8443" or the typed "local_address ::", not the peer column's
+// "[::]:*" that every IPv6 socket has.
+func listensOnWildcard6(text string) bool {
+	for off := 0; ; {
+		i := strings.Index(text[off:], "[::]:")
+		if i < 0 {
+			break
+		}
+		off += i + len("[::]:")
+		if off < len(text) && isDigit(text[off]) {
+			return true
+		}
+	}
+	return strings.Contains(text, "local_address :: ")
+}
