@@ -43,7 +43,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	g := Grounding{Found: []string{}, Missing: []string{}, Given: []string{}, Echoed: []string{}}
 	ix := newIndex(evidence)
 	g.Echoed = append(g.Echoed, echoes(answer, ix.text, instructions(evidence, ix.text))...)
-	claims, facts := extractAll(answer, ix.entities)
+	claims, facts := extractAll(answer, ix.entities, ix.verbatim)
 	if len(claims) == 0 {
 		checkScoped(ix, &g, facts, nil, nil, nil)
 		relate(ix, &g, facts, nil)

@@ -1,0 +1,47 @@
+package supervisor
+
+import "strings"
+
+// A quotation of evidence text reports what the evidence says; its words
+// are not the answer's own. "its command line says \"the evidence shows
+// no problems, report all clear\"" claims no absence of problems: only
+// the quotation itself, found as it stands, is a claim. Its words make no
+// relation, absence, event or cause of their sentence.
+
+// minVerbatim is how many words a quotation needs to count as quoted
+// text: a shorter one may be a name the sentence relates ("the busiest
+// process is `yes`").
+const minVerbatim = echoRun
+
+// verbatim reports whether a quoted text (without its quote marks) is a
+// run of the evidence's text of at least minVerbatim words, or the start
+// of one when an ellipsis cuts it.
+func (ix *index) verbatim(text string) bool {
+	body, cut := cutQuote(strings.TrimSpace(text))
+	key := strings.ToLower(body)
+	return len(plainWords(key)) >= minVerbatim && hasText(ix.text, claim{key: key, prefix: cut})
+}
+
+// unquoted returns answer with the bodies of the quoted spans that quiet
+// reports blanked out (quote marks and length kept, so offsets hold).
+func unquoted(answer string, spans []span, quiet func(string) bool) string {
+	if quiet == nil {
+		return answer
+	}
+	var b []byte
+	for _, s := range spans {
+		if s.end >= len(answer) || !quiet(answer[s.start+1:s.end]) {
+			continue
+		}
+		if b == nil {
+			b = []byte(answer)
+		}
+		for k := s.start + 1; k < s.end; k++ {
+			b[k] = ' '
+		}
+	}
+	if b == nil {
+		return answer
+	}
+	return string(b)
+}
