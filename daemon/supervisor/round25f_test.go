@@ -18,6 +18,14 @@ func TestRound25FShapes(t *testing.T) {
 		{"words outside a quoted log line still count", server,
 			"certbot logged \"Renewal failed: connection timed out\" at 09:12:55.",
 			"certbot logged \"Renewal failed: connection timed out\" at 09:12:55, so no units have failed."},
+		// A program named only as a port's usual owner, or denied, costs
+		// nothing; named as the port's holder, it is checked.
+		{"usual owner of a port", host20,
+			"Port 5432 is the default PostgreSQL port, but socat (PID 1265) holds it on 127.0.0.1, not a PostgreSQL server.",
+			"Port 5432 is the default PostgreSQL port, and PostgreSQL holds it on 127.0.0.1."},
+		{"possessive usual port", host20,
+			"Port 5432 is PostgreSQL's standard port; here socat (PID 1265) holds it.",
+			"PostgreSQL listens on port 5432 (127.0.0.1)."},
 	}
 	checkPairs(t, tests)
 }
