@@ -214,7 +214,10 @@
 // ("Installing fail2ban would …") or a list item under an "Options:" or
 // "Tips:" heading, a gerund of an advice verb ("Adding a swap file …"),
 // and the part of a sentence after "if you" or "unless you"; in advice
-// only figures and states tied to a known entity are checked. A general
+// only figures and states tied to a known entity are checked, and not
+// those of a condition: after "when", "once", "if", "until", "unless",
+// "before" or "after" with no comma between ("Check again when systemd
+// is running"; conditions.go). A general
 // statement ("can be pruned", "would help", "usually", "tends to", "is
 // normal") is read the same way, except that its relations still hold
 // and the names of it the evidence has still ground the answer.

@@ -91,7 +91,10 @@ func Check(answer, evidence string, given ...string) Grounding {
 			// own name, if any, comes after it ("TCP 5432 (postgres)").
 			a = nextInSegment(c, as)
 		}
-		if c.advice && !checkedInAdvice(c, a) && !(c.general && attributed(c) && a != nil) {
+		// A state or figure of a condition ("… when systemd is running")
+		// is not checked in advice (conditions.go).
+		cond := c.advice && conditional(answer, c)
+		if c.advice && (cond || !checkedInAdvice(c, a) && !(c.general && attributed(c) && a != nil)) {
 			if c.general && ix.has(c) {
 				report(&g.Found, c.text)
 			}

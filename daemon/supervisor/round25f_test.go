@@ -8,6 +8,7 @@ import "testing"
 // wrong that must not.
 func TestRound25FShapes(t *testing.T) {
 	server := EvidenceText(scenario(t, "server"))
+	laptop := EvidenceText(scenario(t, "laptop"))
 	host20 := EvidenceText(scenario(t, "host20"))
 	tests := []pair{
 		// A quotation of evidence text makes no claims of its own; the
@@ -18,6 +19,17 @@ func TestRound25FShapes(t *testing.T) {
 		{"words outside a quoted log line still count", server,
 			"certbot logged \"Renewal failed: connection timed out\" at 09:12:55.",
 			"certbot logged \"Renewal failed: connection timed out\" at 09:12:55, so no units have failed."},
+		// A state or figure of a condition in advice is no finding; one
+		// outside the condition is.
+		{"state after 'once' in advice", server,
+			"backup.service and certbot.timer have failed. Rerun the backup once backup.service is active again.",
+			"backup.service and certbot.timer have failed. Rerun the backup, since backup.service is active again."},
+		{"figure after 'when' in advice", server,
+			"backup.service has failed; start it again when /srv/data is below 40% used.",
+			"backup.service has failed; start it again when /srv/data, which is 41% used, has room."},
+		{"condition closed by a comma", laptop,
+			"If / passes 95%, clean it: today it is 90% full.",
+			"If / passes 95%, clean it: today it is 80% full."},
 		// A program named only as a port's usual owner, or denied, costs
 		// nothing; named as the port's holder, it is checked.
 		{"usual owner of a port", host20,
