@@ -213,6 +213,8 @@
 // after a short label ("Next step: …"), a gerund with a modal
 // ("Installing fail2ban would …") or a list item under an "Options:" or
 // "Tips:" heading, a gerund of an advice verb ("Adding a swap file …"),
+// a tool with an indefinite subject, a modal and a helping verb ("A cron
+// job running `df -h /` can warn you …"; indefinite.go),
 // and the part of a sentence after "if you" or "unless you"; in advice
 // only figures and states tied to a known entity are checked, and not
 // those of a condition: after "when", "once", "if", "until", "unless",

@@ -19,6 +19,17 @@ func TestRound25FShapes(t *testing.T) {
 		{"words outside a quoted log line still count", server,
 			"certbot logged \"Renewal failed: connection timed out\" at 09:12:55.",
 			"certbot logged \"Renewal failed: connection timed out\" at 09:12:55, so no units have failed."},
+		// A tool with an indefinite subject and a modal is advice: its
+		// threshold is no claim, a figure tied to an entity still is.
+		{"indefinite tool warns before a threshold", server,
+			"/srv/data is 51% used. A nightly script checking `df -h` could warn you before it reaches 85%.",
+			"/srv/data is 61% used. A nightly script checking `df -h` could warn you before it reaches 85%."},
+		{"indefinite tool frees space on a path", server,
+			"A logrotate rule can free space on /var/lib/postgresql, which is 95% full.",
+			"A logrotate rule can free space on /var/lib/postgresql, which is 85% full."},
+		{"indefinite alert and a reading", laptop,
+			"An alert can tell you when /home passes 90%; it is 59% used now.",
+			"An alert can tell you when /home passes 90%; it is 69% used now."},
 		// A state or figure of a condition in advice is no finding; one
 		// outside the condition is.
 		{"state after 'once' in advice", server,
