@@ -39,8 +39,9 @@ func conditional(answer string, c claim) bool {
 	}
 	ws := splitWordsAt(head)
 	for k := len(ws) - 1; k >= 0; k-- {
-		if !conditionWords[strings.ToLower(ws[k].text)] {
-			continue
+		w := strings.ToLower(ws[k].text)
+		if !conditionWords[w] || w == "once" && k > 0 && strings.EqualFold(ws[k-1].text, "at") {
+			continue // "restart it at once" is no condition
 		}
 		return !strings.Contains(head[ws[k].off:], ",")
 	}
