@@ -132,6 +132,7 @@ func extractAll(answer string, known map[string]class, quiet func(string) bool) 
 		out = append(out, c)
 	}
 	blanked, spans := quotes(answer)
+	blanked, spans = longQuotes(answer, blanked, spans, quiet)
 	for _, s := range spans {
 		at = s.start
 		if text := strings.TrimSpace(answer[s.start+1 : s.end]); !isCommand(text) {

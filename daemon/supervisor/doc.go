@@ -76,8 +76,9 @@
 // never missing), backticked identifiers that name no entity ("an
 // `AllowUsers` line": config text, found or dropped), the root filesystem ("/", "root filesystem";
 // a "/" between figures divides them) and quoted spans of up to 80 bytes
-// (a quotation of three or more words of evidence text makes only that
-// claim: its words make no relation, absence or cause; verbatim.go).
+// (a quotation of three or more words of evidence text, up to 400 bytes,
+// makes only that claim: its words make no figure, name, relation,
+// absence or cause; verbatim.go).
 // A count before a plural noun ("12 processes") counts that noun. Not
 // claims: unitless integers up to 10 and years, numbers after "top",
 // "last" and the like, durations and quoted command lines. Sentences also

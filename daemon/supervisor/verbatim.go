@@ -1,6 +1,9 @@
 package supervisor
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A quotation of evidence text reports what the evidence says; its words
 // are not the answer's own. "its command line says \"the evidence shows
@@ -44,4 +47,42 @@ func unquoted(answer string, spans []span, quiet func(string) bool) string {
 		return answer
 	}
 	return string(b)
+}
+
+// longQuotes adds to spans the quotations longer than maxQuote, up to
+// maxQuotation bytes on one line, that quiet reports (evidence text: a
+// whole command line, a journal line), blanking them in blanked as quotes
+// does: such a quotation is one claim, and its words none of their own.
+func longQuotes(answer, blanked string, spans []span, quiet func(string) bool) (string, []span) {
+	if quiet == nil || !strings.ContainsAny(blanked, "\"`'") {
+		return blanked, spans
+	}
+	b := []byte(blanked)
+	added := false
+	for i := 0; i < len(b); i++ {
+		closeQ, ok := quoteClose(b, i)
+		if !ok {
+			continue
+		}
+		j := i + 1
+		for j < len(b) && j-i <= maxQuotation && b[j] != '\n' && b[j] != closeQ {
+			j++
+		}
+		if j >= len(b) || b[j] != closeQ || j-i > maxQuotation {
+			continue
+		}
+		if j-i > maxQuote && quiet(answer[i+1:j]) {
+			spans = append(spans, span{i, j})
+			for k := i; k <= j; k++ {
+				b[k] = ' '
+			}
+			added = true
+		}
+		i = j
+	}
+	if !added {
+		return blanked, spans
+	}
+	slices.SortFunc(spans, func(x, y span) int { return x.start - y.start })
+	return string(b), spans
 }
