@@ -180,6 +180,9 @@ func adviceAt(words []string) bool {
 	if adviceVerbs[words[0]] || (reportVerbs[words[0]] && len(words) > 1 && objectWords[words[1]]) {
 		return true
 	}
+	if indefiniteAdvice(words) {
+		return true // "A cron job can warn you …" (indefinite.go)
+	}
 	if gerundOf(words[0]) {
 		return true // "Adding a 4 GiB swap file is a cheap safety net."
 	}

@@ -114,13 +114,15 @@ type span struct{ start, end int }
 // the evidence (process, interface and journal names that no word list
 // has); it may be nil. It runs in time linear in the answer.
 func extract(answer string, known map[string]class) []claim {
-	out, _ := extractAll(answer, known)
+	out, _ := extractAll(answer, known, nil)
 	return out
 }
 
 // extractAll is extract that also returns the facts of each sentence (see
-// relations.go), which hold even in a sentence without claims.
-func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts) {
+// relations.go), which hold even in a sentence without claims. The words
+// of a quoted span that quiet reports (evidence text: verbatim.go) are
+// read for no facts; quiet may be nil.
+func extractAll(answer string, known map[string]class, quiet func(string) bool) ([]claim, []sentenceFacts) {
 	var out []claim
 	at := 0
 	add := func(c claim) {
@@ -131,6 +133,7 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 		out = append(out, c)
 	}
 	blanked, spans := quotes(answer)
+	blanked, spans = longQuotes(answer, blanked, spans, quiet)
 	for _, s := range spans {
 		at = s.start
 		if text := strings.TrimSpace(answer[s.start+1 : s.end]); !isCommand(text) {
@@ -190,13 +193,14 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 	facts := make([]sentenceFacts, len(bounds))
 	youAt := make([]int, len(bounds))
 	heads := headings(answer, bounds)
+	own := unquoted(answer, spans, quiet)
 	for k, end := range bounds {
 		start := 0
 		if k > 0 {
 			start = min(bounds[k-1]+1, len(answer))
 		}
 		if !advice[k] || general[k] {
-			facts[k] = readSentence(answer[start:min(end, len(answer))])
+			facts[k] = readSentence(own[start:min(end, len(answer))])
 			facts[k].than += start
 			facts[k].causeAt += start
 			facts[k].causeEnd += start

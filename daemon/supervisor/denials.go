@@ -84,7 +84,8 @@ const negatedNameWindow = 6
 
 // negatedName reports a program's name that its sentence denies ("Nginx,
 // Apache and MySQL are not installed", "there is no mysqld process",
-// "a busy loop rather than a real PostgreSQL dump"):
+// "a busy loop rather than a real PostgreSQL dump"), or names only as a
+// port's usual owner ("the usual MySQL port": nonnames.go):
 // where the evidence lacks it, the denial agrees with the evidence. (A
 // denied state the evidence contradicts is checked apart: "nginx is not
 // running".)
@@ -103,5 +104,5 @@ func negatedName(answer string, c claim) bool {
 		}
 	}
 	before := plainWords(answer[max(c.clause, c.off-40, 0):min(c.off, len(answer))])
-	return len(before) > 0 && before[len(before)-1] == "no" || contrasted(before)
+	return len(before) > 0 && before[len(before)-1] == "no" || contrasted(before) || usualPort(answer, c)
 }

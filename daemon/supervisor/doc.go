@@ -75,10 +75,14 @@
 // "two units are in a failed state: A and B") or denied
 // ("nginx is not running"; a denied name the evidence lacks costs
 // nothing, as does one set against the finding: "rather than a real
-// PostgreSQL dump"; a hedge is no name: "interface (likely WireGuard)"), words of letters and digits ("x86_64": found or dropped,
+// PostgreSQL dump", or named only as a port's usual owner: "the usual
+// MySQL port", "MySQL's default port" (not "port 3306 is MySQL"); a hedge is no name: "interface (likely WireGuard)"), words of letters and digits ("x86_64": found or dropped,
 // never missing), backticked identifiers that name no entity ("an
 // `AllowUsers` line": config text, found or dropped), the root filesystem ("/", "root filesystem";
-// a "/" between figures divides them) and quoted spans of up to 80 bytes.
+// a "/" between figures divides them) and quoted spans of up to 80 bytes
+// (a quotation of three or more words of evidence text, up to 400 bytes,
+// makes only that claim: its words make no figure, name, relation,
+// absence or cause; verbatim.go).
 // A count before a plural noun ("12 processes") counts that noun. Not
 // claims: unitless integers up to 10 and years, numbers after "top",
 // "last" and the like, durations and quoted command lines. Sentences also
@@ -222,8 +226,13 @@
 // after a short label ("Next step: …"), a gerund with a modal
 // ("Installing fail2ban would …") or a list item under an "Options:" or
 // "Tips:" heading, a gerund of an advice verb ("Adding a swap file …"),
+// a tool with an indefinite subject, a modal and a helping verb ("A cron
+// job running `df -h /` can warn you …"; indefinite.go),
 // and the part of a sentence after "if you" or "unless you"; in advice
-// only figures and states tied to a known entity are checked. A general
+// only figures and states tied to a known entity are checked, and not
+// those of a condition: after "when", "once", "if", "until", "unless",
+// "before" or "after" with no comma between ("Check again when systemd
+// is running"; conditions.go). A general
 // statement ("can be pruned", "would help", "usually", "tends to", "is
 // normal") is read the same way, except that its relations still hold
 // and the names of it the evidence has still ground the answer.

@@ -32,7 +32,7 @@ func FuzzCheck(f *testing.F) {
 		// A sentence's relations add at most four lines (a superlative, an
 		// absence, a count of failed units, of listeners); a quoted
 		// evidence phrase one.
-		claims, facts := extractAll(answer, newIndex(evidence).entities)
+		claims, facts := extractAll(answer, newIndex(evidence).entities, nil)
 		if n := len(claims); len(all) > 2*n+4*len(facts)+1 {
 			t.Fatalf("%d results for %d claims in %d sentences", len(all), n, len(facts))
 		}

@@ -43,7 +43,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	g := Grounding{Found: []string{}, Missing: []string{}, Given: []string{}, Echoed: []string{}}
 	ix := newIndex(evidence)
 	g.Echoed = append(g.Echoed, echoes(answer, ix.text, instructions(evidence, ix.text))...)
-	claims, facts := extractAll(answer, ix.entities)
+	claims, facts := extractAll(answer, ix.entities, ix.verbatim)
 	if len(claims) == 0 {
 		checkScoped(ix, &g, facts, nil, nil, nil)
 		relate(ix, &g, facts, nil)
@@ -95,7 +95,10 @@ func Check(answer, evidence string, given ...string) Grounding {
 		} else if nextItemName(answer, c, a) {
 			a = nil // "0.0.0.0:2024, and vmtests.test (PID 11689) on …"
 		}
-		if c.advice && !checkedInAdvice(c, a) && !(c.general && attributed(c) && a != nil) {
+		// A state or figure of a condition ("… when systemd is running")
+		// is not checked in advice (conditions.go).
+		cond := c.advice && conditional(answer, c)
+		if c.advice && (cond || !checkedInAdvice(c, a) && !(c.general && attributed(c) && a != nil)) {
 			if c.general && ix.has(c) {
 				report(&g.Found, c.text)
 			}

@@ -65,3 +65,34 @@ func verbUse(words []string, i int) bool {
 	}
 	return i+1 < len(words) && verbBefore[words[i+1]]
 }
+
+// loreWords before "X port" say whose port it usually is: "the usual
+// MySQL port", "the default PostgreSQL port", "MySQL's standard port".
+var loreWords = lexicon.NewSet(`usual default standard typical common conventional customary traditional
+	normal well known registered`)
+
+// usualPort reports a program named only as the owner a port usually
+// has ("3306 is the usual MySQL port", "MySQL's default port", "the
+// standard port for MySQL"): general
+// knowledge, which the evidence need not show. "Port 3306 is MySQL" names
+// it as this machine's and is checked.
+func usualPort(answer string, c claim) bool {
+	before := plainWords(answer[max(c.clause, c.off-segWindow, 0):min(c.off, len(answer))])
+	after := plainWords(answer[min(c.off+len(c.text), len(answer)):min(c.off+len(c.text)+segWindow, len(answer))])
+	n := len(before)
+	if len(after) > 0 && (after[0] == "port" || after[0] == "ports") && n > 0 && loreWords[before[n-1]] {
+		return true // "the usual MySQL port"
+	}
+	if n >= 3 && (before[n-1] == "for" || before[n-1] == "of") && before[n-2] == "port" && loreWords[before[n-3]] {
+		return true // "the standard port for MySQL"
+	}
+	// "MySQL's usual port", "MySQL's well-known port"
+	k := 0
+	if at(after, 0) == "s" {
+		k = 1
+	}
+	for loreWords[at(after, k)] {
+		k++
+	}
+	return k > 0 && k < len(after) && loreWords[after[k-1]] && (after[k] == "port" || after[k] == "ports")
+}
