@@ -130,6 +130,7 @@ func extractAll(answer string, known map[string]class, quiet func(string) bool) 
 			c.key = strings.ToLower(c.text)
 		}
 		c.off = at
+		c.prefix = c.prefix || cutPath(answer, c)
 		out = append(out, c)
 	}
 	blanked, spans := quotes(answer)

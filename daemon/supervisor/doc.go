@@ -82,7 +82,9 @@
 // a "/" between figures divides them) and quoted spans of up to 80 bytes
 // (a quotation of three or more words of evidence text, up to 400 bytes,
 // makes only that claim: its words make no figure, name, relation,
-// absence or cause; verbatim.go).
+// absence or cause; verbatim.go). A path the answer cuts with an
+// ellipsis ("/tmp/go-build7/b001/supervi…", copied from a prompt line cut
+// at its bound) must start an evidence path.
 // A count before a plural noun ("12 processes") counts that noun. Not
 // claims: unitless integers up to 10 and years, numbers after "top",
 // "last" and the like, durations and quoted command lines. Sentences also

@@ -166,6 +166,18 @@ func cutQuote(text string) (string, bool) {
 	return text, false
 }
 
+// cutPath reports a path that the answer cut with an ellipsis, as a
+// model copies a command line the prompt cut at its line bound
+// ("/tmp/go-build7/b001/supervi…"): its key is the start of an evidence
+// path, so it is found by prefix.
+func cutPath(answer string, c claim) bool {
+	if !c.textual || c.class != classPath && c.class != classDevice || !strings.HasPrefix(answer[c.off:], c.text) {
+		return false
+	}
+	rest := answer[c.off+len(c.text):]
+	return strings.HasPrefix(rest, "…") || strings.HasPrefix(rest, "...")
+}
+
 // hasText reports whether text holds a textual claim's key as a whole
 // word run, or as the start of one when the answer cut it with an
 // ellipsis.
