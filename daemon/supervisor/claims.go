@@ -199,8 +199,8 @@ func extractAll(answer string, known map[string]class) ([]claim, []sentenceFacts
 			facts[k].than += start
 			facts[k].causeAt += start
 			facts[k].causeEnd += start
-			facts[k].instFrom += start
-			facts[k].instTo += start
+			facts[k].inst.from += start
+			facts[k].inst.to += start
 		}
 		facts[k].head = heads[k]
 		if youAt[k] = youClause(answer[start:min(end, len(answer))]); youAt[k] >= 0 {

@@ -91,7 +91,10 @@
 // number the evidence shows as a PID is that process; ratios.go);
 // "the N busiest processes" must be among ps's top N; "N <name>
 // processes" must be the distinct PIDs of that name's rows in one ps
-// table, or in ps and ss together (instances.go); counts of failed
+// table, or in ps and ss together, at least that many when a predicate
+// selects them ("two python3 processes hold the most memory"), and the
+// PIDs it goes on to name must be its rows' (instances.go,
+// instselect.go); counts of failed
 // units, of rows beyond a bound ("only one filesystem is above 80%") and
 // of sockets on an address must be the probe's (compare.go, bounds.go);
 // a count of every process ("there are 73 processes running", "in
