@@ -12,8 +12,9 @@
 // Garbled rejects an empty reply, one that is not UTF-8, holds control
 // characters or code points no text uses, is mostly symbols, mixes
 // unrelated scripts, is a JSON fragment, leaves a bracket or code block
-// open, stops mid-sentence (on "and", "the" …, or unpunctuated on a bare
-// number after "at", "of", "to" and the like: "is at 9"), repeats one word
+// open, stops mid-sentence (on "and", "the", "its", "has", "the most" …,
+// or unpunctuated on a bare number after "at", "of", "to" and the like:
+// "is at 9"), repeats one word
 // or phrase, or is too short to say anything; Input.Incomplete marks a
 // reply the model did not finish, and Judge rejects one that ends,
 // unpunctuated, inside a name of the evidence ("/dev/vd" of /dev/vda;
