@@ -107,8 +107,9 @@
 // PIDs, sockets or ports of that protocol, and "3 sockets (in total)"
 // the CPU sockets' or ss's sockets (listeners.go, sockettotals.go). A
 // bound is no figure; a sum ("together", "a + b") is found from two
-// values of one column of the named entities' rows, or of those of the
-// nearest earlier sentence naming two when its own names none
+// values of one column of the named entities' rows, or, when its own
+// sentence names none, of those of the list items (or table rows) right
+// above its line, else of the nearest earlier sentence naming two
 // ("together they hold about 2.1 GiB"; sums.go); "7740 uses" counts no
 // "uses". A causal clause ("because …", "due to …") may name
 // only words, or their stems, that the records of its sentence's entities

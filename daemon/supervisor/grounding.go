@@ -247,7 +247,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	}
 	for _, c := range pending {
 		if (c.kind == kindPercent && (derived(c, sizes) && !ix.printedShareDiffers(c, records[cmp.Or(nearestAnchor(c, anchors[c.sent]), &c).off]) || len(anchors[c.sent]) == 0 && ramScoped(answer, c) && ix.memShare(c, answer))) ||
-			(c.facts.sum && ix.summed(c, sumAnchors(anchors, c.sent))) {
+			(c.facts.sum && ix.summed(c, sumAnchors(answer, anchors, c))) {
 			report(&g.Found, c.text)
 			continue
 		}
