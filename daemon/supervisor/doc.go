@@ -89,7 +89,13 @@
 // Comparisons ("A uses more memory than B", "X (654 MiB) is larger than Y
 // (1.1 GiB)", "A uses twice as much CPU as B": its order, not the factor)
 // must hold, by the two figures or by the entities' ps rows (a bare
-// number the evidence shows as a PID is that process; ratios.go);
+// number the evidence shows as a PID is that process; ratios.go); a
+// figure right before "more … than" is the two sides' difference ("0.4
+// GiB more than hog.py"), and a hedged number before "times more than"
+// or "times as much as" their factor ("roughly 18 times"; a bare one is
+// not checked), from one column of the rows of the entity before it and
+// of one after "than", or else of one the answer named just before
+// (relative.go);
 // "the N busiest processes" must be among ps's top N; "N <name>
 // processes" must be the distinct PIDs of that name's rows in one ps
 // table, or in ps and ss together, at least that many when a predicate

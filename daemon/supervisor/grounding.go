@@ -97,6 +97,14 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 			continue
 		}
+		if r := ix.relative(answer, c, anchors); r != relNone {
+			if r == relFound {
+				report(&g.Found, c.text)
+			} else if r == relMissing {
+				report(&g.Missing, c.text+" (not their difference or factor)")
+			}
+			continue
+		}
 		if portDenied(answer, c) {
 			if ix.hasPort(c) {
 				report(&g.Missing, "not "+c.text)

@@ -20,3 +20,22 @@ func TestRound25Shapes(t *testing.T) {
 	}
 	checkPairs(t, tests)
 }
+
+// A figure before "more … than" is the two sides' difference; a number
+// before "times more than" their factor, checked when hedged.
+func TestDifferencesAndFactors(t *testing.T) {
+	laptop := EvidenceText(scenario(t, "laptop"))
+	server := EvidenceText(scenario(t, "server"))
+	tests := []pair{
+		{"size difference", laptop, "firefox uses about 0.7 GiB more than gnome-shell.", "firefox uses about 1.5 GiB more than gnome-shell."},
+		{"percentage difference", laptop, "firefox uses 4.5% more memory than gnome-shell.", "firefox uses 6% more memory than gnome-shell."},
+		{"hedged factor", laptop, "firefox uses roughly 125 times more memory than sshd.", "firefox uses roughly 40 times more memory than sshd."},
+		{"factor against the list above", laptop,
+			"- firefox (PID 4242): 1153024 KiB\n- sshd (PID 812): 9216 KiB\nfirefox uses roughly 125 times as much as sshd.",
+			"- firefox (PID 4242): 1153024 KiB\n- sshd (PID 812): 9216 KiB\nfirefox uses roughly 400 times as much as sshd."},
+		{"difference against the list above", server,
+			"- postgres (PID 2231): 12.4% MEM\n- dockerd (PID 3120): 6.6% MEM\npostgres holds 5.8% more than the Docker daemon.",
+			"- postgres (PID 2231): 12.4% MEM\n- dockerd (PID 3120): 6.6% MEM\npostgres holds 8.8% more than the Docker daemon."},
+	}
+	checkPairs(t, tests)
+}

@@ -23,6 +23,13 @@ func sumAnchors(answer string, anchors map[int][]claim, c claim) []claim {
 	if len(anchors[c.sent]) > 0 {
 		return anchors[c.sent]
 	}
+	return earlierAnchors(answer, anchors, c)
+}
+
+// earlierAnchors returns the entities the answer named just before c's
+// sentence: the list items right above its line, else the nearest earlier
+// sentence that names at least two.
+func earlierAnchors(answer string, anchors map[int][]claim, c claim) []claim {
 	if lo, hi := itemsAbove(answer, c.off); lo < hi {
 		var items []claim
 		for s := c.sent - 1; s >= 0; s-- {
