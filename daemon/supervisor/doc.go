@@ -128,7 +128,9 @@
 // 0.0.0.0 (no process shown)") when a socket with it has no owner
 // (unowned.go); a percentage
 // about the machine's memory may be free's used, free or available share
-// of its total. A size about
+// of its total, and one of the CPUs' whole ("of the 200% the two CPUs can
+// give", "3200% capacity") 100% per CPU the evidence counts
+// (capacity.go). A size about
 // swap (its segment names swap, not as "no swap"; or right after "no
 // swap": "no swap (0B)") comes from swap's records, one about the machine's RAM from
 // free's Mem row, a user or address beside a clock time from that time's

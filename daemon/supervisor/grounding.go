@@ -255,7 +255,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	}
 	for _, c := range pending {
 		if (c.kind == kindPercent && (derived(c, sizes) && !ix.printedShareDiffers(c, records[cmp.Or(nearestAnchor(c, anchors[c.sent]), &c).off]) || len(anchors[c.sent]) == 0 && ramScoped(answer, c) && ix.memShare(c, answer))) ||
-			(c.facts.sum && ix.summed(c, sumAnchors(answer, anchors, c))) {
+			(c.facts.sum && ix.summed(c, sumAnchors(answer, anchors, c))) || ix.cpuCapacity(answer, c) {
 			report(&g.Found, c.text)
 			continue
 		}

@@ -39,3 +39,15 @@ func TestDifferencesAndFactors(t *testing.T) {
 	}
 	checkPairs(t, tests)
 }
+
+// A percentage said of the CPUs' whole is 100% per logical CPU.
+func TestCPUCapacity(t *testing.T) {
+	laptop := EvidenceText(scenario(t, "laptop"))
+	server := EvidenceText(scenario(t, "server"))
+	tests := []pair{
+		{"capacity after 'of the'", laptop, "firefox uses 12.3% of the 1600% that the 16 CPUs can give.", "firefox uses 12.3% of the 800% that the 16 CPUs can give."},
+		{"capacity word after it", server, "PostgreSQL's 38.6% is a small part of the 3200% capacity of its 32 CPUs.", "PostgreSQL's 38.6% is a small part of the 1600% capacity of its 32 CPUs."},
+		{"no capacity: a process's share", laptop, "", "firefox uses 1600% of the CPUs."},
+	}
+	checkPairs(t, tests)
+}
