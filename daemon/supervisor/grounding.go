@@ -66,6 +66,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	checkScoped(ix, &g, facts, claims, anchors, records)
 	checkInstances(ix, &g, facts, anchors, records)
 	checkPortAddrs(ix, &g, claims)
+	checkPortOwners(ix, &g, answer, claims)
 	checkAddresses(ix, &g, answer, claims, anchors, records)
 	relate(ix, &g, facts, anchors)
 	resp := respective(claims, anchors)

@@ -51,3 +51,18 @@ func TestCPUCapacity(t *testing.T) {
 	}
 	checkPairs(t, tests)
 }
+
+// A program said to own a port must be a socket's process on it.
+func TestPortOwners(t *testing.T) {
+	laptop := EvidenceText(scenario(t, "laptop"))
+	host18 := EvidenceText(scenario(t, "host18"))
+	host14 := EvidenceText(scenario(t, "host14"))
+	tests := []pair{
+		{"program in brackets after the service", laptop, "Port 5353 is the mDNS service (avahi-daemon).", "Port 5353 is the mDNS service (systemd-resolved)."},
+		{"unknown program in brackets", host18, "Port 5353 is a socat listener.", "Port 5353 is the mDNS daemon (avahi-daemon), bound to 127.0.0.53."},
+		{"program of another port in brackets", host14, "Port 31337 is the relay service (socat).", "Port 31337 is the model server (ollama-runner)."},
+		{"program named in the description", laptop, "Port 80 is the nginx web server.", "Port 22 is the nginx web server."},
+		{"port belongs to a program", laptop, "Port 631 belongs to cupsd.", "Port 631 belongs to sshd."},
+	}
+	checkPairs(t, tests)
+}
