@@ -136,10 +136,10 @@
 // free's Mem row, a user or address beside a clock time from that time's
 // line, and one port and one address of a sentence from one socket
 // (scopes.go). A program said to own a port ("port 631 belongs to
-// cupsd", "port 6443 is the Kubernetes API server (kube-apiserver)": a
-// name claimed in the description, or a hyphenated program name in
-// brackets after it) must be the process of a socket on that port
-// (portowners.go). An address called a gateway ("via 192.0.2.1", "the
+// cupsd", "port 6443 is the Kubernetes API server (kube-apiserver)", "the
+// … service (kube-proxy) listens on port 31337": a name claimed in the
+// description, or a hyphenated program name in brackets after it) must
+// be the process of a socket on that port (portowners.go). An address called a gateway ("via 192.0.2.1", "the
 // gateway is …", "the gateways are …", "… is the gateway", or listed
 // right after one: "via 192.0.2.1 (IPv4) and fd00::1", "192.168.1.1 on
 // enp3s0 and fe80::1") must be a route's gateway in ip route (missing

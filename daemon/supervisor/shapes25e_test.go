@@ -62,6 +62,8 @@ func TestPortOwners(t *testing.T) {
 		{"unknown program in brackets", host18, "Port 5353 is a socat listener.", "Port 5353 is the mDNS daemon (avahi-daemon), bound to 127.0.0.53."},
 		{"program of another port in brackets", host14, "Port 31337 is the relay service (socat).", "Port 31337 is the model server (ollama-runner)."},
 		{"program named in the description", laptop, "Port 80 is the nginx web server.", "Port 22 is the nginx web server."},
+		{"program in brackets before its port", laptop, "The mDNS service (avahi-daemon) on port 5353 answers local queries.", ""},
+		{"other program in brackets before a port", host14, "", "The Kubernetes network service (kube-proxy) listens on port 31337."},
 		{"port belongs to a program", laptop, "Port 631 belongs to cupsd.", "Port 631 belongs to sshd."},
 	}
 	checkPairs(t, tests)
