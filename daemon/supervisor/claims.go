@@ -205,8 +205,8 @@ func extractAll(answer string, known map[string]class, quiet func(string) bool) 
 			facts[k].than += start
 			facts[k].causeAt += start
 			facts[k].causeEnd += start
-			facts[k].instFrom += start
-			facts[k].instTo += start
+			facts[k].inst.from += start
+			facts[k].inst.to += start
 		}
 		facts[k].head = heads[k]
 		if youAt[k] = youClause(answer[start:min(end, len(answer))]); youAt[k] >= 0 {

@@ -12,8 +12,9 @@
 // Garbled rejects an empty reply, one that is not UTF-8, holds control
 // characters or code points no text uses, is mostly symbols, mixes
 // unrelated scripts, is a JSON fragment, leaves a bracket or code block
-// open, stops mid-sentence (on "and", "the" …, or unpunctuated on a bare
-// number after "at", "of", "to" and the like: "is at 9"), repeats one word
+// open, stops mid-sentence (on "and", "the", "its", "has", "the most" …,
+// or unpunctuated on a bare number after "at", "of", "to" and the like:
+// "is at 9"), repeats one word
 // or phrase, or is too short to say anything; Input.Incomplete marks a
 // reply the model did not finish, and Judge rejects one that ends,
 // unpunctuated, inside a name of the evidence ("/dev/vd" of /dev/vda;
@@ -98,10 +99,19 @@
 // Comparisons ("A uses more memory than B", "X (654 MiB) is larger than Y
 // (1.1 GiB)", "A uses twice as much CPU as B": its order, not the factor)
 // must hold, by the two figures or by the entities' ps rows (a bare
-// number the evidence shows as a PID is that process; ratios.go);
+// number the evidence shows as a PID is that process; ratios.go); a
+// figure right before "more … than" is the two sides' difference ("0.4
+// GiB more than hog.py"), and a hedged number before "times more than"
+// or "times as much as" their factor ("roughly 18 times"; a bare one is
+// not checked), from one column of the rows of the entity before it and
+// of one after "than", or else of one the answer named just before
+// (relative.go);
 // "the N busiest processes" must be among ps's top N; "N <name>
 // processes" must be the distinct PIDs of that name's rows in one ps
-// table, or in ps and ss together (instances.go); counts of failed
+// table, or in ps and ss together, at least that many when a predicate
+// selects them ("two python3 processes hold the most memory"), and the
+// PIDs it goes on to name must be its rows' (instances.go,
+// instselect.go); counts of failed
 // units, of rows beyond a bound ("only one filesystem is above 80%") and
 // of sockets on an address must be the probe's (compare.go, bounds.go);
 // a count of every process ("there are 73 processes running", "in
@@ -113,8 +123,9 @@
 // PIDs, sockets or ports of that protocol, and "3 sockets (in total)"
 // the CPU sockets' or ss's sockets (listeners.go, sockettotals.go). A
 // bound is no figure; a sum ("together", "a + b") is found from two
-// values of one column of the named entities' rows, or of those of the
-// nearest earlier sentence naming two when its own names none
+// values of one column of the named entities' rows, or, when its own
+// sentence names none, of those of the list items (or table rows) right
+// above its line, else of the nearest earlier sentence naming two
 // ("together they hold about 2.1 GiB"; sums.go); "7740 uses" counts no
 // "uses". A causal clause ("because …", "due to …") may name
 // only words, or their stems, that the records of its sentence's entities
@@ -127,7 +138,9 @@
 // 0.0.0.0 (no process shown)") when a socket with it has no owner
 // (unowned.go); a percentage
 // about the machine's memory may be free's used, free or available share
-// of its total. A size about
+// of its total, and one of the CPUs' whole ("of the 200% the two CPUs can
+// give", "3200% capacity") 100% per CPU the evidence counts
+// (capacity.go). A size about
 // swap (its segment names swap, not as "no swap"; or right after "no
 // swap": "no swap (0B)") comes from swap's records, one about the machine's RAM from
 // free's Mem row, a user or address beside a clock time from that time's
@@ -135,7 +148,12 @@
 // [::] |"; "[::]" alone is the IPv6 wildcard, found on a socket's own
 // address, not the peer column's "[::]:*") from one socket, and a
 // table row's reach ("all IPv4", "public"; "loopback only") its one
-// port's sockets' (scopes.go, sockets.go). An address called a gateway ("via 192.0.2.1", "the
+// port's sockets' (scopes.go, sockets.go). A program said to own a port
+// ("port 631 belongs to cupsd", "port 6443 is the Kubernetes API server
+// (kube-apiserver)", "the … service (kube-proxy) listens on port 31337":
+// a name claimed in the description, or a hyphenated program name in
+// brackets after it) must be the process of a socket on that port
+// (portowners.go). An address called a gateway ("via 192.0.2.1", "the
 // gateway is …", "the gateways are …", "… is the gateway", or listed
 // right after one: "via 192.0.2.1 (IPv4) and fd00::1", "192.168.1.1 on
 // enp3s0 and fe80::1") must be a route's gateway in ip route (missing

@@ -24,9 +24,14 @@ const (
 )
 
 // danglingWords end no finished sentence: a reply that stops on one of them
-// was cut off mid-sentence.
-var danglingWords = wordSet(`and or but the a an of to with is are was were on in at by for from
-	uses using than that which whose because while about into`)
+// was cut off mid-sentence. Articles, prepositions and conjunctions lead
+// on to what they join; an auxiliary to its verb or complement; a
+// possessive to its noun; "the most" to what is most ("the process
+// using the most").
+var danglingWords = wordSet(`and or but nor the a an of to with is are was were has have been being
+	on in at by for from into onto via per as between among through within without across toward towards
+	against upon uses using than that which whose because while about whether
+	its their your my our most least`)
 
 // figurePrepositions lead to a figure: a reply that ends, unpunctuated, in
 // a bare number right after one ("the root filesystem is at 9") stopped

@@ -22,6 +22,8 @@ func TestGarbledKeepsAnswers(t *testing.T) {
 		"The machine has 2 CPUs",
 		"Firefox uses the most memory at 7.4%",
 		"The load average is at 2.",
+		"The count is 2",
+		"nginx is the busiest of them all",
 	} {
 		if why := Garbled(a); why != "" {
 			t.Errorf("%q: %s", a, why)
@@ -37,16 +39,20 @@ func TestGarbledSaysWhy(t *testing.T) {
 		"4ݑ":                           "too short",
 		"Firefox\x1b[2J uses 1.1 GiB.": "control characters",
 		"Firefox uses \uE000 1.1 GiB.": "code points",
-		"ݑ ڃ ཀ ᄀ ሀ ᐁ Ꭰ ᚠ ࠀ ꀀ ꓐ":                           "scripts",
-		"{\"answer\": \"Firefox uses it\"}":               "JSON",
-		"Firefox uses 1.1 GiB (7.4% of":                   "bracket",
-		"Firefox uses 1.1 GiB and the":                    "mid-sentence",
-		"The /home filesystem on /dev/sda3 is at 4":       "mid-sentence",
-		"nginx (PID 1544) uses about 21":                  "mid-sentence",
-		"Your system system system":                       "repeats",
-		"I am. I am. I am. I am. I am.":                   "phrase",
-		strings.Repeat("¤", 40) + " firefox uses memory.": "symbols",
-		"\xff\xfe firefox":                                "UTF-8",
+		"ݑ ڃ ཀ ᄀ ሀ ᐁ Ꭰ ᚠ ࠀ ꀀ ꓐ":                                 "scripts",
+		"{\"answer\": \"Firefox uses it\"}":                     "JSON",
+		"Firefox uses 1.1 GiB (7.4% of":                         "bracket",
+		"Firefox uses 1.1 GiB and the":                          "mid-sentence",
+		"The /home filesystem on /dev/sda3 is at 4":             "mid-sentence",
+		"nginx (PID 1544) uses about 21":                        "mid-sentence",
+		"Based on the probe output, the process using the most": "mid-sentence",
+		"The largest filesystem is /home, and its":              "mid-sentence",
+		"The busiest unit has":                                  "mid-sentence",
+		"Memory is split between":                               "mid-sentence",
+		"Your system system system":                             "repeats",
+		"I am. I am. I am. I am. I am.":                         "phrase",
+		strings.Repeat("¤", 40) + " firefox uses memory.":       "symbols",
+		"\xff\xfe firefox":                                      "UTF-8",
 	} {
 		if why := Garbled(reply); !strings.Contains(why, want) {
 			t.Errorf("%q: reason %q, want it to mention %q", reply, why, want)

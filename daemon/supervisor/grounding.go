@@ -68,6 +68,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	checkInstances(ix, &g, facts, anchors, records)
 	checkPortAddrs(ix, &g, claims)
 	checkRowExposure(ix, &g, answer, claims)
+	checkPortOwners(ix, &g, answer, claims)
 	checkAddresses(ix, &g, answer, claims, anchors, records)
 	relate(ix, &g, facts, anchors)
 	resp := respective(claims, anchors)
@@ -101,6 +102,14 @@ func Check(answer, evidence string, given ...string) Grounding {
 		if c.advice && (cond || !checkedInAdvice(c, a) && !(c.general && attributed(c) && a != nil)) {
 			if c.general && ix.has(c) {
 				report(&g.Found, c.text)
+			}
+			continue
+		}
+		if r := ix.relative(answer, c, anchors); r != relNone {
+			if r == relFound {
+				report(&g.Found, c.text)
+			} else if r == relMissing {
+				report(&g.Missing, c.text+" (not their difference or factor)")
 			}
 			continue
 		}
@@ -254,7 +263,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	}
 	for _, c := range pending {
 		if (c.kind == kindPercent && (derived(c, sizes) && !ix.printedShareDiffers(c, records[cmp.Or(nearestAnchor(c, anchors[c.sent]), &c).off]) || len(anchors[c.sent]) == 0 && ramScoped(answer, c) && ix.memShare(c, answer))) ||
-			(c.facts.sum && ix.summed(c, sumAnchors(anchors, c.sent))) {
+			(c.facts.sum && ix.summed(c, sumAnchors(answer, anchors, c))) || ix.cpuCapacity(answer, c) {
 			report(&g.Found, c.text)
 			continue
 		}

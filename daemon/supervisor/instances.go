@@ -15,22 +15,30 @@ import (
 // instancesRe reads a count, up to three words and a noun of instances.
 var instancesRe = regexp.MustCompile(`(?:^|[^\w.])(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+((?:[\w./` + "`" + `-]+\s+){0,3})(?:processes|instances|workers|copies)\b`)
 
-// instancesIn returns the count of a sentence's "N <name> processes",
-// where its name may stand (from the count to the noun, or for "X runs N
-// processes" from the sentence's start) and the name as written between
-// them; n is -1 when it has none.
-func instancesIn(sentence string) (n, from, to int, name string) {
+// instCount is a sentence's "N <name> processes": its count n (-1
+// without one), where its name may stand (from the count to the noun, or
+// for "X runs N processes" from the sentence's start), the name as
+// written between them, and whether it counts those a predicate selects
+// ("two python3 processes hold the most memory": at least n rows).
+type instCount struct {
+	n, from, to int
+	name        string
+	atLeast     bool
+}
+
+// instancesIn returns the count of a sentence's "N <name> processes".
+func instancesIn(sentence string) instCount {
 	low := strings.ToLower(sentence)
 	m := instancesRe.FindStringSubmatchIndex(low)
 	if m == nil {
-		return -1, 0, 0, ""
+		return instCount{n: -1}
 	}
-	n = countOf(low[m[2]:m[3]])
+	c := instCount{n: countOf(low[m[2]:m[3]]), to: m[2], atLeast: selecting(low[:m[2]], low[m[1]:])}
 	if m[4] == m[5] {
-		// "firefox runs two processes": the name is the subject.
-		return n, 0, m[2], ""
+		return c // "firefox runs two processes": the name is the subject.
 	}
-	return n, m[4], m[5], strings.TrimSpace(strings.ReplaceAll(low[m[4]:m[5]], "`", ""))
+	c.from, c.to, c.name = m[4], m[5], strings.TrimSpace(strings.ReplaceAll(low[m[4]:m[5]], "`", ""))
+	return c
 }
 
 // ssPID reads a socket owner's PID in ss's users column; maxSocketOwners
@@ -41,10 +49,11 @@ const maxSocketOwners = 16
 
 // psInstances returns want when the records of one ps table, or of all
 // tables and sockets together, give that many distinct PIDs for an entity
-// ("three in the top memory list", "four ollama processes listen");
+// ("three in the top memory list", "four ollama processes listen"), or
+// at least that many when atLeast;
 // else the most one ps table gives, or -1 when none of its records is a
 // process row.
-func (ix *index) psInstances(recs []int32, want int) int {
+func (ix *index) psInstances(recs []int32, want int, atLeast bool) int {
 	pids := map[string]map[float64]bool{}
 	seen := false
 	for _, id := range recs {
@@ -82,7 +91,7 @@ func (ix *index) psInstances(recs []int32, want int) int {
 	}
 	most := -1
 	for t, set := range pids {
-		if len(set) == want {
+		if len(set) == want || atLeast && len(set) > want {
 			return want
 		}
 		if t != "any" {
@@ -96,24 +105,28 @@ func (ix *index) psInstances(recs []int32, want int) int {
 // table of the evidence shows.
 func checkInstances(ix *index, g *Grounding, facts []sentenceFacts, anchors map[int][]claim, records map[int][]int32) {
 	for k, f := range facts {
-		if f.instN < 0 || f.instTo <= f.instFrom {
+		c := f.inst
+		if c.n < 0 || c.to <= c.from {
 			continue
 		}
 		for _, a := range anchors[k] {
-			if a.class != classProcess || a.off < f.instFrom || a.off >= f.instTo {
+			if a.class != classProcess || a.off < c.from || a.off >= c.to {
 				continue
 			}
 			recs := records[a.off]
-			if named := ix.naming(recs, f.instName); len(named) > 0 {
-				recs = named // "go vet" processes, not every go
-			} else if f.instName != "" && f.instName != a.key {
+			// "go vet" processes are not every go's, but "python" ones
+			// are python's rows, not those of a path ending in python.
+			if named := ix.naming(recs, c.name); len(named) > 0 && c.name != a.key {
+				recs = named
+			} else if c.name != "" && c.name != a.key {
 				break // "Go linker processes": what the rows call them is unknown
 			}
-			if have := ix.psInstances(recs, f.instN); have >= 0 && have != f.instN {
-				g.Missing = append(g.Missing, a.text+" (not "+strconv.Itoa(f.instN)+" processes)")
-			} else if have == f.instN {
-				g.Found = append(g.Found, a.text+" ("+strconv.Itoa(f.instN)+" processes)")
+			if have := ix.psInstances(recs, c.n, c.atLeast); have >= 0 && have != c.n {
+				g.Missing = append(g.Missing, a.text+" (not "+strconv.Itoa(c.n)+" processes)")
+			} else if have == c.n {
+				g.Found = append(g.Found, a.text+" ("+strconv.Itoa(c.n)+" processes)")
 			}
+			instancePIDs(g, a, recs, anchors[k], c.to, records)
 			break
 		}
 	}

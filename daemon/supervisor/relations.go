@@ -53,10 +53,8 @@ type sentenceFacts struct {
 	// causeAt and causeEnd bound its causal clause in the answer (offsets
 	// in the sentence until extractAll shifts them), or are both 0.
 	causeAt, causeEnd int
-	// instN is the count of "N <name> processes", -1 without one; its name
-	// stands between instFrom and instTo (see instances.go).
-	instN, instFrom, instTo int
-	instName                string
+	// inst is the count of "N <name> processes" (see instances.go).
+	inst instCount
 	// head is the sentence heading this one ("firefox:" above "  pid:
 	// 4242"), or -1 (see headings).
 	head int
@@ -81,7 +79,7 @@ func readSentence(sentence string) sentenceFacts {
 	if f.cause != nil {
 		f.causeAt, f.causeEnd = causeSpan(sentence)
 	}
-	f.instN, f.instFrom, f.instTo, f.instName = instancesIn(sentence)
+	f.inst = instancesIn(sentence)
 	f.listeners = listenCountIn(sentence)
 	for i, w := range ws {
 		switch {

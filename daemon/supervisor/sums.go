@@ -1,25 +1,79 @@
 package supervisor
 
-import "github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+import (
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
 
 // maxSumReach is how many sentences back a sum that names no entity
 // ("Together they hold about 2.1 GiB.") looks for the entities it adds.
 const maxSumReach = 3
 
-// sumAnchors returns the entities a sum in sentence sent adds up: those
-// its sentence names, else those of the nearest earlier sentence that
-// names at least two ("PID 7740 … and PID 8073 …. Together that's about
-// 8.7%"), for "together they", "that's" refer back to them.
-func sumAnchors(anchors map[int][]claim, sent int) []claim {
-	if len(anchors[sent]) > 0 {
-		return anchors[sent]
+// maxSumItems bounds the list items above a sum that it may add up.
+const maxSumItems = 16
+
+// sumAnchors returns the entities a sum c adds up: those its sentence
+// names, else those of the list items right above its line ("- PID 7740:
+// … \n- PID 8073: … \nTogether they hold about 2.1 GiB"), else those of
+// the nearest earlier sentence that names at least two ("PID 7740 … and
+// PID 8073 …. Together that's about 8.7%"), for "together they",
+// "that's" refer back to them.
+func sumAnchors(answer string, anchors map[int][]claim, c claim) []claim {
+	if len(anchors[c.sent]) > 0 {
+		return anchors[c.sent]
 	}
-	for s := sent - 1; s >= 0 && s >= sent-maxSumReach; s-- {
+	return earlierAnchors(answer, anchors, c)
+}
+
+// earlierAnchors returns the entities the answer named just before c's
+// sentence: the list items right above its line, else the nearest earlier
+// sentence that names at least two.
+func earlierAnchors(answer string, anchors map[int][]claim, c claim) []claim {
+	if lo, hi := itemsAbove(answer, c.off); lo < hi {
+		var items []claim
+		for s := c.sent - 1; s >= 0; s-- {
+			for _, a := range anchors[s] {
+				if a.off >= lo && a.off < hi {
+					items = append(items, a)
+				}
+			}
+		}
+		if len(items) >= 2 {
+			return items
+		}
+	}
+	for s := c.sent - 1; s >= 0 && s >= c.sent-maxSumReach; s-- {
 		if len(anchors[s]) >= 2 {
 			return anchors[s]
 		}
 	}
 	return nil
+}
+
+// itemsAbove returns the span of the list items (or table rows) right
+// above the line holding off, past blank lines; lo == hi when there are
+// none.
+func itemsAbove(answer string, off int) (lo, hi int) {
+	end := strings.LastIndexByte(answer[:off], '\n')
+	if end < 0 {
+		return 0, 0
+	}
+	hi, lo = end, end
+	for n := 0; n < maxSumItems && lo > 0; {
+		start := strings.LastIndexByte(answer[:lo], '\n') + 1
+		line := strings.TrimSpace(answer[start:lo])
+		switch {
+		case line == "" && n == 0:
+			hi = max(start-1, 0)
+		case isListItem(line):
+			n++
+		default:
+			return lo, hi
+		}
+		lo = max(start-1, 0)
+	}
+	return lo, hi
 }
 
 // numberVerbs after a number make it the subject of a verb, not a count

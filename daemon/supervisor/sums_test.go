@@ -23,6 +23,12 @@ func TestSumsReferBack(t *testing.T) {
 			"PID 4242 uses 12.3% CPU and PID 2210 1.0%; together about 13.3%.",
 			"PID 4242 uses 12.3% CPU and PID 2210 2.9% of memory; together about 15.2%."},
 		{"sum with no entity before it", server, "", "Together they hold about 7 GiB."},
+		{"sum of the list items above", laptop,
+			"The two biggest memory users:\n- PID 4242: RSS 1153024 KiB (≈1.1 GiB), 7.4% MEM\n- PID 2210: RSS 452112 KiB (≈442 MiB), 2.9% MEM\nTogether they hold 10.3% of memory.",
+			"The two biggest memory users:\n- PID 4242: RSS 1153024 KiB (≈1.1 GiB), 7.4% MEM\n- PID 2210: RSS 452112 KiB (≈442 MiB), 2.9% MEM\nTogether they hold 12.3% of memory."},
+		{"sum of the list items above a blank line", server,
+			"Memory:\n* PID 2231: 12.4% MEM\n* PID 3120: 6.6% MEM\n\nTogether that's about 19% of RAM.",
+			"Memory:\n* PID 2231: 12.4% MEM\n* PID 3120: 6.6% MEM\n\nTogether that's about 27% of RAM."},
 	}
 	checkPairs(t, tests)
 }
