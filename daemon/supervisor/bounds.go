@@ -167,7 +167,7 @@ func (ix *index) checkBound(c claim, a *claim, named int) bool {
 
 // summed reports whether a figure is the sum of two values of its kind
 // and column from two records of the sentence's entities (not a %CPU and
-// a %MEM, nor one row counted twice).
+// a %MEM, nor one row counted twice), or of a whole group's (groupTotal).
 func (ix *index) summed(c claim, anchors []claim) bool {
 	type part struct {
 		v   float64
@@ -196,7 +196,7 @@ func (ix *index) summed(c claim, anchors []claim) bool {
 			}
 		}
 	}
-	return false
+	return ix.groupTotal(c, anchors)
 }
 
 // inAnyRecords reports whether the records of any of the anchors hold c.

@@ -1,6 +1,7 @@
 package supervisor
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
@@ -79,3 +80,62 @@ func itemsAbove(answer string, off int) (lo, hi int) {
 // numberVerbs after a number make it the subject of a verb, not a count
 // of a noun: "7740 uses roughly twice as much as 8073" counts no "uses".
 var numberVerbs = lexicon.NewSet(`uses holds takes needs consumes runs has`)
+
+// groupTotal reports whether a sum c is the total of one column over a
+// whole group of the entities it adds: the processes of its listed PIDs
+// ("PIDs 1462, 1464, 1466 … together around 400 MiB"), the rows of one
+// name ("the three python3 workers take about 400 MiB together"), or
+// all its entities' rows. A group has any number of members, so a sum
+// of three is found as well as one of two; a process that two ps tables
+// print is counted once.
+func (ix *index) groupTotal(c claim, anchors []claim) bool {
+	var pids, all []int32
+	groups := [][]int32{}
+	for _, a := range anchors {
+		recs := ix.anchorRecords(a)
+		if a.kind == kindPID {
+			pids = append(pids, recs...)
+		} else {
+			groups = append(groups, recs)
+		}
+		all = append(all, recs...)
+	}
+	groups = append(groups, pids, all)
+	for _, g := range groups {
+		if ix.columnTotal(c, g) {
+			return true
+		}
+	}
+	return false
+}
+
+// columnTotal reports whether c is the total of one column of c's kind
+// over the distinct rows of recs (a row is its PID where it has one).
+func (ix *index) columnTotal(c claim, recs []int32) bool {
+	totals := map[string]float64{}
+	seen := map[[2]string]bool{}
+	for _, id := range recs {
+		r := ix.recs[id]
+		row := r.text
+		for _, v := range r.values {
+			if v.kind == kindCount && v.col == "pid" {
+				row = fmt.Sprint(v.iv.lo)
+			}
+		}
+		for _, v := range r.values {
+			if v.kind != c.kind || !compatible(c.field, v.col) || seen[[2]string{v.col, row}] {
+				continue
+			}
+			seen[[2]string{v.col, row}] = true
+			totals[v.col] += (v.iv.lo + v.iv.hi) / 2
+		}
+	}
+	for _, t := range totals {
+		for _, iv := range c.ivs {
+			if t >= iv.lo && t < iv.hi {
+				return true
+			}
+		}
+	}
+	return false
+}

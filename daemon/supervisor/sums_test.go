@@ -32,3 +32,24 @@ func TestSumsReferBack(t *testing.T) {
 	}
 	checkPairs(t, tests)
 }
+
+// TestSumsOfGroups checks that a sum adds every entity of its group, not
+// only two of them ("PIDs A, B and C together …", "the N <name>
+// processes … together"), and that a second figure after a sum ("…,
+// roughly 1.3 GiB") is a sum too.
+func TestSumsOfGroups(t *testing.T) {
+	server := EvidenceText(scenario(t, "server"))
+	host13 := EvidenceText(scenario(t, "host13"))
+	tests := []pair{
+		{"three listed PIDs", server,
+			"PIDs 2231, 1544 and 8943 together hold about 16.3% of memory, roughly 2.6 GiB.",
+			"PIDs 2231, 1544 and 8943 together hold about 22% of memory, roughly 3.5 GiB."},
+		{"second figure after a sum", server,
+			"redis-server (PID 1790) and dockerd (PID 3120) together use 8.5% of memory, roughly 1.3 GiB.",
+			"redis-server (PID 1790) and dockerd (PID 3120) together use 8.5% of memory, roughly 2.1 GiB."},
+		{"three PIDs of one name together", host13,
+			"The three go test processes (PIDs 13416, 11605 and 13885) take about 72 MiB together.",
+			"The three go test processes (PIDs 13416, 11605 and 13885) take about 120 MiB together."},
+	}
+	checkPairs(t, tests)
+}
