@@ -54,7 +54,8 @@
 // a list of such ports: "… redis-server on 6379 and annad on 7070", or an
 // item opening after a comma or "and" past the last one's annotations:
 // "9000 on 0.0.0.0 (socat, PID 5371), 6000 on …"),
-// ranges ("24–27 MiB": one claim spanning both ends), clock times, counts of
+// ranges ("24–27 MiB", "between 130 and 140 MiB": one claim spanning
+// both ends), clock times, counts of
 // CPUs, cores, threads and sockets (any size), names (systemd units, block
 // devices and /dev paths, interfaces, paths, IP addresses, versions,
 // well-known programs (a product name such as "PostgreSQL" anchors the
@@ -217,7 +218,8 @@
 // device: "vda (256G disk, mounted on /) and zram0"; not the item beside
 // it in a list: "/dev, /dev/shm, /sys/fs/cgroup", "/boot/efi and
 // /dev/shm"), must share a
-// record; a PID in a bracket that
+// record; a figure said of "each" of several PIDs before it, or of them
+// "apiece", must be in every one's records (each.go); a PID in a bracket that
 // holds a backticked command line, or right after one, is that command's, and one after "has
 // PID" is its segment's subject's. A figure in a bracketed list after a
 // joint subject ("Redis and PostgreSQL listen on localhost (127.0.0.1:6379

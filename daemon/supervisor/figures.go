@@ -257,7 +257,7 @@ func allDigits(s string) bool {
 }
 
 // numberRange reads a range of figures with one unit ("24–27 MiB", "23-27
-// MB", "23 to 27 MB") starting at words[i], whose number n ends at byte
+// MB", "23 to 27 MB", "between 23 and 27 MB") starting at words[i], whose number n ends at byte
 // used, as one claim spanning both ends: any value inside it is found. It
 // returns the claim and how many words after i it consumed.
 func numberRange(words, raws []string, i int, n number, used int) (claim, int, bool) {
@@ -267,8 +267,8 @@ func numberRange(words, raws []string, i int, n number, used int) (claim, int, b
 	switch {
 	case used < len(w) && w[used] == '-':
 		second = w[used+1:] // "23-27MB", "23-27 MB"
-	case used == len(w) && i+2 < len(words) && words[i+1] == "to":
-		second, k = words[i+2], 2
+	case used == len(w) && i+2 < len(words) && (words[i+1] == "to" || words[i+1] == "and" && i > 0 && words[i-1] == "between"):
+		second, k = words[i+2], 2 // "23 to 27 MB", "between 130 and 140 MiB"
 	case used == len(w) && i+1 < len(words):
 		second, k = words[i+1], 1 // the dash between "24–27" breaks words
 	default:

@@ -247,6 +247,10 @@ func Check(answer, evidence string, given ...string) Grounding {
 			report(&g.Missing, c.text+" (not "+c.noun+")") // ss's Netid column
 			continue
 		}
+		if p := ix.eachMiss(answer, c, as); p != nil {
+			report(&g.Missing, c.text+" (for "+p.text+", each)")
+			continue
+		}
 		if cmd := bracketCommand(answer, c); cmd != "" {
 			if !ix.commandOf(c, cmd) {
 				report(&g.Missing, c.text+" (with "+cmd+")")
