@@ -229,7 +229,12 @@
 // and an address are both a socket's) in a later segment is tied to a
 // name after it in its own segment, if any, not to that one; an address
 // or port closed by a comma is not tied to a name in the next ", and …"
-// item ("0.0.0.0:2024, and vmtests.test (PID 11689) on …"; listitems.go).
+// item ("0.0.0.0:2024, and vmtests.test (PID 11689) on …"), nor one that
+// makes up a whole comma item to a name in the next ("Five listeners:
+// 0.0.0.0:2024, three vmtests.test ports …"; listitems.go). A list of
+// ports or addresses after a list of PIDs or processes ("PID 19526 and
+// PID 19511, on 127.0.0.1:40981 and 127.0.0.1:45569") may be any of
+// theirs: each must be a socket of one of them (sockpairs.go).
 // See attribution.go.
 //
 // # Grounded
