@@ -106,7 +106,7 @@ func Garbled(reply string) string {
 		return why
 	}
 	if last := strings.ToLower(strings.TrimRight(words[len(words)-1], "*_")); danglingWords[last] ||
-		strings.ContainsAny(text[len(text)-1:], ",:(-[{") || cutFigure(words) {
+		strings.ContainsAny(text[len(text)-1:], ",:(-[{") || cutFigure(words) || cutSubject(text, words) {
 		return "the reply stops mid-sentence (cut off)"
 	}
 	if w, n := longestRepeat(words); n > maxWordRepeat {

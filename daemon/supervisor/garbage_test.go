@@ -24,6 +24,9 @@ func TestGarbledKeepsAnswers(t *testing.T) {
 		"The load average is at 2.",
 		"The count is 2",
 		"nginx is the busiest of them all",
+		"There are 73 procs and 2 CPUs, 15Gi RAM and 140 procs max",
+		"Disk / is at 26% and firefox uses the most memory",
+		"Memory is fine, sshd is the smallest process",
 	} {
 		if why := Garbled(a); why != "" {
 			t.Errorf("%q: %s", a, why)
@@ -48,6 +51,8 @@ func TestGarbledSaysWhy(t *testing.T) {
 		"Based on the probe output, the process using the most": "mid-sentence",
 		"The largest filesystem is /home, and its":              "mid-sentence",
 		"The busiest unit has":                                  "mid-sentence",
+		"Root is at 26% of 252G and the busiest proc":           "mid-sentence",
+		"Swap is unused, but the most mem":                      "mid-sentence",
 		"Memory is split between":                               "mid-sentence",
 		"Your system system system":                             "repeats",
 		"I am. I am. I am. I am. I am.":                         "phrase",
