@@ -111,7 +111,9 @@
 // "the N busiest processes" must be among ps's top N; "N <name>
 // processes" must be the distinct PIDs of that name's rows in one ps
 // table, or in ps and ss together, at least that many when a predicate
-// selects them ("two python3 processes hold the most memory"), and the
+// selects them ("two python3 processes hold the most memory"; after the
+// name, arguments count only rows whose command reads them: "four
+// python3 -c worker processes" counts no "python3 -m" row), and the
 // PIDs it goes on to name must be its rows' (instances.go,
 // instselect.go); counts of failed
 // units, of rows beyond a bound ("only one filesystem is above 80%") and

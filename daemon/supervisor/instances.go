@@ -116,7 +116,7 @@ func checkInstances(ix *index, g *Grounding, facts []sentenceFacts, anchors map[
 			recs := records[a.off]
 			// "go vet" processes are not every go's, but "python" ones
 			// are python's rows, not those of a path ending in python.
-			if named := ix.naming(recs, c.name); len(named) > 0 && c.name != a.key {
+			if named := ix.namingPrefix(recs, c.name, a.key); len(named) > 0 && c.name != a.key {
 				recs = named
 			} else if c.name != "" && c.name != a.key {
 				break // "Go linker processes": what the rows call them is unknown

@@ -3,6 +3,7 @@ package supervisor
 import (
 	"regexp"
 	"slices"
+	"strings"
 )
 
 // "Two python3 processes hold the most memory" names the two that a
@@ -55,4 +56,23 @@ func shareRecord(a, b []int32) bool {
 		}
 	}
 	return false
+}
+
+// namingPrefix returns the records of recs that hold name, or else its
+// longest leading words that still say more than the program key: "four
+// python3 -c worker processes" counts the rows whose command reads
+// "python3 -c" (not "python3 -m http.server"), for "worker" is the
+// answer's word for them, not the rows'.
+func (ix *index) namingPrefix(recs []int32, name, key string) []int32 {
+	ws := strings.Fields(name)
+	for n := len(ws); n > 0; n-- {
+		p := strings.Join(ws[:n], " ")
+		if p == key {
+			return nil
+		}
+		if named := ix.naming(recs, p); len(named) > 0 {
+			return named
+		}
+	}
+	return nil
 }
