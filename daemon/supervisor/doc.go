@@ -255,8 +255,10 @@
 // "before" or "after" with no comma between ("Check again when systemd
 // is running"; conditions.go). A general
 // statement ("can be pruned", "would help", "usually", "tends to", "is
-// normal") is read the same way, except that its relations still hold
-// and the names of it the evidence has still ground the answer.
+// normal") is read the same way, except that its relations still hold,
+// the names of it the evidence has still ground the answer, and a
+// well-known program it calls the user's must be found ("that's your
+// nightly PostgreSQL backup, so it's normal"; generalnames.go).
 //
 // # Invention
 //

@@ -1,0 +1,20 @@
+package supervisor
+
+import "testing"
+
+// TestRound27HShapes checks the shapes of blind round 27–28 that helper
+// r27H turned into rules, each on a scenario other than its miss's.
+func TestRound27HShapes(t *testing.T) {
+	laptop := EvidenceText(scenario(t, "laptop"))
+	server := EvidenceText(scenario(t, "server"))
+	checkPairs(t, []pair{
+		// generalnames.go: a product said to be the user's in a general
+		// statement is a claim.
+		{"product said to be yours in a general statement", server,
+			"The postgres checkpointer is at 38.6% CPU; that's your PostgreSQL database at work, so it's normal.",
+			"The nginx worker (PID 1544) is at 21.7% CPU; that's your nightly MySQL backup, so it's normal."},
+		{"product named in general", laptop,
+			"firefox (PID 4242) uses 7.4% of memory. Docker images can usually be pruned when space runs low.",
+			"firefox (PID 4242) uses 7.4% of memory; that's your MySQL server warming its cache, so it's normal."},
+	})
+}
