@@ -94,7 +94,8 @@
 // row; "top" only before a consumer noun, not "top 5"; not "the busiest
 // compile process", nor a word named only by its place) and absences ("the
 // journal is empty", "no failed units", "no swap": checked against the
-// probe; "the second busiest" against ps's second row; without a ps
+// probe; not "no failed units could be checked", a failed probe;
+// unprobed.go; "the second busiest" against ps's second row; without a ps
 // sorted by the measure, against that column's second value: ranks.go).
 // Comparisons ("A uses more memory than B", "X (654 MiB) is larger than Y
 // (1.1 GiB)", "A uses twice as much CPU as B": its order, not the factor)

@@ -18,3 +18,18 @@ func TestRound27HShapes(t *testing.T) {
 			"firefox (PID 4242) uses 7.4% of memory; that's your MySQL server warming its cache, so it's normal."},
 	})
 }
+
+// TestUnprobedAbsence checks that "no X could be checked" reports a failed
+// probe, while "no X could be found" still claims X's absence.
+func TestUnprobedAbsence(t *testing.T) {
+	host21 := EvidenceText(scenario(t, "host21"))
+	server := EvidenceText(scenario(t, "server"))
+	checkPairs(t, []pair{
+		{"probe failed", host21,
+			"No failed units could be checked (no connection to the systemd system bus).",
+			"There are no failed units."},
+		{"absence found", server,
+			"",
+			"No failed units could be found, and / is 90% full."},
+	})
+}
