@@ -76,7 +76,7 @@
 // "two units are in a failed state: A and B") or denied
 // ("nginx is not running"; a denied name the evidence lacks costs
 // nothing, as does one set against the finding: "rather than a real
-// PostgreSQL dump", or named only as a port's usual owner: "the usual
+// PostgreSQL dump", "not by a postgres process", or named only as a port's usual owner: "the usual
 // MySQL port", "MySQL's default port" (not "port 3306 is MySQL"); a hedge is no name: "interface (likely WireGuard)"), words of letters and digits ("x86_64": found or dropped,
 // never missing), backticked identifiers that name no entity ("an
 // `AllowUsers` line": config text, found or dropped), the root filesystem ("/", "root filesystem";

@@ -33,3 +33,14 @@ func TestUnprobedAbsence(t *testing.T) {
 			"No failed units could be found, and / is 90% full."},
 	})
 }
+
+// TestNotByDenial checks that "not by a X process" sets X against the
+// finding, while a name in the finding itself is still checked.
+func TestNotByDenial(t *testing.T) {
+	host12 := EvidenceText(scenario(t, "host12"))
+	checkPairs(t, []pair{
+		{"denied owner", host12,
+			"Port 6000 is bound by python3 (PID 8082) on 127.0.0.1, not by a redis process.",
+			"Port 6000 is bound by redis (PID 8082) on 127.0.0.1, not by a python3 process."},
+	})
+}
