@@ -44,3 +44,18 @@ func TestNotByDenial(t *testing.T) {
 			"Port 6000 is bound by redis (PID 8082) on 127.0.0.1, not by a python3 process."},
 	})
 }
+
+// TestAfterOrder checks that "After X, the second busiest is Y" ranks Y
+// second and names X as no cause.
+func TestAfterOrder(t *testing.T) {
+	laptop := EvidenceText(scenario(t, "laptop"))
+	server := EvidenceText(scenario(t, "server"))
+	checkPairs(t, []pair{
+		{"second after the first", server,
+			"After the postgres checkpointer at 38.6%, the second busiest process is the nginx worker (PID 1544) at 21.7% CPU.",
+			"After the nginx worker (PID 1544) at 21.7%, the second busiest process is the postgres checkpointer at 38.6% CPU."},
+		{"second memory user after the first", laptop,
+			"After firefox (PID 4242) at 7.4%, the second biggest memory user is PID 4391 at 4.2%.",
+			"After PID 4391 at 4.2%, the second biggest memory user is gnome-shell at 2.9%."},
+	})
+}
