@@ -95,8 +95,9 @@
 // compile process", nor a word named only by its place) and absences ("the
 // journal is empty", "no failed units", "no swap": checked against the
 // probe; not "no failed units could be checked", a failed probe;
-// unprobed.go; "the second busiest" against ps's second row; without a ps
-// sorted by the measure, against that column's second value: ranks.go).
+// unprobed.go; "the second busiest" against ps's second row, said of
+// what follows an opening "After X," (an order, not a cause; orders.go);
+// without a ps sorted by the measure, against that column's second value: ranks.go).
 // Comparisons ("A uses more memory than B", "X (654 MiB) is larger than Y
 // (1.1 GiB)", "A uses twice as much CPU as B": its order, not the factor)
 // must hold, by the two figures or by the entities' ps rows (a bare
