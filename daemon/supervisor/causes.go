@@ -47,7 +47,7 @@ func causeWords(ws []string) []string {
 			continue
 		}
 		if w == "result" && (i == 0 || ws[i-1] != "a") || w == "reason" && (i == 0 || ws[i-1] != "the") ||
-			w == "after" && !eventStarts[at(ws, i+1)] {
+			w == "after" && (!eventStarts[at(ws, i+1)] || i == 0 && ranks(ws)) {
 			continue
 		}
 		var out []string

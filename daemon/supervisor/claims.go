@@ -205,6 +205,7 @@ func extractAll(answer string, known map[string]class, quiet func(string) bool) 
 			facts[k].than += start
 			facts[k].causeAt += start
 			facts[k].causeEnd += start
+			facts[k].orderEnd = start + orderClause(own[start:min(end, len(answer))])
 			facts[k].inst.from += start
 			facts[k].inst.to += start
 		}

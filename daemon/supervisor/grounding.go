@@ -102,6 +102,8 @@ func Check(answer, evidence string, given ...string) Grounding {
 		if c.advice && (cond || !checkedInAdvice(c, a) && !(c.general && attributed(c) && a != nil)) {
 			if c.general && ix.has(c) {
 				report(&g.Found, c.text)
+			} else if generalProgram(answer, c) {
+				report(&g.Missing, c.text) // generalnames.go
 			}
 			continue
 		}

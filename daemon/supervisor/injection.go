@@ -57,7 +57,9 @@ func instructions(evidence, lower string) map[[echoRun]string]bool {
 		}
 		for i := start; i+echoRun <= len(words); i++ {
 			var g [echoRun]string
-			copy(g[:], words[i:i+echoRun])
+			for k := range g {
+				g[k] = echoWord(words[i+k])
+			}
 			if contentWords(g[:]) >= echoContent {
 				out[g] = true
 			}
@@ -128,7 +130,7 @@ func echoes(answer, evLower string, instr map[[echoRun]string]bool) []string {
 	for i := 0; i+echoRun <= len(words); i++ {
 		var g [echoRun]string
 		for k := range g {
-			g[k] = words[i+k].text
+			g[k] = echoWord(words[i+k].text)
 		}
 		if !instr[g] || words[i].quote >= 0 && words[i].quote == words[i+echoRun-1].quote {
 			continue
@@ -139,6 +141,24 @@ func echoes(answer, evLower string, instr map[[echoRun]string]bool) []string {
 		}
 	}
 	return out
+}
+
+// echoCopulas are one verb to the echo check: "the disks are fine" repeats
+// "the disk is fine" as surely as the same words would.
+var echoCopulas = lexicon.NewSet(`is are was were be been being am`)
+
+// echoWord is the form of a word the echo check compares: the copula's
+// one form, and a plural noun's singular ("disks" is "disk"), so that a
+// change of number or tense does not hide a repeated instruction.
+func echoWord(w string) string {
+	switch {
+	case echoCopulas[w]:
+		return "is"
+	case len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") &&
+		!strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		return w[:len(w)-1]
+	}
+	return w
 }
 
 // plainWords lowercases text and splits it into runs of letters and

@@ -19,8 +19,9 @@ func modifier(w string) bool {
 }
 
 // contrastLeads are the words that set a name against what the answer
-// says instead: "rather than", "instead of", "not a (real) X".
-var contrastLeads = [][]string{{"rather", "than"}, {"instead", "of"}, {"not"}}
+// says instead: "rather than", "instead of", "not a (real) X", "not by
+// a X process" ("bound by socat, not by a postgres process").
+var contrastLeads = [][]string{{"rather", "than"}, {"instead", "of"}, {"not", "by"}, {"not", "from"}, {"not"}}
 
 // contrastFillers may stand between such words and the name.
 var contrastFillers = map[string]bool{"a": true, "an": true, "the": true, "real": true, "actual": true, "genuine": true, "true": true, "proper": true}

@@ -51,8 +51,9 @@ type sentenceFacts struct {
 	// events are the event words it asserts (see events.go).
 	events []string
 	// causeAt and causeEnd bound its causal clause in the answer (offsets
-	// in the sentence until extractAll shifts them), or are both 0.
-	causeAt, causeEnd int
+	// in the sentence until extractAll shifts them), or are both 0;
+	// orderEnd ends an opening "After X," clause (orders.go).
+	causeAt, causeEnd, orderEnd int
 	// inst is the count of "N <name> processes" (see instances.go).
 	inst instCount
 	// head is the sentence heading this one ("firefox:" above "  pid:
@@ -108,7 +109,7 @@ func readSentence(sentence string) sentenceFacts {
 			f.listenN, f.listenAddr = countOf(at(ws, i-1)), addressIn(sentence)
 		case failedNouns[w] && !f.counted && failedCount(ws, i) >= 0:
 			f.failed, f.counted = failedCount(ws, i), true
-		case nothingWords[w]:
+		case nothingWords[w] && !unprobed(ws, i):
 			f.absent = absentProbe(ws, i, f.absent)
 		case w == "empty" && anyOf(ws, logTopics):
 			f.absent = "system_logs"
@@ -378,7 +379,7 @@ func (ix *index) absentFound(probe string) (empty, ok bool) {
 func relate(ix *index, g *Grounding, facts []sentenceFacts, anchors map[int][]claim) {
 	for k, f := range facts {
 		if f.top != "" && anchors != nil {
-			if a := ranked(ix, anchors[k], f.top, f.rank); a != nil {
+			if a := ranked(ix, afterOrder(anchors[k], f.orderEnd), f.top, f.rank); a != nil {
 				g.Missing = append(g.Missing, a.text+" (not first in "+f.top+")")
 			}
 		}
