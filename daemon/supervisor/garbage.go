@@ -1,6 +1,7 @@
 package supervisor
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -292,12 +293,19 @@ func itoa(n int) string {
 func onlyTags(words []string) bool {
 	text := 0
 	for _, w := range words {
-		if !strings.HasPrefix(w, "<") || !strings.HasSuffix(w, ">") {
+		if rest := tagPattern.ReplaceAllString(w, ""); rest != "" && (rest == w || !chatRoles[strings.ToLower(rest)]) {
 			text++
 		}
 	}
 	return text < len(words) && text < minAnswerWords
 }
+
+// tagPattern matches a markup or chat-template tag ("<b>", "<|im_start|>").
+var tagPattern = regexp.MustCompile(`<[^<>\s]*>`)
+
+// chatRoles are the role names a chat template glues to its tags
+// ("<|im_start|>assistant"): with the tag they are template, not text.
+var chatRoles = map[string]bool{"assistant": true, "user": true, "system": true, "model": true}
 
 // cutFigure reports a reply whose last word is a bare number, with no
 // unit and no closing punctuation, right after a word of
