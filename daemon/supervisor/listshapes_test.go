@@ -2,10 +2,10 @@ package supervisor
 
 import "testing"
 
-// TestRound22BShapes checks the shapes of blind round 22–24 that true
+// TestListAndBracketShapes checks the shapes of blind round 22–24 that true
 // answers were flagged for: each a true answer that must stay grounded
 // and the same shape with one fact wrong that must not.
-func TestRound22BShapes(t *testing.T) {
+func TestListAndBracketShapes(t *testing.T) {
 	server := EvidenceText(scenario(t, "server"))
 	host14 := EvidenceText(scenario(t, "host14"))
 	host15 := EvidenceText(scenario(t, "host15"))

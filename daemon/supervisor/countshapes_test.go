@@ -2,9 +2,9 @@ package supervisor
 
 import "testing"
 
-// Shapes of round 25–26: counts a predicate selects, sums after lists,
-// differences and factors, CPU capacity, port owners, cut-off replies.
-func TestRound25Shapes(t *testing.T) {
+// TestCountAndArithmeticShapes checks counts a predicate selects ("two
+// python3 processes hold the most memory") and sums after lists.
+func TestCountAndArithmeticShapes(t *testing.T) {
 	node := "probe top_memory ps aux --sort=-%mem\nUSER PID %CPU %MEM VSZ RSS TTY STAT START TIME COMMAND\n" +
 		"root 5101 2.0 9.1 2300000 2200000 ? S 10:00 0:10 /usr/bin/node server.js\n" +
 		"root 5102 1.0 6.0 1500000 1450000 ? S 10:00 0:05 /usr/bin/node worker.js\n" +

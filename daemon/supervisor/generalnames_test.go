@@ -2,9 +2,10 @@ package supervisor
 
 import "testing"
 
-// TestRound27HShapes checks the shapes of blind round 27–28 that helper
-// r27H turned into rules, each on a scenario other than its miss's.
-func TestRound27HShapes(t *testing.T) {
+// TestGeneralProductNames checks that a well-known product a general
+// statement calls the user's must be in the evidence (generalnames.go),
+// while general knowledge about a product costs nothing.
+func TestGeneralProductNames(t *testing.T) {
 	laptop := EvidenceText(scenario(t, "laptop"))
 	server := EvidenceText(scenario(t, "server"))
 	checkPairs(t, []pair{

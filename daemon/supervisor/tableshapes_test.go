@@ -2,9 +2,9 @@ package supervisor
 
 import "testing"
 
-// TestRound25DShapes checks the shapes of round 25–26's misses: table
+// TestTableAndSocketShapes checks the shapes of blind round 25–26's misses: table
 // cells read by their headers, sockets, list items and routes.
-func TestRound25DShapes(t *testing.T) {
+func TestTableAndSocketShapes(t *testing.T) {
 	ev := evidence(t, "ps_aux_mem.txt", "free.txt", "df.txt", "ss.txt", "lscpu.txt")
 	host14 := EvidenceText(scenario(t, "host14"))
 	ipv6Loopback := "probe listening_ports ss -tulpn\nNetid State Recv-Q Send-Q Local Address:Port Peer Address:Port Process\n" +

@@ -2,11 +2,11 @@ package supervisor
 
 import "testing"
 
-// TestRound25FShapes checks shapes of blind round 25–26 that true answers
-// were flagged for, each on a scenario other than the one of the miss: a
-// true answer that must stay grounded and the same shape with one fact
-// wrong that must not.
-func TestRound25FShapes(t *testing.T) {
+// TestQuoteAdviceAndDenialShapes checks quotations of evidence text,
+// advice with an indefinite subject, conditions in advice and the usual
+// port of a product: each a true answer that must stay grounded and the
+// same shape with one fact wrong that must not.
+func TestQuoteAdviceAndDenialShapes(t *testing.T) {
 	server := EvidenceText(scenario(t, "server"))
 	laptop := EvidenceText(scenario(t, "laptop"))
 	host20 := EvidenceText(scenario(t, "host20"))
