@@ -78,11 +78,20 @@ func commandBefore(answer string, paren int) string {
 }
 
 // tableRow reports whether the line holding offset off is a Markdown
-// table row.
+// table row. It is asked of every word of an answer, so it looks back at
+// most maxRowBytes: a longer line is prose, and a long answer on one line
+// costs linear time, not quadratic.
 func tableRow(text string, off int) bool {
-	start := strings.LastIndexByte(text[:off], '\n') + 1
-	return strings.HasPrefix(strings.TrimSpace(text[start:off]), "|")
+	from := max(0, off-maxRowBytes)
+	nl := strings.LastIndexByte(text[from:off], '\n')
+	if nl < 0 && from > 0 {
+		return false
+	}
+	return strings.HasPrefix(strings.TrimSpace(text[from+nl+1:off]), "|")
 }
+
+// maxRowBytes bounds the part of a Markdown table row before a cell.
+const maxRowBytes = 512
 
 // tableHeader returns the lowercased header of the Markdown table column
 // that holds offset off ("pid" for 812 in "| sshd | 812 | 22 |" under
