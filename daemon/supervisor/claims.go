@@ -267,18 +267,11 @@ func quotes(answer string) (string, []span) {
 	b := []byte(strings.ReplaceAll(answer, "```", "   "))
 	var spans []span
 	for i := 0; i < len(b); i++ {
-		closeQ, ok := quoteClose(b, i)
+		j, ok := quoteEnd(b, i, maxQuote)
 		if !ok {
 			continue
 		}
-		j := i + 1
-		for j < len(b) && j-i <= maxQuote && b[j] != '\n' && b[j] != closeQ {
-			j++
-		}
-		if j >= len(b) || b[j] != closeQ || j-i > maxQuote {
-			continue
-		}
-		if closeQ == '\'' && j+1 < len(b) && isAlnumByte(b[j+1]) {
+		if b[j] == '\'' && j+1 < len(b) && isAlnumByte(b[j+1]) {
 			continue // an apostrophe, not a closing quote
 		}
 		if strings.TrimSpace(string(b[i+1:j])) != "" {
@@ -290,6 +283,21 @@ func quotes(answer string) (string, []span) {
 		i = j
 	}
 	return string(b), spans
+}
+
+// quoteEnd returns the offset of the quote that closes the one opening
+// at i, on the same line and at most limit bytes on, and whether there
+// is one.
+func quoteEnd(b []byte, i, limit int) (int, bool) {
+	closeQ, ok := quoteClose(b, i)
+	if !ok {
+		return 0, false
+	}
+	j := i + 1
+	for j < len(b) && j-i <= limit && b[j] != '\n' && b[j] != closeQ {
+		j++
+	}
+	return j, j < len(b) && b[j] == closeQ && j-i <= limit
 }
 
 // commands are programs a quoted command line starts with.

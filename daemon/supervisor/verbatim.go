@@ -60,15 +60,8 @@ func longQuotes(answer, blanked string, spans []span, quiet func(string) bool) (
 	b := []byte(blanked)
 	added := false
 	for i := 0; i < len(b); i++ {
-		closeQ, ok := quoteClose(b, i)
+		j, ok := quoteEnd(b, i, maxQuotation)
 		if !ok {
-			continue
-		}
-		j := i + 1
-		for j < len(b) && j-i <= maxQuotation && b[j] != '\n' && b[j] != closeQ {
-			j++
-		}
-		if j >= len(b) || b[j] != closeQ || j-i > maxQuotation {
 			continue
 		}
 		if j-i > maxQuote && quiet(answer[i+1:j]) {
