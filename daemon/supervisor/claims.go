@@ -285,21 +285,6 @@ func quotes(answer string) (string, []span) {
 	return string(b), spans
 }
 
-// quoteEnd returns the offset of the quote that closes the one opening
-// at i, on the same line and at most limit bytes on, and whether there
-// is one.
-func quoteEnd(b []byte, i, limit int) (int, bool) {
-	closeQ, ok := quoteClose(b, i)
-	if !ok {
-		return 0, false
-	}
-	j := i + 1
-	for j < len(b) && j-i <= limit && b[j] != '\n' && b[j] != closeQ {
-		j++
-	}
-	return j, j < len(b) && b[j] == closeQ && j-i <= limit
-}
-
 // commands are programs a quoted command line starts with.
 var commands = lexicon.NewSet(`sudo du df ps top htop btop free ip ss lsblk journalctl systemctl kill
 	pkill killall docker podman apt apt-get dnf yum pacman zypper snap flatpak ncdu find ls rm cat grep

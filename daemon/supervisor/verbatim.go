@@ -79,3 +79,18 @@ func longQuotes(answer, blanked string, spans []span, quiet func(string) bool) (
 	slices.SortFunc(spans, func(x, y span) int { return x.start - y.start })
 	return string(b), spans
 }
+
+// quoteEnd returns the offset of the quote that closes the one opening
+// at i, on the same line and at most limit bytes on, and whether there
+// is one.
+func quoteEnd(b []byte, i, limit int) (int, bool) {
+	closeQ, ok := quoteClose(b, i)
+	if !ok {
+		return 0, false
+	}
+	j := i + 1
+	for j < len(b) && j-i <= limit && b[j] != '\n' && b[j] != closeQ {
+		j++
+	}
+	return j, j < len(b) && b[j] == closeQ && j-i <= limit
+}
