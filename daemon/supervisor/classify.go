@@ -97,7 +97,7 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 		if addr != "*" {
 			add(claim{text: raw[:len(addr)], kind: kindName, textual: true})
 		}
-		add(claim{text: raw, kind: kindPort, port: port, key: strconv.Itoa(port)})
+		add(claim{text: raw, kind: kindPort, port: port, key: strconv.Itoa(port), noun: protocol(at(-1))}) // "udp 0.0.0.0:9000"
 		if lexicon.IsIPv4(addr) || addr[0] == '[' {
 			// ss prints the pair as one: 127.0.0.1:6379 is not 0.0.0.0:6379.
 			add(claim{text: raw, kind: kindName, textual: true})

@@ -50,7 +50,7 @@
 // "Port" header; a bare number under a header with a "%" is a
 // percentage of its field ("%MEM"), under "RSS" or "VSZ" KiB, under
 // "RSS (MiB)" that unit: tablecells.go), ports (with their protocol: "TCP port 22",
-// "UDP 5005"; "[::]:8443" is an address and a port; a bare number after
+// "UDP 5005", "udp 0.0.0.0:9000": ss's Netid; "[::]:8443" is an address and a port; a bare number after
 // "port", "listen", "TCP" or "UDP", right after "listeners", or going on
 // a list of such ports: "… redis-server on 6379 and annad on 7070", or an
 // item opening after a comma or "and" past the last one's annotations:
@@ -67,7 +67,8 @@
 // a word known only by such a position is a claim only when nothing else
 // in its sentence is found, since it may describe the process ("the build
 // process (PID 4242)"); a plain word right before "(PID" or a role noun
-// such as "worker" never is where the evidence lacks it; no word is a
+// such as "worker" never is where the evidence lacks it, nor a
+// participle after "process" ("no process shown"); no word is a
 // name by its place across a line break), user names ("log in as root",
 // "user admin", "run by cloudsdk"; users.go), vendor and model names ("AMD EPYC",
 // "Ryzen 7 5800X"), states said of an entity ("eth0 is down", "ifb0

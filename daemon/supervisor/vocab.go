@@ -10,15 +10,17 @@ var kindWords = lexicon.NewSet(`process processes service daemon unit program pi
 var kindBefore = lexicon.NewSet(`interface interfaces nic adapter`)
 
 // notNames are words that sit where a name could ("the content process",
-// "a renderer process", "no process name shown") but describe a process
-// rather than name it.
+// "a renderer process", "no process name shown", "no process shown": a
+// participle or adjective after "process") but describe a process rather
+// than name it.
 var notNames = lexicon.NewSet(`renderer utility gpu-process network audio storage sandbox broker
 	zygote shell init sleeping runnable waiting orphan orphaned long-running short-lived heavy light
 	cpu-heavy memory-hungry greedy large larger largest biggest bigger smaller smallest named called killer
 	array raid disk drive partition volume filesystem server machine system laptop computer host box pool
 	socket sockets port ports connection connections listener listeners vm vms container containers instance
 	instances job jobs several many few multiple various numerous e.g i.e eg ie etc vs via
-	name names id ids list tree table owner owners info details`)
+	name names id ids list tree table owner owners info details
+	shown seen given known hidden found visible available present`)
 
 // actionWords after a name mark it as the subject of a figure: "firefox
 // uses 1.2 GiB", "chrome is using 30%", "sshd listens on port 22".
