@@ -127,8 +127,16 @@
 // total ("…, of 73"), not its list's length (totals.go);
 // "(only) two services are listening (on TCP)" or "Total: 5 listening
 // sockets", said of all listeners, must be ss's number of programs,
-// PIDs, sockets or ports of that protocol, and "3 sockets (in total)"
-// the CPU sockets' or ss's sockets (listeners.go, sockettotals.go). A
+// PIDs, sockets or ports of that protocol; a count of listeners, sockets
+// or ports opening a clause with "there are", "only", "just" or a verb
+// ("There are 8 TCP listeners", "…, and just one listener: …", "Two UDP
+// sockets are open"; not a heading: "Three listeners: A, B and C") its
+// rows or ports (a port on 0.0.0.0 and [::] counted once or twice),
+// never its programs; "all 4 sockets are TCP" every row's and that
+// protocol's, "nothing is listening on UDP" none of it, and "the other
+// seven are on 127.0.0.1" that address's (listencounts.go); "3 sockets
+// (in total)" the CPU sockets' or ss's sockets (listeners.go,
+// sockettotals.go). A
 // bound is no figure; a sum ("together", "a + b"; and a figure after it
 // in its sentence: "…, roughly 1.7 GiB") is found from two values of one
 // column of the named entities' rows, or from that column's total over

@@ -136,6 +136,13 @@ func checkAllIfaces(ix *index, g *Grounding, answer string, claims []claim, anch
 type listenCount struct {
 	n     int
 	proto string
+	// sockets is set when the noun counts sockets (listeners, sockets,
+	// ports), not programs; all on "all 4 sockets are TCP" (n is every
+	// socket's count too); none on "nothing is listening on UDP"
+	// (listencounts.go).
+	sockets, all, none bool
+	// addr is the address of "the other seven are on 127.0.0.1".
+	addr string
 }
 
 // listenCountRe reads a count of listeners as a sentence's subject,
@@ -144,16 +151,19 @@ type listenCount struct {
 // and "listens on four ports" one program's.
 var listenCountRe = regexp.MustCompile(`^[\s*#>-]*(?:only\s+|there\s+are\s+(?:only\s+)?|there\s+is\s+(?:only\s+)?)?` +
 	`(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|single)\s+` +
-	`(?:services?|programs?|process(?:es)?|daemons?|sockets?|ports?)\s+(?:are\s+|is\s+)?(?:listening|listen|listens)` +
+	`(services?|programs?|process(?:es)?|daemons?|sockets?|ports?)\s+(?:are\s+|is\s+)?(?:listening|listen|listens)` +
 	`(?:\s+(?:on|over|for)\s+(tcp|udp))?\s*(?:[:;,(]|\s[-–—]|$)`)
 
 // listenCountIn returns a sentence's count of all its listeners.
 func listenCountIn(sentence string) listenCount {
 	m := listenCountRe.FindStringSubmatch(strings.ToLower(strings.TrimSpace(sentence)))
 	if m == nil {
-		return listenTotalIn(sentence)
+		if lc := listenTotalIn(sentence); lc.n > 0 {
+			return lc
+		}
+		return listenClauseCount(sentence)
 	}
-	return listenCount{n: countOf(m[1]), proto: m[2]}
+	return listenCount{n: countOf(m[1]), proto: m[3], sockets: socketNoun(m[2])}
 }
 
 // ssOwner reads one owner of an ss row: its program and PID.
@@ -161,10 +171,11 @@ var ssOwner = regexp.MustCompile(`\("([^"]+)",pid=(\d{1,10})`)
 
 // listenerCounts returns the counts a number of listeners may be read
 // as: the distinct programs and PIDs (a socket without an owner counted
-// or not), the sockets and the ports of ss's rows, of one protocol when
-// proto is set; ok is false when no ss row was probed.
+// or not), then the sockets, the ports and the ports of each protocol
+// of ss's rows (from socketReadings on), of one protocol when proto is
+// set; ok is false when no ss row was probed.
 func (ix *index) listenerCounts(proto string) (counts []int, ok bool) {
-	progs, pids, ports := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	progs, pids, ports, netPorts := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
 	sockets, unowned := 0, 0
 	for _, r := range ix.recs {
 		f := strings.Fields(r.text)
@@ -182,7 +193,7 @@ func (ix *index) listenerCounts(proto string) (counts []int, ok bool) {
 		sockets++
 		for _, fl := range f {
 			if i := strings.LastIndexByte(fl, ':'); i > 0 && fl[:i] == addr {
-				ports[fl[i+1:]] = true
+				ports[fl[i+1:]], netPorts[f[0]+fl[i:]] = true, true
 				break
 			}
 		}
@@ -194,24 +205,42 @@ func (ix *index) listenerCounts(proto string) (counts []int, ok bool) {
 			progs[o[1]], pids[o[2]] = true, true
 		}
 	}
-	return []int{len(progs), len(progs) + unowned, len(pids), len(pids) + unowned, sockets, len(ports)}, ok
+	return []int{len(progs), len(progs) + unowned, len(pids), len(pids) + unowned, sockets, len(ports), len(netPorts)}, ok
 }
+
+// socketReadings is where listenerCounts' counts of sockets begin.
+const socketReadings = 4
 
 // checkListenCounts reports counts of all listeners the socket table
 // contradicts (or confirms).
 func checkListenCounts(ix *index, g *Grounding, facts []sentenceFacts) {
 	for _, f := range facts {
 		lc := f.listeners
-		if lc.n <= 0 {
+		if lc.n <= 0 && !lc.none {
 			continue
 		}
 		counts, ok := ix.listenerCounts(lc.proto)
+		if lc.sockets || lc.none {
+			counts = counts[socketReadings:]
+		}
+		if lc.addr != "" {
+			n, on := ix.listening(lc.addr)
+			counts, ok = []int{n}, on
+		}
 		if !ok {
 			continue
 		}
 		what := strconv.Itoa(lc.n) + " listening"
+		if lc.addr != "" {
+			what += " on " + lc.addr
+		}
 		if lc.proto != "" {
 			what += " on " + lc.proto
+		}
+		if lc.all {
+			// "All 4 sockets are TCP": every socket is of that protocol.
+			every, _ := ix.listenerCounts("")
+			counts = slices.DeleteFunc(counts, func(n int) bool { return !slices.Contains(every[socketReadings:], n) })
 		}
 		if slices.Contains(counts, lc.n) {
 			g.Found = append(g.Found, what)

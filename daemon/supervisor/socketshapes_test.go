@@ -17,3 +17,29 @@ func TestSocketWords(t *testing.T) {
 	}
 	checkPairs(t, tests)
 }
+
+// TestListenerCountShapes checks counts of all listening sockets: a
+// count of listeners, sockets or ports is ss's rows (or ports), never
+// its programs; "all N sockets are TCP" and "nothing on UDP" are counts
+// of a protocol's rows; "the other N are on 127.0.0.1" one address's.
+func TestListenerCountShapes(t *testing.T) {
+	laptop := EvidenceText(scenario(t, "laptop"))
+	server := EvidenceText(scenario(t, "server"))
+	host12 := EvidenceText(scenario(t, "host12"))
+	host15 := EvidenceText(scenario(t, "host15"))
+	host17 := EvidenceText(scenario(t, "host17"))
+	host19 := EvidenceText(scenario(t, "host19"))
+	tests := []pair{
+		{"there are N protocol listeners", laptop, "There are 4 TCP listeners.", "There are 6 TCP listeners."},
+		{"I count N listeners", server, "I count five TCP listeners.", "I count four TCP listeners."},
+		{"a count of listeners is no count of programs", host19, "No surprises, and just three listeners: 9000, 2024 and 6443.", "No surprises, and just two listeners: 9000 and 6443."},
+		{"N protocol sockets are open", host15, "One UDP socket is open: socat on port 5005.", "Two UDP sockets are open: socat on port 5005 and python3 on port 4242."},
+		{"all N sockets are a protocol", host12, "All 6 sockets are TCP.", "All 7 sockets are TCP."},
+		{"all N sockets are a protocol, one of another", host17, "", "All 5 sockets are TCP."},
+		{"nothing on a protocol", host12, "Nothing is listening on UDP.", "No TCP sockets are listening."},
+		{"nothing on a protocol it has", host17, "There are four TCP listeners.", "Nothing is listening on UDP."},
+		{"the other N on an address", server, "Ports 22, 443 and 7070 are on 0.0.0.0; the other two are bound to 127.0.0.1.",
+			"Ports 22, 443 and 7070 are on 0.0.0.0; the other three are bound to 127.0.0.1."},
+	}
+	checkPairs(t, tests)
+}

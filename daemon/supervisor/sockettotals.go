@@ -16,7 +16,7 @@ import (
 // after at most a lead-in ("total:", "that's", "there are", "in total,").
 var listenTotalRe = regexp.MustCompile(`^[\s*#>-]*(?:total:?\s*|in\s+total,?\s+|that's\s+|that\s+is\s+|there\s+are\s+|overall,?\s+)?(?:only\s+)?` +
 	`(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|single)\s+listening\s+(?:(tcp|udp)\s+)?` +
-	`(?:services?|programs?|process(?:es)?|daemons?|sockets?|ports?)\s*(?:in\s+total|total|overall|altogether)?\s*(?:[.:;,(]|\s[-–—]|$)`)
+	`(services?|programs?|process(?:es)?|daemons?|sockets?|ports?)\s*(?:in\s+total|total|overall|altogether)?\s*(?:[.:;,(]|\s[-–—]|$)`)
 
 // listenTotalIn returns the count of such a sentence.
 func listenTotalIn(sentence string) listenCount {
@@ -24,7 +24,7 @@ func listenTotalIn(sentence string) listenCount {
 	if m == nil {
 		return listenCount{}
 	}
-	return listenCount{n: countOf(m[1]), proto: m[2]}
+	return listenCount{n: countOf(m[1]), proto: m[2], sockets: socketNoun(m[3])}
 }
 
 // socketTotal reports whether n is the number of the socket table's
