@@ -134,7 +134,12 @@
 // rows or ports (a port on 0.0.0.0 and [::] counted once or twice),
 // never its programs; "all 4 sockets are TCP" every row's and that
 // protocol's, "nothing is listening on UDP" none of it, and "the other
-// seven are on 127.0.0.1" that address's (listencounts.go); "3 sockets
+// seven are on 127.0.0.1" that address's (listencounts.go); "only
+// sshd is listening (on TCP)", "2024 is the only listener", "the only
+// listening port is 2024" leave no other socket of ss (of that protocol;
+// an ownerless one too), nor "nothing else is listening" one the answer
+// did not name before it (not "only cupsd listens on 127.0.0.1": a
+// scope; onlylisteners.go); "3 sockets
 // (in total)" the CPU sockets' or ss's sockets (listeners.go,
 // sockettotals.go). A
 // bound is no figure; a sum ("together", "a + b"; and a figure after it

@@ -69,6 +69,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	checkPortAddrs(ix, &g, claims)
 	checkRowExposure(ix, &g, answer, claims)
 	checkPortOwners(ix, &g, answer, claims)
+	checkOnlyListeners(ix, &g, answer, claims)
 	checkAddresses(ix, &g, answer, claims, anchors, records)
 	relate(ix, &g, facts, anchors)
 	resp := respective(claims, anchors)

@@ -43,3 +43,25 @@ func TestListenerCountShapes(t *testing.T) {
 	}
 	checkPairs(t, tests)
 }
+
+// TestOnlyListenerShapes checks claims that some listeners are all
+// there are: every other socket of ss (of the protocol named) makes them
+// false, an ownerless one too.
+func TestOnlyListenerShapes(t *testing.T) {
+	laptop := EvidenceText(scenario(t, "laptop"))
+	server := EvidenceText(scenario(t, "server"))
+	host15 := EvidenceText(scenario(t, "host15"))
+	host16 := EvidenceText(scenario(t, "host16"))
+	host17 := EvidenceText(scenario(t, "host17"))
+	tests := []pair{
+		{"only these programs listen", server, "Only sshd, nginx, postgres, redis-server and annad are listening.", "Only sshd and nginx are listening."},
+		{"only one program listens on a protocol", host15, "Only socat listens on UDP.", "Only python3 listens on TCP."},
+		{"the only listener of a protocol", host16, "Port 5005 is the only UDP listener.", "Port 8088 is the only TCP listener."},
+		{"the only listening port is", host17, "The only listening UDP port is 5005.", "The only listening TCP port is 3306."},
+		{"nothing else is listening", server, "sshd, nginx, postgres, redis-server and annad listen on TCP. Nothing else is listening.",
+			"sshd, nginx and annad listen on all interfaces. Nothing else is listening."},
+		{"no other process has an open port of a protocol", laptop, "avahi-daemon holds UDP 5353; no other process has an open UDP port.",
+			"sshd holds TCP 22; no other process has an open TCP port."},
+	}
+	checkPairs(t, tests)
+}
