@@ -41,7 +41,8 @@ func portDenied(answer string, c claim) bool {
 		return true
 	}
 	after := plainWords(answer[min(c.off+len(c.text), len(answer)):min(c.off+len(c.text)+40, len(answer))])
-	return len(after) >= 2 && ((after[0] == "is" && after[1] == "not") || after[0] == "isn't" || (after[0] == "is" && after[1] == "closed"))
+	return len(after) >= 2 && ((after[0] == "is" && after[1] == "not") || after[0] == "isn't" || (after[0] == "is" && after[1] == "closed")) &&
+		!deniedService(answer[min(c.off+len(c.text), len(answer)):]) // "port 5353 is not mDNS"
 }
 
 // hasPort reports whether a socket holds the port of c: a row of the
@@ -104,5 +105,5 @@ func negatedName(answer string, c claim) bool {
 		}
 	}
 	before := plainWords(answer[max(c.clause, c.off-40, 0):min(c.off, len(answer))])
-	return len(before) > 0 && before[len(before)-1] == "no" || contrasted(before) || usualPort(answer, c)
+	return len(before) > 0 && before[len(before)-1] == "no" || contrasted(before) || copulaDenied(before) || usualPort(answer, c)
 }

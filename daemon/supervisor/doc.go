@@ -79,7 +79,8 @@
 // "two units are in a failed state: A and B") or denied
 // ("nginx is not running"; a denied name the evidence lacks costs
 // nothing, as does one set against the finding: "rather than a real
-// PostgreSQL dump", "not by a postgres process", or named only as a port's usual owner: "the usual
+// PostgreSQL dump", "not by a postgres process", or after a denying
+// copula: "it isn't PostgreSQL", which ties no figure to it either; or named only as a port's usual owner: "the usual
 // MySQL port", "MySQL's default port" (not "port 3306 is MySQL"); a hedge is no name: "interface (likely WireGuard)"), words of letters and digits ("x86_64": found or dropped,
 // never missing), backticked identifiers that name no entity ("an
 // `AllowUsers` line": config text, found or dropped), the root filesystem ("/", "root filesystem";
@@ -176,7 +177,15 @@
 // (kube-apiserver)", "the … service (kube-proxy) listens on port 31337":
 // a name claimed in the description, or a hyphenated program name in
 // brackets after it) must be the process of a socket on that port
-// (portowners.go). An address called a gateway ("via 192.0.2.1", "the
+// (portowners.go). A well-known service said to be what a port is
+// ("Port 22022 is SSH", "UDP port 123 is NTP", "kube-apiserver is
+// listening on 6443", "5432 (PostgreSQL)", "Port 25 is open — looks like
+// a mail server") must be the program owning a socket on it in ss (a
+// web server: one whose command line serves HTTP too), and one denied
+// ("port 5353 is not mDNS": no denial that 5353 listens) must not; a
+// port's usual service is general knowledge ("the mDNS port", "Port 25
+// is normally SMTP"), and an ownerless socket is not judged
+// (services.go). An address called a gateway ("via 192.0.2.1", "the
 // gateway is …", "the gateways are …", "… is the gateway", or listed
 // right after one: "via 192.0.2.1 (IPv4) and fd00::1", "192.168.1.1 on
 // enp3s0 and fe80::1") must be a route's gateway in ip route (missing

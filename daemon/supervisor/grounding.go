@@ -62,7 +62,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	}
 	ix.barePIDs(claims)
 	ix.bracketPIDs(answer, claims)
-	anchors, records := sentenceAnchors(ix, claims)
+	anchors, records := sentenceAnchors(ix, undenied(answer, claims))
 	pronounAnchors(answer, claims, anchors)
 	checkScoped(ix, &g, facts, claims, anchors, records)
 	checkInstances(ix, &g, facts, anchors, records)
@@ -70,6 +70,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	checkRowExposure(ix, &g, answer, claims)
 	checkPortOwners(ix, &g, answer, claims)
 	checkOnlyListeners(ix, &g, answer, claims)
+	checkServices(ix, &g, answer, claims)
 	checkAddresses(ix, &g, answer, claims, anchors, records)
 	relate(ix, &g, facts, anchors)
 	resp := respective(claims, anchors)

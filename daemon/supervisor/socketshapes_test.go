@@ -65,3 +65,28 @@ func TestOnlyListenerShapes(t *testing.T) {
 	}
 	checkPairs(t, tests)
 }
+
+// TestServiceIdentityShapes checks a well-known service said to be what
+// a port is: the socket's owner must be a program of it (denied: must
+// not be); what a port usually carries is free.
+func TestServiceIdentityShapes(t *testing.T) {
+	laptop := EvidenceText(scenario(t, "laptop"))
+	server := EvidenceText(scenario(t, "server"))
+	host17 := EvidenceText(scenario(t, "host17"))
+	host18 := EvidenceText(scenario(t, "host18"))
+	host20 := EvidenceText(scenario(t, "host20"))
+	host21 := EvidenceText(scenario(t, "host21"))
+	tests := []pair{
+		{"port is a service", laptop, "Port 22 is SSH.", "Port 80 is SSH."},
+		{"service listening on a port", server, "The web server is listening on port 443.", "The web server is listening on port 5432."},
+		{"web server by its command line", host21, "The web server on 0.0.0.0:8000 is python3 (PID 1468).", "The web server on 127.0.0.1:25 is socat (PID 1472)."},
+		{"looks like a service", server, "Port 5432 is on 127.0.0.1 — looks like a PostgreSQL server (postgres, PID 2231).",
+			"Port 6379 is on 127.0.0.1 — looks like a mail server (PID 1790)."},
+		{"protocol port is a service", host18, "UDP port 5353 is not mDNS: socat (PID 23984) holds it.", "UDP port 5353 is mDNS."},
+		{"port denied a service", host17, "Port 3306 isn't MySQL: socat (PID 8075) holds it.", ""},
+		{"port denied the service it has", server, "Port 6379 isn't PostgreSQL.", "Port 5432 isn't PostgreSQL."},
+		{"usual port is lore", host20, "5432 is the usual Postgres port, but socat (PID 1265) holds it.", "Port 5432 is Postgres, held by PID 1265."},
+		{"normally a service is lore", host21, "Port 25 is normally SMTP, but socat (PID 1472) holds it.", "Port 25 is SMTP, held by socat (PID 1472)."},
+	}
+	checkPairs(t, tests)
+}
