@@ -208,12 +208,19 @@ func adjectives(words string) bool {
 // word before it in its clause ("is normally SMTP", "the usual Postgres
 // port"), or "port" right after it ("the mDNS port", "PostgreSQL port
 // 5432", "an alternate HTTPS port").
-func lore(answer string, from, at, end int) bool {
+func lore(answer string, from, start, end int) bool {
 	after := plainWords(answer[end:min(len(answer), end+30)])
-	if slices.ContainsFunc(after[:min(3, len(after))], func(w string) bool { return w == "port" || w == "ports" }) {
-		return true // "the mDNS port", "PostgreSQL's standard port"
+	k := 0
+	if at(after, 0) == "s" && strings.ContainsAny(answer[end:min(len(answer), end+1)], "'’") {
+		k++ // "PostgreSQL's standard port"
 	}
-	before := answer[from:at]
+	for portLore[at(after, k)] {
+		k++
+	}
+	if w := at(after, k); (w == "port" || w == "ports") && !strings.HasPrefix(strings.TrimSpace(answer[end:]), "(") {
+		return true // "the mDNS port", not "SSH (port 22)"
+	}
+	before := answer[from:start]
 	if i := strings.LastIndexAny(before, ",;—–("); i >= 0 {
 		before = before[i+1:]
 	}
