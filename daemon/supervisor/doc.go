@@ -138,7 +138,8 @@
 // seven are on 127.0.0.1" that address's (listencounts.go); "only
 // sshd is listening (on TCP)", "2024 is the only listener", "the only
 // listening port is 2024" leave no other socket of ss (of that protocol;
-// an ownerless one too), nor "nothing else is listening" one the answer
+// an ownerless one too) but those the rest of the sentence names ("…,
+// apart from port 2024"), nor "nothing else is listening" one the answer
 // did not name before it (not "only cupsd listens on 127.0.0.1": a
 // scope; onlylisteners.go); "3 sockets
 // (in total)" the CPU sockets' or ss's sockets (listeners.go,

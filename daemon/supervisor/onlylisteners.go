@@ -61,7 +61,15 @@ func checkOnlyListeners(ix *index, g *Grounding, answer string, claims []claim) 
 		if !soleSubject(answer[sp.start:sp.end], subject) {
 			continue
 		}
-		ix.othersListening(g, subject, sp.proto, "only "+strings.TrimSpace(answer[sp.start:sp.end]))
+		// The rest of the sentence may name more: "…, plus an ownerless
+		// socket on 2024", "… besides port 2024".
+		named := subject
+		for _, c := range claims {
+			if c.off >= sp.end && c.off < sp.sentEnd && listenerName(c) {
+				named = append(named, c)
+			}
+		}
+		ix.othersListening(g, named, sp.proto, "only "+strings.TrimSpace(answer[sp.start:sp.end]))
 	}
 	for _, k := range sentenceSpans(answer) {
 		s := strings.TrimLeft(answer[k.start:k.end], " \t\n")
@@ -86,6 +94,7 @@ func checkOnlyListeners(ix *index, g *Grounding, answer string, claims []claim) 
 type subjectSpan struct {
 	start, end int
 	proto      string
+	sentEnd    int // where its sentence ends
 }
 
 // onlySubjects finds the subjects of "only X is listening", "X is the
@@ -100,19 +109,19 @@ func onlySubjects(answer string) []subjectSpan {
 				continue
 			}
 			if t := onlyVerbRe.FindStringSubmatch(s[m[1]+v[0]:]); t != nil {
-				out = append(out, subjectSpan{k.start + m[1], k.start + m[1] + v[0], strings.ToLower(t[1])})
+				out = append(out, subjectSpan{k.start + m[1], k.start + m[1] + v[0], strings.ToLower(t[1]), k.end})
 			}
 		}
 		if m := theOnlyAfter.FindStringSubmatchIndex(s); m != nil {
 			from := strings.LastIndexAny(s[:m[0]], ",;:") + 1
-			out = append(out, subjectSpan{k.start + from, k.start + m[0], strings.ToLower(submatch(s, m, 1) + submatch(s, m, 2))})
+			out = append(out, subjectSpan{k.start + from, k.start + m[0], strings.ToLower(submatch(s, m, 1) + submatch(s, m, 2)), k.end})
 		}
 		if m := theOnlyBefore.FindStringSubmatchIndex(s); m != nil {
 			to := len(s)
 			if i := strings.IndexAny(s[m[1]:], ",;:("); i >= 0 {
 				to = m[1] + i
 			}
-			out = append(out, subjectSpan{k.start + m[1], k.start + to, strings.ToLower(submatch(s, m, 1))})
+			out = append(out, subjectSpan{k.start + m[1], k.start + to, strings.ToLower(submatch(s, m, 1)), k.end})
 		}
 	}
 	return out

@@ -56,6 +56,7 @@ func TestOnlyListenerShapes(t *testing.T) {
 	tests := []pair{
 		{"only these programs listen", server, "Only sshd, nginx, postgres, redis-server and annad are listening.", "Only sshd and nginx are listening."},
 		{"only one program listens on a protocol", host15, "Only socat listens on UDP.", "Only python3 listens on TCP."},
+		{"only, with the others named after it", host15, "Only python3 listens on TCP, apart from port 2024, which shows no process.", "Only python3 listens on TCP, which is loopback only."},
 		{"the only listener of a protocol", host16, "Port 5005 is the only UDP listener.", "Port 8088 is the only TCP listener."},
 		{"the only listening port is", host17, "The only listening UDP port is 5005.", "The only listening TCP port is 3306."},
 		{"nothing else is listening", server, "sshd, nginx, postgres, redis-server and annad listen on TCP. Nothing else is listening.",
