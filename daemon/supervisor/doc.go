@@ -51,7 +51,8 @@
 // percentage of its field ("%MEM"), under "RSS" or "VSZ" KiB, under
 // "RSS (MiB)" that unit: tablecells.go), ports (with their protocol: "TCP port 22",
 // "UDP 5005", "udp 0.0.0.0:9000": ss's Netid; "[::]:8443" is an address and a port; a bare number after
-// "port", "listen", "TCP" or "UDP", right after "listeners", or going on
+// "port", "listen", "TCP" or "UDP", after a service or server noun and
+// "on" ("the HTTPS server on 443"), right after "listeners", or going on
 // a list of such ports: "… redis-server on 6379 and annad on 7070", or an
 // item opening after a comma or "and" past the last one's annotations:
 // "9000 on 0.0.0.0 (socat, PID 5371), 6000 on …"),

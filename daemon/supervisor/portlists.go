@@ -28,6 +28,9 @@ func portContext(words []string, i int) bool {
 	if nothingOn(words[:i]) {
 		return true // "nothing on 3306"
 	}
+	if i > 1 && words[i-1] == "on" && (serverNouns[words[i-2]] || serviceOf(words[i-2]) != nil) {
+		return true // "the HTTPS server on 443", "SSH on 22" (services.go)
+	}
 	return portListed(words, i, maxListHops)
 }
 

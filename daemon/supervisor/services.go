@@ -59,6 +59,10 @@ var serviceRe = func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)\b(?:` + strings.Join(all, "|") + `)\b`)
 }()
 
+// serverNouns before "on" make the number after it a port: "the HTTPS
+// server on 443".
+var serverNouns = lexicon.NewSet(`server servers service services daemon listener`)
+
 // serviceOf returns the service a phrase names.
 func serviceOf(phrase string) *service {
 	phrase = strings.ToLower(phrase)

@@ -73,6 +73,7 @@ func TestOnlyListenerShapes(t *testing.T) {
 func TestServiceIdentityShapes(t *testing.T) {
 	laptop := EvidenceText(scenario(t, "laptop"))
 	server := EvidenceText(scenario(t, "server"))
+	host13 := EvidenceText(scenario(t, "host13"))
 	host17 := EvidenceText(scenario(t, "host17"))
 	host18 := EvidenceText(scenario(t, "host18"))
 	host20 := EvidenceText(scenario(t, "host20"))
@@ -81,6 +82,8 @@ func TestServiceIdentityShapes(t *testing.T) {
 		{"port is a service", laptop, "Port 22 is SSH.", "Port 80 is SSH."},
 		{"service with its port in brackets", laptop, "SSH (port 22) is open on all interfaces.", "SSH (port 631) is open on localhost."},
 		{"two ports and their services", laptop, "Port 22 is SSH and port 80 is the web server.", "Port 22 is the web server and port 80 is SSH."},
+		{"service on a bare port", server, "nginx is the HTTPS server on 443.", "nginx is the HTTPS server on 5432."},
+		{"service on a bare port by its command line", host13, "The web server on 8443 is python3 (PID 13647).", "The SSH server on 8443 is python3 (PID 13647)."},
 		{"service listening on a port", server, "The web server is listening on port 443.", "The web server is listening on port 5432."},
 		{"web server by its command line", host21, "The web server on 0.0.0.0:8000 is python3 (PID 1468).", "The web server on 127.0.0.1:25 is socat (PID 1472)."},
 		{"looks like a service", server, "Port 5432 is on 127.0.0.1 — looks like a PostgreSQL server (postgres, PID 2231).",
