@@ -28,7 +28,7 @@ func portContext(words []string, i int) bool {
 	if nothingOn(words[:i]) {
 		return true // "nothing on 3306"
 	}
-	if i > 1 && words[i-1] == "on" && (serverNouns[words[i-2]] || serviceOf(words[i-2]) != nil) {
+	if serviceOn(words, i) {
 		return true // "the HTTPS server on 443", "SSH on 22" (services.go)
 	}
 	return portListed(words, i, maxListHops)
@@ -53,7 +53,7 @@ func portListed(words []string, i, hops int) bool {
 	for k := i - 1; k >= 0 && k >= i-listGap && hops > 0; k-- {
 		if allDigits(words[k]) {
 			_, ok := lexicon.Port(words[k])
-			return ok && len(words[k]) > 1 && portListed(words, k, hops-1)
+			return ok && len(words[k]) > 1 && (portListed(words, k, hops-1) || serviceOn(words, k))
 		}
 	}
 	return false

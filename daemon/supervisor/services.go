@@ -63,6 +63,11 @@ var serviceRe = func() *regexp.Regexp {
 // server on 443".
 var serverNouns = lexicon.NewSet(`server servers service services daemon listener`)
 
+// serviceOn reports a number after a service or server noun and "on".
+func serviceOn(words []string, i int) bool {
+	return i > 1 && words[i-1] == "on" && (serverNouns[words[i-2]] || serviceOf(words[i-2]) != nil)
+}
+
 // serviceOf returns the service a phrase names.
 func serviceOf(phrase string) *service {
 	phrase = strings.ToLower(phrase)

@@ -84,6 +84,8 @@ func TestServiceIdentityShapes(t *testing.T) {
 		{"two ports and their services", laptop, "Port 22 is SSH and port 80 is the web server.", "Port 22 is the web server and port 80 is SSH."},
 		{"service on a bare port", server, "nginx is the HTTPS server on 443.", "nginx is the HTTPS server on 5432."},
 		{"service on a bare port by its command line", host13, "The web server on 8443 is python3 (PID 13647).", "The SSH server on 8443 is python3 (PID 13647)."},
+		{"ports going on a list after a service's", server, "Reachable from outside: sshd on 22, nginx on 443 and annad on 7070.",
+			"Reachable from outside: sshd on 22, nginx on 443 and annad on 7071."},
 		{"service listening on a port", server, "The web server is listening on port 443.", "The web server is listening on port 5432."},
 		{"web server by its command line", host21, "The web server on 0.0.0.0:8000 is python3 (PID 1468).", "The web server on 127.0.0.1:25 is socat (PID 1472)."},
 		{"looks like a service", server, "Port 5432 is on 127.0.0.1 — looks like a PostgreSQL server (postgres, PID 2231).",
