@@ -161,7 +161,8 @@
 // checked against free's swap row; "nothing is listening on port 22",
 // "nothing on 3306 or 5432" or "port 80 is not open" holds when no
 // socket has the port, and a port said to show no process ("2024 on
-// 0.0.0.0 (no process shown)") when a socket with it has no owner
+// 0.0.0.0 (no process shown)", "an unnamed listener on 0.0.0.0:2024")
+// when a socket with it has no owner
 // (unowned.go); a percentage
 // about the machine's memory may be free's used, free or available share
 // of its total, and one of the CPUs' whole ("of the 200% the two CPUs can

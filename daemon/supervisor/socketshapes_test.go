@@ -13,6 +13,9 @@ func TestSocketWords(t *testing.T) {
 		{"protocol before an address and port", host17, "socat (PID 7738) listens on udp 0.0.0.0:5005.", "socat (PID 8075) listens on udp 0.0.0.0:3306."},
 		{"protocol before an address and port (laptop)", laptop, "avahi-daemon listens on UDP 0.0.0.0:5353.", "sshd listens on UDP 0.0.0.0:22."},
 		{"participle after 'process'", host15, "- TCP 0.0.0.0:2024 — no process shown", "- TCP 127.0.0.1:4242 — no process shown"},
+		{"an unnamed listener before its address and port", EvidenceText(scenario(t, "host19")),
+			"python3 (PID 24499) on 0.0.0.0:9000 and an unnamed listener on 0.0.0.0:2024.",
+			"python3 (PID 24499) on 0.0.0.0:2024 and an unnamed listener on 0.0.0.0:9000."},
 		{"adjective after 'process'", host15, "TCP 0.0.0.0:2024 has no process visible.", "TCP 127.0.0.1:4242 has no process visible."},
 	}
 	checkPairs(t, tests)

@@ -14,6 +14,9 @@ var ownerless = []string{"no process", "no owner", "no program", "no pid", "with
 // saidOwnerless reports a port whose item, up to the next port or name
 // of its sentence, line or clause, says it shows no process.
 func saidOwnerless(answer string, c claim, claims []claim) bool {
+	if p, ok := pairedPort(c, claims); ok {
+		c = p // "0.0.0.0:2024" is a socket's address and port at once
+	}
 	if c.kind != kindPort {
 		return false
 	}
@@ -38,8 +41,36 @@ func saidOwnerless(answer string, c claim, claims []claim) bool {
 			return true
 		}
 	}
+	return ownerlessBefore(answer, c, claims)
+}
+
+// ownerlessWords before a port, since the claim before it, say its
+// socket shows no process: "and an unnamed listener on 0.0.0.0:2024".
+var ownerlessWords = []string{"unnamed", "unowned", "ownerless", "nameless", "anonymous"}
+
+// ownerlessBefore reports such a word between a port and the claim
+// before it in its line.
+func ownerlessBefore(answer string, c claim, claims []claim) bool {
+	from := max(0, c.off-maxOwnerlessLead)
+	for _, o := range claims {
+		if o.off+len(o.text) <= c.off && o.off+len(o.text) > from {
+			from = o.off + len(o.text)
+		}
+	}
+	lead := strings.ToLower(answer[from:c.off])
+	if i := strings.LastIndexAny(lead, "\n;."); i >= 0 {
+		lead = lead[i+1:]
+	}
+	for _, w := range ownerlessWords {
+		if containsBounded(lead, w, false) {
+			return true
+		}
+	}
 	return false
 }
+
+// maxOwnerlessLead bounds the text before a port read for such words.
+const maxOwnerlessLead = 60
 
 // ownerlessPort reports whether a socket with c's port shows no owner.
 func (ix *index) ownerlessPort(c claim) bool {
@@ -50,4 +81,18 @@ func (ix *index) ownerlessPort(c claim) bool {
 		}
 	}
 	return false
+}
+
+// pairedPort returns the port claim of an address and port written as
+// one ("0.0.0.0:2024"), for the claim of the pair.
+func pairedPort(c claim, claims []claim) (claim, bool) {
+	if c.kind != kindName || !c.textual {
+		return claim{}, false
+	}
+	for _, p := range claims {
+		if p.kind == kindPort && p.off == c.off && p.text == c.text {
+			return p, true
+		}
+	}
+	return claim{}, false
 }
