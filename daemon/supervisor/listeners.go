@@ -18,8 +18,9 @@ import (
 //   - "(only) two services are listening", "five services listen on
 //     TCP": the count, said of all listeners (nothing but the protocol
 //     after the verb), must be the socket table's number of programs,
-//     PIDs, sockets or ports (any reading the words allow), of that
-//     protocol when one is named.
+//     PIDs, sockets or ports (any reading the words allow: "two sockets"
+//     only sockets or ports; listencounts.go), of that protocol when one
+//     is named.
 
 // allIfaces are the words of "listen on all interfaces".
 var allIfaces = lexicon.NewSet(`all every any`)
