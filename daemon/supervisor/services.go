@@ -129,11 +129,12 @@ func checkServices(ix *index, g *Grounding, answer string, claims []claim) {
 // serviceClaims finds the services an answer ties to a port.
 func serviceClaims(answer string, claims []claim) []serviceClaim {
 	var out []serviceClaim
+	next := 0 // claims are in answer order: one pass over them
 	for _, k := range sentenceSpans(answer) {
 		s := answer[k.start:k.end]
 		var ports []claim
-		for _, c := range claims {
-			if c.kind == kindPort && c.off >= k.start && c.off < k.end {
+		for ; next < len(claims) && claims[next].off < k.end; next++ {
+			if c := claims[next]; c.kind == kindPort && c.off >= k.start {
 				ports = append(ports, c)
 			}
 		}
