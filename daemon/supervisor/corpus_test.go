@@ -186,6 +186,8 @@ var blind = map[string]map[string]int{
 	"heldout28.txt": {"T": 30, "A": 7, "F": 26, "G": 4},
 	"heldout29.txt": {"T": 23, "A": 7, "F": 24, "G": 4},
 	"heldout30.txt": {"T": 28, "A": 7, "F": 29, "G": 3},
+	"heldout31.txt": {"T": 27, "A": 5, "F": 22, "G": 4},
+	"heldout32.txt": {"T": 26, "A": 6, "F": 25, "G": 3},
 }
 
 // TestBlindCorpus scores the blind files and fails when a rule change
