@@ -221,9 +221,11 @@
 // PID and the name next to it (a product's through its process:
 // "PostgreSQL (PID 2231)" on postgres' row), and a path and the device
 // next to it (in its own segment first; in a device's bracket, that
-// device: "vda (256G disk, mounted on /) and zram0"; not the item beside
+// device: "vda (256G disk, mounted on /) and zram0"; after "mounted at",
+// its segment's device however far; not the item beside
 // it in a list: "/dev, /dev/shm, /sys/fs/cgroup", "/boot/efi and
-// /dev/shm"), must share a
+// /dev/shm", nor one in another segment that holds a path of its own or
+// when the path's holds a device: "/ at 90%, /var/lib/postgresql (md0)"), must share a
 // record; a figure said of "each" of several PIDs before it, or of them
 // "apiece", must be in every one's records (each.go); a PID in a bracket that
 // holds a backticked command line, or right after one, is that command's, and one after "has
