@@ -110,6 +110,14 @@
 // not checked), from one column of the rows of the entity before it and
 // of one after "than", or else of one the answer named just before
 // (relative.go);
+// Between mounts, "fuller", "emptier", "more free space", "bigger" (than
+// the mount after "than", else the nearest other one named before) must
+// hold by the two df rows' Use%, Avail or Size; "on the same disk (as
+// …)", "both on the same drive", "on a separate disk" by their disks (df's
+// source, its lsblk parent or the disk it is a partition of; a tmpfs is
+// on none); and the device a mount "sits on", "is mounted from", must be
+// its source or that source's disk; an opening "It" is the previous
+// sentence's first mount (disks.go).
 // "the N busiest processes" must be among ps's top N; "N <name>
 // processes" must be the distinct PIDs of that name's rows in one ps
 // table, or in ps and ss together, at least that many when a predicate

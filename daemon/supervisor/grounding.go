@@ -74,6 +74,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	resp := respective(claims, anchors)
 	pairCompared(claims, facts, resp)
 	checkCompared(ix, &g, claims, anchors, facts)
+	checkMounts(ix, &g, answer, claims)
 	checkAllIfaces(ix, &g, answer, claims, anchors, facts)
 	checkListenCounts(ix, &g, facts)
 	seen := map[*[]string]map[string]bool{&g.Found: {}, &g.Missing: {}, &g.Given: {}}
