@@ -118,6 +118,10 @@
 // on none); and the device a mount "sits on", "is mounted from", must be
 // its source or that source's disk; an opening "It" is the previous
 // sentence's first mount (disks.go).
+// A path a process is said to read or write ("dd is writing zeros from
+// /dev/zero onto /dev/vda", "xz is compressing /mnt/data/backup.img": the
+// object of such a verb, or after its "to", "onto", "from") must be in
+// that process's records, its command line (iopaths.go).
 // "the N busiest processes" must be among ps's top N; "N <name>
 // processes" must be the distinct PIDs of that name's rows in one ps
 // table, or in ps and ss together, at least that many when a predicate

@@ -75,6 +75,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	pairCompared(claims, facts, resp)
 	checkCompared(ix, &g, claims, anchors, facts)
 	checkMounts(ix, &g, answer, claims)
+	checkIOPaths(ix, &g, answer, claims, anchors, records)
 	checkAllIfaces(ix, &g, answer, claims, anchors, facts)
 	checkListenCounts(ix, &g, facts)
 	seen := map[*[]string]map[string]bool{&g.Found: {}, &g.Missing: {}, &g.Given: {}}

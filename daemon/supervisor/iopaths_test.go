@@ -1,0 +1,15 @@
+package supervisor
+
+import "testing"
+
+// TestIOPaths checks that a path a process is said to read or write is
+// in its records (its command line): ps shows what it was started with.
+func TestIOPaths(t *testing.T) {
+	host11 := EvidenceText(scenario(t, "host11"))
+	laptop := EvidenceText(scenario(t, "laptop"))
+	checkPairs(t, []pair{
+		{"object of a reading verb", host11, "sha256sum (PID 5381) is reading /dev/zero, which never ends.", "sha256sum (PID 5381) is reading /dev/vda, your root disk."},
+		{"after to", laptop, "dockerd (PID 1187) talks to containerd and reads from /run/containerd/containerd.sock.", "dockerd (PID 1187) is writing to /home."},
+		{"a path of no I/O verb", laptop, "firefox (PID 4242) runs from /usr/lib/firefox/firefox while /home is 59% full.", ""},
+	})
+}
