@@ -196,7 +196,7 @@ func checkMounts(ix *index, g *Grounding, answer string, claims []claim) {
 					x = &ms[i]
 				}
 			}
-			if x != nil && x.c.class == classPath && !x.sameThing(m) && (m.row >= 0 || m.disk != x.disk && m.disk != strings.TrimPrefix(x.source, "/dev/")) {
+			if x != nil && x.c.class == classPath && !x.sameThing(m) && !negated(low[min(x.c.off, m.c.off):m.c.off]) && (m.row >= 0 || m.disk != x.disk && m.disk != strings.TrimPrefix(x.source, "/dev/")) {
 				g.Missing = append(g.Missing, x.c.text+" (on "+m.c.text+")")
 			}
 		}
@@ -222,7 +222,7 @@ func compareMounts(g *Grounding, rows []dfRow, word string, at, end int, low str
 	if x == nil {
 		x = subject
 	}
-	if x == nil || x.row < 0 || negated(low[x.c.off:at]) {
+	if x == nil || x.row < 0 || negated(low[min(x.c.off, at):at]) {
 		return
 	}
 	var y *mountRef
@@ -278,15 +278,21 @@ func thanNext(rest string) bool {
 var spaceNouns = map[string]bool{"space": true, "room": true, "headroom": true, "disk": true, "storage": true,
 	"capacity": true, "left": true, "available": true, "free": true}
 
-// negated reports a "not" or "n't" in text.
+// negated reports a "not" or "n't" in text, or a modal or advice word:
+// "deleting old logs would give / more free space", "consider moving it
+// to a separate disk" say what could be, not what is.
 func negated(text string) bool {
 	for _, w := range plainWords(text) {
-		if w == "not" || w == "t" || w == "never" || w == "no" {
+		if unasserted[w] {
 			return true
 		}
 	}
 	return false
 }
+
+var unasserted = map[string]bool{"not": true, "t": true, "never": true, "no": true, "would": true, "could": true,
+	"should": true, "might": true, "may": true, "can": true, "will": true, "consider": true, "if": true,
+	"move": true, "moving": true, "put": true, "putting": true}
 
 // shareDisk checks "the same disk" (or a separate one) said of two mounts.
 func shareDisk(g *Grounding, adj, noun string, at, end int, low string, ms, prev []mountRef, subject *mountRef) {

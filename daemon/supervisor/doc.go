@@ -117,7 +117,8 @@
 // source, its lsblk parent or the disk it is a partition of; a tmpfs is
 // on none); and the device a mount "sits on", "is mounted from", must be
 // its source or that source's disk; an opening "It" is the previous
-// sentence's first mount (disks.go).
+// sentence's first mount; not where "not", a modal ("would give it more
+// room") or advice ("consider moving") stands between (disks.go).
 // A path a process is said to read or write ("dd is writing zeros from
 // /dev/zero onto /dev/vda", "xz is compressing /mnt/data/backup.img": the
 // object of such a verb, or after its "to", "onto", "from") must be in
