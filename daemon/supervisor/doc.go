@@ -122,7 +122,8 @@
 // A path a process is said to read or write ("dd is writing zeros from
 // /dev/zero onto /dev/vda", "xz is compressing /mnt/data/backup.img": the
 // object of such a verb, or after its "to", "onto", "from") must be in
-// that process's records, its command line (iopaths.go).
+// that process's records when its ps row has paths among its arguments
+// (iopaths.go).
 // "the N busiest processes" must be among ps's top N; "N <name>
 // processes" must be the distinct PIDs of that name's rows in one ps
 // table, or in ps and ss together, at least that many when a predicate

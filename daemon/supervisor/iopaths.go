@@ -10,9 +10,10 @@ import (
 // "rsync couldn't write /srv/data/db.tar". A path or device that is the
 // object of such a verb, or comes after its "to", "onto", "into", "from"
 // or "over", is the process's own: it must be in that process's records
-// (its command line in ps, a journal line of it). ps shows what a process
-// was started with, "dd if=/dev/zero of=/dev/null"; an answer that names
-// another target invents it.
+// (its command line in ps, a journal line of it) when its ps row has
+// paths among its arguments: ps shows what a process was started with,
+// "dd if=/dev/zero of=/dev/null"; an answer that names another target
+// invents it.
 
 // ioVerbs are the verbs of reading and writing files and devices.
 var ioVerb = regexp.MustCompile(`\b(writ(?:e|es|ing|ten)|wrote|read(?:s|ing)?|cop(?:y|ies|ying|ied)|wip(?:e|es|ing|ed)|overwrit(?:e|es|ing|ten)|dump(?:s|ing|ed)?|compress(?:es|ing|ed)?|zero(?:es|ing|ed)|archiv(?:e|es|ing|ed))\b`)
@@ -42,11 +43,35 @@ func checkIOPaths(ix *index, g *Grounding, answer string, claims []claim, anchor
 				subj = &anchors[c.sent][i]
 			}
 		}
-		if subj == nil || len(records[subj.off]) == 0 || ix.inRecords(c, records[subj.off]) {
+		if subj == nil || !ix.pathArgs(records[subj.off]) || ix.inRecords(c, records[subj.off]) {
 			continue
 		}
 		g.Missing = append(g.Missing, c.text+" (not "+subj.text+"'s)")
 	}
+}
+
+// pathArgs reports whether a process row among recs has a path among its
+// arguments ("dd if=/dev/zero of=/dev/null", "xz … /mnt/data/backup.img"):
+// its command line then says what it reads and writes. One without
+// ("postgres: 16/main: checkpointer") says nothing of its files, and an
+// answer may name its data directory.
+func (ix *index) pathArgs(recs []int32) bool {
+	for _, id := range recs {
+		r := ix.recs[id]
+		if r.probe != "top_cpu" && r.probe != "top_memory" {
+			continue
+		}
+		f := strings.Fields(r.text)
+		if len(f) < 12 || f[1] != strings.TrimLeft(f[1], "abcdefghijklmnopqrstuvwxyz_") {
+			continue // not a ps row: "command dd if=… pid 24503 …"
+		}
+		for _, a := range f[11:] {
+			if strings.HasPrefix(a, "/") || strings.Contains(a, "=/") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // ioVerbBefore returns the offset of the I/O verb whose object c is, or
