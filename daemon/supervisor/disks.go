@@ -143,7 +143,7 @@ var (
 	// direction.
 	mountComparative = regexp.MustCompile(`\b(fuller|emptier|bigger|larger|smaller|(?:more|less) (?:full|used|free|space|room|headroom|free space|disk space))\b`)
 	sameDisk         = regexp.MustCompile(`\b(same|different|separate|another|distinct)\s+(?:[\w-]+\s+){0,2}?(disks?|drives?|devices?|ssds?|nvmes?|hdds?|partitions?|filesystems?|volumes?)\b`)
-	onDevice         = regexp.MustCompile(`\b(?:sits?|is|are|lives?|resides?|stored|located|mounted|backed|hosted)\s+(?:on|from|by)\s+(?:the\s+)?$`)
+	onDevice         = regexp.MustCompile(`\b(?:sits?|is|are|lives?|resides?|stored|located|mounted|backed|hosted)\s+(?:on|from|by)\s+(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,2}$`)
 	pronounOpen      = regexp.MustCompile(`^(?:it|its|it's|this|that)\b`)
 )
 

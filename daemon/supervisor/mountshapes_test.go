@@ -33,6 +33,7 @@ func TestMountShapes(t *testing.T) {
 		{"a tmpfs is on no disk", host21, "/mnt/data is 30% full. It is a tmpfs, on a different device than /.", "/mnt/data is 30% full. It is on the same disk as your root filesystem."},
 		// The device a mount sits on must be its source.
 		{"sits on a device", server, "/var/lib/postgresql is 95% full. It sits on /dev/md0.", "/var/lib/postgresql is 95% full. It sits on /dev/sdb1."},
+		{"lives on the drive named after it", laptop, "The root filesystem lives on the NVMe drive nvme0n1.", "The root filesystem lives on the SATA disk sda."},
 		// What could be, or is not, asserts no relation.
 		{"a comparative under a modal", server, "/srv/data is at 51%. / is 90% full, so clearing old logs would give it more free space.", ""},
 		{"a device denied", server, "/srv/data is not mounted from /dev/sda2; it is on /dev/sdb1.", "/srv/data is mounted from /dev/sda2."},
