@@ -110,6 +110,20 @@
 // not checked), from one column of the rows of the entity before it and
 // of one after "than", or else of one the answer named just before
 // (relative.go);
+// Between mounts, "fuller", "emptier", "more free space", "bigger" (than
+// the mount after "than", else the nearest other one named before) must
+// hold by the two df rows' Use%, Avail or Size; "on the same disk (as
+// …)", "both on the same drive", "on a separate disk" by their disks (df's
+// source, its lsblk parent or the disk it is a partition of; a tmpfs is
+// on none); and the device a mount "sits on", "is mounted from", must be
+// its source or that source's disk; an opening "It" is the previous
+// sentence's first mount; not where "not", a modal ("would give it more
+// room") or advice ("consider moving") stands between (disks.go).
+// A path a process is said to read or write ("dd is writing zeros from
+// /dev/zero onto /dev/vda", "xz is compressing /mnt/data/backup.img": the
+// object of such a verb, or after its "to", "onto", "from") must be in
+// that process's records when its ps row has paths among its arguments
+// (iopaths.go).
 // "the N busiest processes" must be among ps's top N; "N <name>
 // processes" must be the distinct PIDs of that name's rows in one ps
 // table, or in ps and ss together, at least that many when a predicate
@@ -209,20 +223,24 @@
 // disk (sda)"), else to the nearest entity before it, else to one
 // right after it or after "by" (segments.go); a line under a "firefox:"
 // heading that names none is firefox's, and a sentence opening with "It"
-// or "Its" that names none is its previous sentence's first entity's
+// or "Its" (or "That", "This" after a process: "That is 9.1% of the
+// machine's RAM") that names none is its previous sentence's first entity's
 // (pronouns.go). A unit's figures and times may
 // come from its program's journal lines, its failure only from its own. It must come from a
 // record of that entity (the same ps row, df row, ip addr block, journal
 // line); a machine-wide figure from a global record may stand beside an
-// entity only as a whole ("of your 15 GiB") or in a clause of its own
+// entity only as a whole ("of your 15 GiB"; not a mount's whole, "350M
+// used of 2.0G", unless its clause names memory: mounts.go) or in a clause of its own
 // ("…, and", "while", or "and" before its own subject: "/ is 25% used
 // and 22Gi is available"). A
 // PID and the name next to it (a product's through its process:
 // "PostgreSQL (PID 2231)" on postgres' row), and a path and the device
 // next to it (in its own segment first; in a device's bracket, that
-// device: "vda (256G disk, mounted on /) and zram0"; not the item beside
+// device: "vda (256G disk, mounted on /) and zram0"; after "mounted at",
+// its segment's device however far; not the item beside
 // it in a list: "/dev, /dev/shm, /sys/fs/cgroup", "/boot/efi and
-// /dev/shm"), must share a
+// /dev/shm", nor one in another segment that holds a path of its own or
+// when the path's holds a device: "/ at 90%, /var/lib/postgresql (md0)"), must share a
 // record; a figure said of "each" of several PIDs before it, or of them
 // "apiece", must be in every one's records (each.go); a PID in a bracket that
 // holds a backticked command line, or right after one, is that command's, and one after "has

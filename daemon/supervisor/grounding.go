@@ -74,6 +74,8 @@ func Check(answer, evidence string, given ...string) Grounding {
 	resp := respective(claims, anchors)
 	pairCompared(claims, facts, resp)
 	checkCompared(ix, &g, claims, anchors, facts)
+	checkMounts(ix, &g, answer, claims)
+	checkIOPaths(ix, &g, answer, claims, anchors, records)
 	checkAllIfaces(ix, &g, answer, claims, anchors, facts)
 	checkListenCounts(ix, &g, facts)
 	seen := map[*[]string]map[string]bool{&g.Found: {}, &g.Missing: {}, &g.Given: {}}
@@ -240,7 +242,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 		}
 		if attributed(c) && a != nil && !ix.inRecords(c, records[a.off]) &&
-			!((c.loose || a.off < c.clause) && ix.supportsGlobal(c)) && !((c.facts.sum || c.kind == kindPort && portList(claims, as, c.sent)) && ix.inAnyRecords(c, as)) &&
+			!((c.loose || a.off < c.clause) && !ix.mountWhole(c, a) && ix.supportsGlobal(c)) && !((c.facts.sum || c.kind == kindPort && portList(claims, as, c.sent)) && ix.inAnyRecords(c, as)) &&
 			!(c.facts.sum && ix.summed(c, sumAnchors(answer, anchors, c))) && !ix.inAnyRecords(c, jointSubjects(answer, c, as)) &&
 			!ix.inAnyRecords(c, listedOwners(answer, c, as)) {
 			report(&g.Missing, c.text+" (for "+a.text+")")
@@ -259,7 +261,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 				report(&g.Missing, c.text+" (with "+cmd+")")
 				continue
 			}
-		} else if p := cmp.Or(partner(c, as), pidSubject(answer, c, as)); p != nil && !ix.shareRecord(*p, c) {
+		} else if p := cmp.Or(partner(c, as), pidSubject(answer, c, as), mountedSubject(answer, c, as)); p != nil && !ix.shareRecord(*p, c) {
 			report(&g.Missing, c.text+" (with "+p.text+")")
 			continue
 		}
