@@ -172,7 +172,17 @@
 // item of a list under a routing heading ("Routes:") is not. "listen on
 // all interfaces" needs a wildcard socket for each process of its clause
 // ("while", "whereas", ", but" open one; contrast.go) and each port
-// before it ("port 4242 listens on all interfaces"; listeners.go).
+// before it ("port 4242 listens on all interfaces"; listeners.go). A
+// listener's reach ("exposed", "open to the network", "reachable over
+// IPv6 from other hosts": a socket off the loopback, of that family;
+// "on all IPv4 interfaces": a wildcard one; "only on localhost",
+// "loopback only": none off 127.0.0.0/8 and ::1; negated, the
+// opposite) is checked on its clause's ports, else processes, else the
+// previous clause's ("…, so it isn't exposed"), or a label's items
+// ("Open to the network: 22, 80 and 631"); said of "nothing", "no
+// service" or "all on 0.0.0.0", on every socket but those excepted
+// ("nothing except 2024"); not in a question or condition
+// (exposure.go).
 //
 // # Matching
 //

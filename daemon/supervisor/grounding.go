@@ -75,6 +75,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	pairCompared(claims, facts, resp)
 	checkCompared(ix, &g, claims, anchors, facts)
 	checkAllIfaces(ix, &g, answer, claims, anchors, facts)
+	checkExposure(ix, &g, answer, claims)
 	checkListenCounts(ix, &g, facts)
 	seen := map[*[]string]map[string]bool{&g.Found: {}, &g.Missing: {}, &g.Given: {}}
 	report := func(list *[]string, text string) {
