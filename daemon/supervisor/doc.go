@@ -51,7 +51,8 @@
 // percentage of its field ("%MEM"), under "RSS" or "VSZ" KiB, under
 // "RSS (MiB)" that unit: tablecells.go), ports (with their protocol: "TCP port 22",
 // "UDP 5005"; "[::]:8443" is an address and a port; a bare number after
-// "port", "listen", "TCP" or "UDP", right after "listeners", or going on
+// "port", "listen", "TCP" or "UDP", right after "listeners" (or after
+// "on" a few words after it: "the listeners are sshd on 22"), or going on
 // a list of such ports: "… redis-server on 6379 and annad on 7070", or an
 // item opening after a comma or "and" past the last one's annotations:
 // "9000 on 0.0.0.0 (socat, PID 5371), 6000 on …"),
@@ -166,10 +167,13 @@
 // gateway is …", "the gateways are …", "… is the gateway", or listed
 // right after one: "via 192.0.2.1 (IPv4) and fd00::1", "192.168.1.1 on
 // enp3s0 and fe80::1") must be a route's gateway in ip route (missing
-// without it); one tied to an interface in a segment
+// without it), but one a listener is reached via ("reachable from the
+// network (for example via 192.0.2.2)") the machine's own (reachvia.go); one tied to an interface in a segment
 // about no route must be its own, from a line other than a route's or a
 // route's "src" (routes.go); a network prefix ("192.0.2.0/24") or an
-// item of a list under a routing heading ("Routes:") is not. "listen on
+// item of a list under a routing heading ("Routes:") is not. A prefix
+// holding an address of its sentence the evidence has is found
+// ("127.0.0.53, which is in 127.0.0.0/8"; prefixholds.go). "listen on
 // all interfaces" needs a wildcard socket for each process of its clause
 // ("while", "whereas", ", but" open one; contrast.go) and each port
 // before it ("port 4242 listens on all interfaces"; listeners.go). A

@@ -11,8 +11,10 @@ import (
 type reachClause struct {
 	start, end int
 	// strong is set when a sentence or line break opens it; cond when
-	// "if" or "unless" does (a condition asserts nothing).
+	// "if" or "unless" does (a condition asserts nothing); sep is the
+	// separator that opens it.
 	strong, cond bool
+	sep          string
 }
 
 // reachSeps end a clause: those of a sentence first, then those of a
@@ -42,7 +44,7 @@ func reachClauses(answer string) []reachClause {
 		}
 		cur.end = at
 		out = append(out, cur)
-		cur = reachClause{start: at + n, strong: kind == 0, cond: kind == 2}
+		cur = reachClause{start: at + n, strong: kind == 0, cond: kind == 2, sep: text[at : at+n]}
 		pos = at + n
 		if n == 0 {
 			break
@@ -145,13 +147,12 @@ func checkExposure(ix *index, g *Grounding, answer string, claims []claim) {
 			prev = subjects
 			continue
 		}
+		if cl.sep != ", and " {
+			label = nil // a label's reach goes on over its list only
+		}
 		rs, ok := readReach(ws)
-		if head, _, cut := strings.Cut(text, ": "); cut && ok {
-			if hrs, hok := readReach(plainWords(head)); hok {
-				if _, tok := readReach(plainWords(text[len(head):])); !tok {
-					label = &hrs // "Open to the network: 22, 80 and 631"
-				}
-			}
+		if hrs, head := headReach(text, cl, subjects); head {
+			label = &hrs
 		}
 		if !ok && label != nil {
 			rs, ok = *label, true
@@ -175,6 +176,7 @@ func checkExposure(ix *index, g *Grounding, answer string, claims []claim) {
 			continue
 		}
 		if !inherited && label == nil {
+			// "UDP 5005 (socat), TCP 631 on localhost" says it of 631 only.
 			subjects = reachSubjects(answer, cl, subjects)
 		}
 		for _, c := range subjects {
@@ -189,6 +191,32 @@ func checkExposure(ix *index, g *Grounding, answer string, claims []claim) {
 			}
 		}
 	}
+}
+
+// headReach reads a reach said before every subject of a clause and
+// nowhere after the first: a label ("Open to the network: 22, 80 and
+// 631") or a subject ("The network-facing listeners are sshd on 22,
+// nginx on 443 and annad on 7070"), said of every item of the list.
+func headReach(text string, cl reachClause, subjects []claim) (reachSaid, bool) {
+	first := -1
+	for _, c := range subjects {
+		if first < 0 || c.off-cl.start < first {
+			first = c.off - cl.start
+		}
+	}
+	head := text
+	if first >= 0 {
+		head = text[:first]
+	} else if h, _, cut := strings.Cut(text, ": "); cut {
+		head = h // "Reachable from outside:" ending its line
+	} else {
+		return reachSaid{}, false
+	}
+	rs, ok := readReach(plainWords(head))
+	if _, tail := readReach(plainWords(text[len(head):])); !ok || tail {
+		return reachSaid{}, false
+	}
+	return rs, true
 }
 
 // reachNames say in Missing what a listener was wrongly said to be.

@@ -116,6 +116,12 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 			continue
 		}
+		if found, ok := ix.addressFact(answer, c, claims); ok {
+			if found {
+				report(&g.Found, c.text) // prefixholds.go
+			}
+			continue
+		}
 		if portDenied(answer, c) {
 			if ix.hasPort(c) {
 				report(&g.Missing, "not "+c.text)
