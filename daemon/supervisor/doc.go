@@ -250,7 +250,10 @@
 // or port closed by a comma is not tied to a name in the next ", and …"
 // item ("0.0.0.0:2024, and vmtests.test (PID 11689) on …"), nor one that
 // makes up a whole comma item to a name in the next ("Five listeners:
-// 0.0.0.0:2024, three vmtests.test ports …"; listitems.go). A list of
+// 0.0.0.0:2024, three vmtests.test ports …"; listitems.go), nor one in
+// an item an unnamed listener opens to the name before it ("socat on
+// 0.0.0.0:31337 and an unnamed listener on 0.0.0.0:2024": a socket ss
+// shows with no owner; unnamed.go). A list of
 // ports or addresses after a list of PIDs or processes ("PID 19526 and
 // PID 19511, on 127.0.0.1:40981 and 127.0.0.1:45569") may be any of
 // theirs: each must be a socket of one of them (sockpairs.go).
