@@ -265,7 +265,14 @@ func quantifier(text string) (q string, except bool) {
 		switch {
 		case quantNone[w], w == "no" && listenerNoun[next] && quantVerbs[at(sw, i+2)]:
 			return "none", except
-		case w == "everything", (w == "all" || w == "every") && (listenerNoun[next] || next == "of" || next == "on" || next == "bound" || allDigits(next)):
+		case w == "everything", (w == "all" || w == "every") && (listenerNoun[next] || next == "of" || next == "on" || next == "bound" || countOf(next) > 0):
+			j := i + 1
+			for j < len(sw) && !quantVerbs[sw[j]] {
+				j++
+			}
+			if _, ok := readReach(sw[i+1 : j]); ok {
+				return "", false // "all three localhost ports are …": which ones, not where
+			}
 			return "all", except
 		}
 	}
