@@ -162,7 +162,7 @@ func checkExposure(ix *index, g *Grounding, answer string, claims []claim) {
 				rs, ok = addressReach(text)
 			}
 			if ok {
-				checkQuantified(ix, g, rs, q, rest, text, subjects)
+				checkQuantified(ix, g, rs, q, rest, text, subjects, clauseNumbers(claims, cl))
 			}
 			prev = nil
 			continue
@@ -279,6 +279,17 @@ func quantifier(text string) (q string, except bool) {
 	return "", false
 }
 
+// clauseNumbers returns the bare numbers of a clause.
+func clauseNumbers(claims []claim, cl reachClause) []string {
+	var out []string
+	for _, c := range claims {
+		if c.off >= cl.start && c.off < cl.end && allDigits(c.text) {
+			out = append(out, c.text)
+		}
+	}
+	return out
+}
+
 // quantVerbs follow the noun of "no service is exposed": "no process
 // shown" says a socket has no owner.
 var quantVerbs = lexicon.NewSet(`is are was were listens listen listening binds bound has have can on in`)
@@ -313,7 +324,7 @@ func addressReach(text string) (reachSaid, bool) {
 
 // checkQuantified checks a reach said of every listener or of none,
 // but the excepted subjects, of the protocol the clause names.
-func checkQuantified(ix *index, g *Grounding, rs reachSaid, q string, except bool, text string, subjects []claim) {
+func checkQuantified(ix *index, g *Grounding, rs reachSaid, q string, except bool, text string, subjects []claim, nums []string) {
 	if len(subjects) > 0 && !except {
 		return // "all of sshd's sockets": said of some, not of every listener
 	}
@@ -325,15 +336,22 @@ func checkQuantified(ix *index, g *Grounding, rs reachSaid, q string, except boo
 			proto = "tcp"
 		}
 	}
-	skip := map[string]bool{}
+	skip, skipRec := map[string]bool{}, map[int32]bool{}
+	for _, n := range nums {
+		skip[n] = true // "besides SSH (22)": a bracketed number read as a PID may be the port excepted
+	}
 	for _, c := range subjects {
 		if c.kind == kindPort {
 			skip[c.key] = true
+			continue
+		}
+		for _, id := range ix.anchorRecords(c) {
+			skipRec[id] = true // "everything except cupsd"
 		}
 	}
-	for _, r := range ix.recs {
+	for id, r := range ix.recs {
 		s, ok := socketOf(r)
-		if !ok || skip[s.port] || proto != "" && s.proto != "" && s.proto != proto {
+		if !ok || skip[s.port] || skipRec[int32(id)] || proto != "" && s.proto != "" && s.proto != proto {
 			continue
 		}
 		if rs.holds([]socketAt{s}) != (q == "all") {
