@@ -175,6 +175,9 @@ func checkExposure(ix *index, g *Grounding, answer string, claims []claim) {
 		if !ok {
 			continue
 		}
+		if !inherited && exclusiveClause(text, cl, subjects) {
+			checkOthers(ix, g, rs, subjects, text) // exclusive.go
+		}
 		if !inherited && label == nil {
 			// "UDP 5005 (socat), TCP 631 on localhost" says it of 631 only.
 			subjects = reachSubjects(answer, cl, subjects)
