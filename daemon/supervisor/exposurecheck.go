@@ -31,15 +31,33 @@ func reachClauses(answer string) []reachClause {
 	for _, abbr := range []string{"i.e.", "e.g."} {
 		text = strings.ReplaceAll(text, abbr, strings.Repeat("_", len(abbr)))
 	}
+	type sepAt struct {
+		sep  string
+		kind int
+		next int // its next offset at or after pos; -1 when none is left
+	}
+	var seps []sepAt
+	for k, list := range [][]string{reachStrong, reachWeak, reachConds} {
+		for _, sep := range list {
+			seps = append(seps, sepAt{sep, k, strings.Index(text, sep)})
+		}
+	}
 	var out []reachClause
 	cur := reachClause{strong: true}
 	for pos := 0; pos < len(text); {
 		at, n, kind := len(text), 0, 0
-		for k, seps := range [][]string{reachStrong, reachWeak, reachConds} {
-			for _, sep := range seps {
-				if i := strings.Index(text[pos:], sep); i >= 0 && pos+i < at {
-					at, n, kind = pos+i, len(sep), k
+		for j := range seps {
+			sp := &seps[j]
+			if sp.next >= 0 && sp.next < pos {
+				// Searched again only once passed: linear in the answer.
+				if i := strings.Index(text[pos:], sp.sep); i >= 0 {
+					sp.next = pos + i
+				} else {
+					sp.next = -1
 				}
+			}
+			if sp.next >= 0 && sp.next < at {
+				at, n, kind = sp.next, len(sp.sep), sp.kind
 			}
 		}
 		cur.end = at
