@@ -185,7 +185,7 @@
 // previous clause's ("…, so it isn't exposed"), or a label's items
 // ("Open to the network: 22, 80 and 631"); said of "nothing", "no
 // service" or "all on 0.0.0.0", on every socket but those excepted
-// ("nothing except 2024"); said of "only" its subjects ("Only port 2024
+// ("nothing except 2024", "nothing but sshd": which must have it); said of "only" its subjects ("Only port 2024
 // is reachable", "the only exposed listener is …"), of no other socket
 // (exclusive.go); not in a question or condition (exposure.go).
 //

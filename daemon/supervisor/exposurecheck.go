@@ -180,7 +180,7 @@ func checkExposure(ix *index, g *Grounding, answer string, claims []claim) {
 				rs, ok = addressReach(text)
 			}
 			if ok {
-				checkQuantified(ix, g, rs, q, rest, text, subjects, clauseNumbers(claims, cl))
+				checkQuantified(ix, g, rs, q, rest, text, clauseListeners(claims, cl), clauseNumbers(claims, cl))
 			}
 			prev = nil
 			continue
@@ -243,6 +243,18 @@ func headReach(text string, cl reachClause, subjects []claim) (reachSaid, bool) 
 // reachNames say in Missing what a listener was wrongly said to be.
 var reachNames = map[reach]string{reachWide: "not reachable from the network", reachEvery: "not on all interfaces", reachLocal: "not loopback only"}
 
+// clauseListeners returns the ports, processes and PIDs of a clause:
+// all of them are excepted in "nothing but socat and port 2024".
+func clauseListeners(claims []claim, cl reachClause) []claim {
+	var out []claim
+	for _, c := range claims {
+		if c.off >= cl.start && c.off < cl.end && !c.advice && (c.kind == kindPort || c.class == classProcess || c.class == classPID) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // clauseSubjects returns the ports of a clause, or else its processes
 // and PIDs.
 func clauseSubjects(claims []claim, cl reachClause) []claim {
@@ -271,11 +283,15 @@ func clauseSubjects(claims []claim, cl reachClause) []claim {
 // ("everything else", "the other seven": which ones, only the sentence
 // before knows).
 func quantifier(text string) (q string, except bool) {
+	if i := strings.LastIndex(text, ": "); i >= 0 {
+		text = text[i+2:] // "Nothing unusual: cupsd only listens on localhost"
+	}
 	ws := plainWords(text)
 	if anyOf(ws, quantOthers) {
 		return "", false
 	}
-	except = anyOf(ws, exceptWords) || containsSeq(ws, "other", "than")
+	except = anyOf(ws, exceptWords) || containsSeq(ws, "other", "than") ||
+		containsSeq(ws, "nothing", "but") || containsSeq(ws, "none", "but")
 	for _, seg := range strings.Split(text, ", ") {
 		sw := plainWords(seg)
 		i := 0
@@ -355,6 +371,17 @@ func checkQuantified(ix *index, g *Grounding, rs reachSaid, q string, except boo
 		proto = "udp"
 		if tcp {
 			proto = "tcp"
+		}
+	}
+	for _, c := range subjects {
+		// The excepted have the reach that nothing else has, or lack the
+		// one everything else has.
+		socks := ix.entitySockets(c)
+		if c.kind == kindPort {
+			socks = ix.portReach(c)
+		}
+		if len(socks) > 0 && rs.holds(socks) != (q == "none") {
+			g.Missing = append(g.Missing, c.text+" (excepted: "+strings.TrimSpace(text)+")")
 		}
 	}
 	skip, skipRec := map[string]bool{}, map[int32]bool{}
