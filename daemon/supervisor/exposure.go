@@ -19,7 +19,9 @@ import (
 // after a label ("Open to the network: 22, 80 and 631"), it must hold
 // of their sockets in ss. Said of "nothing", "no service", "everything"
 // or "all N listeners" ("all on 0.0.0.0"), it must hold of every socket
-// (of the protocol the clause names), but those after "except".
+// (of the protocol the clause names), but those after "except" or
+// "nothing but" (quantified.go); said of "only" some, of no other
+// (exclusive.go). Checked in exposurecheck.go.
 
 // reach is what a clause says of its sockets' addresses.
 type reach int
