@@ -51,7 +51,8 @@
 // percentage of its field ("%MEM"), under "RSS" or "VSZ" KiB, under
 // "RSS (MiB)" that unit: tablecells.go), ports (with their protocol: "TCP port 22",
 // "UDP 5005"; "[::]:8443" is an address and a port; a bare number after
-// "port", "listen", "TCP" or "UDP", right after "listeners", or going on
+// "port", "listen", "TCP" or "UDP", right after "listeners" (or after
+// "on" a few words after it: "the listeners are sshd on 22"), or going on
 // a list of such ports: "… redis-server on 6379 and annad on 7070", or an
 // item opening after a comma or "and" past the last one's annotations:
 // "9000 on 0.0.0.0 (socat, PID 5371), 6000 on …"),
@@ -180,13 +181,27 @@
 // gateway is …", "the gateways are …", "… is the gateway", or listed
 // right after one: "via 192.0.2.1 (IPv4) and fd00::1", "192.168.1.1 on
 // enp3s0 and fe80::1") must be a route's gateway in ip route (missing
-// without it); one tied to an interface in a segment
+// without it), but one a listener is reached via ("reachable from the
+// network (for example via 192.0.2.2)") the machine's own (reachvia.go); one tied to an interface in a segment
 // about no route must be its own, from a line other than a route's or a
 // route's "src" (routes.go); a network prefix ("192.0.2.0/24") or an
-// item of a list under a routing heading ("Routes:") is not. "listen on
+// item of a list under a routing heading ("Routes:") is not. A prefix
+// holding an address of its sentence the evidence has is found
+// ("127.0.0.53, which is in 127.0.0.0/8"; prefixholds.go). "listen on
 // all interfaces" needs a wildcard socket for each process of its clause
 // ("while", "whereas", ", but" open one; contrast.go) and each port
-// before it ("port 4242 listens on all interfaces"; listeners.go).
+// before it ("port 4242 listens on all interfaces"; listeners.go). A
+// listener's reach ("exposed", "open to the network", "reachable over
+// IPv6 from other hosts": a socket off the loopback, of that family;
+// "on all IPv4 interfaces": a wildcard one; "only on localhost",
+// "loopback only": none off 127.0.0.0/8 and ::1; negated, the
+// opposite) is checked on its clause's ports, else processes, else the
+// previous clause's ("…, so it isn't exposed"), or a label's items
+// ("Open to the network: 22, 80 and 631"); said of "nothing", "no
+// service" or "all on 0.0.0.0", on every socket but those excepted
+// ("nothing except 2024", "nothing but sshd": which must have it); said of "only" its subjects ("Only port 2024
+// is reachable", "the only exposed listener is …"), of no other socket
+// (exclusive.go); not in a question or condition (exposure.go).
 //
 // # Matching
 //
@@ -254,7 +269,10 @@
 // or port closed by a comma is not tied to a name in the next ", and …"
 // item ("0.0.0.0:2024, and vmtests.test (PID 11689) on …"), nor one that
 // makes up a whole comma item to a name in the next ("Five listeners:
-// 0.0.0.0:2024, three vmtests.test ports …"; listitems.go). A list of
+// 0.0.0.0:2024, three vmtests.test ports …"; listitems.go), nor one in
+// an item an unnamed listener opens to the name before it ("socat on
+// 0.0.0.0:31337 and an unnamed listener on 0.0.0.0:2024": a socket ss
+// shows with no owner; unnamed.go). A list of
 // ports or addresses after a list of PIDs or processes ("PID 19526 and
 // PID 19511, on 127.0.0.1:40981 and 127.0.0.1:45569") may be any of
 // theirs: each must be a socket of one of them (sockpairs.go).

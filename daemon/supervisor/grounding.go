@@ -77,6 +77,8 @@ func Check(answer, evidence string, given ...string) Grounding {
 	checkMounts(ix, &g, answer, claims)
 	checkIOPaths(ix, &g, answer, claims, anchors, records)
 	checkAllIfaces(ix, &g, answer, claims, anchors, facts)
+	checkExposure(ix, &g, answer, claims)
+	checkUnnamed(ix, &g, answer, claims, anchors)
 	checkListenCounts(ix, &g, facts)
 	seen := map[*[]string]map[string]bool{&g.Found: {}, &g.Missing: {}, &g.Given: {}}
 	report := func(list *[]string, text string) {
@@ -95,7 +97,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 			// "UDP 5005 (socat), TCP 2024 on all addresses": the item's
 			// own name, if any, comes after it ("TCP 5432 (postgres)").
 			a = nextInSegment(c, as)
-		} else if nextItemName(answer, c, a) {
+		} else if nextItemName(answer, c, a) || unnamedItem(answer, c, a) {
 			a = nil // "0.0.0.0:2024, and vmtests.test (PID 11689) on …"
 		}
 		// A state or figure of a condition ("… when systemd is running")
@@ -114,6 +116,12 @@ func Check(answer, evidence string, given ...string) Grounding {
 				report(&g.Found, c.text)
 			} else if r == relMissing {
 				report(&g.Missing, c.text+" (not their difference or factor)")
+			}
+			continue
+		}
+		if found, ok := ix.addressFact(answer, c, claims); ok {
+			if found {
+				report(&g.Found, c.text) // prefixholds.go
 			}
 			continue
 		}
