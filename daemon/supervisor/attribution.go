@@ -312,7 +312,7 @@ func partner(c claim, anchors []claim) *claim {
 		if d < 0 {
 			d = -d
 		}
-		if a.off == c.off || !want(*a) || d > pairDistance+1 || listed(c, *a) {
+		if a.off == c.off || !want(*a) || d > pairDistance+1 || listed(c, *a) || ownItems(c, *a, anchors) {
 			continue
 		}
 		if best == nil || closerPair(c, *a, *best) {

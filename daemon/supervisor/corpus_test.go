@@ -98,6 +98,9 @@ var scenarioHardware = map[string]rpc.Hardware{
 	"host19": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23272996864},
 	"host20": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 20669501440},
 	"host21": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23707340800},
+	"host22": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23070773248},
+	"host23": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 21275897856},
+	"host24": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 21873565696},
 }
 
 // hostProbes are the scenarios read from every probe's real result on the
@@ -109,7 +112,8 @@ var hostProbes = map[string]string{"host": "host_probes.json", "host2": "host2_p
 	"host10": "host10_probes.json", "host11": "host11_probes.json", "host12": "host12_probes.json",
 	"host13": "host13_probes.json", "host14": "host14_probes.json", "host15": "host15_probes.json",
 	"host16": "host16_probes.json", "host17": "host17_probes.json", "host18": "host18_probes.json",
-	"host19": "host19_probes.json", "host20": "host20_probes.json", "host21": "host21_probes.json"}
+	"host19": "host19_probes.json", "host20": "host20_probes.json", "host21": "host21_probes.json",
+	"host22": "host22_probes.json", "host23": "host23_probes.json", "host24": "host24_probes.json"}
 
 // scenario builds the supervisor's input for a scenario: every probe's
 // result as the desk would pass it, the hardware snapshot and the facts
@@ -182,6 +186,8 @@ var blind = map[string]map[string]int{
 	"heldout28.txt": {"T": 30, "A": 7, "F": 26, "G": 4},
 	"heldout29.txt": {"T": 23, "A": 7, "F": 24, "G": 4},
 	"heldout30.txt": {"T": 28, "A": 7, "F": 29, "G": 3},
+	"heldout31.txt": {"T": 27, "A": 5, "F": 22, "G": 4},
+	"heldout32.txt": {"T": 26, "A": 6, "F": 25, "G": 3},
 }
 
 // TestBlindCorpus scores the blind files and fails when a rule change

@@ -30,11 +30,12 @@ func portDenied(answer string, c claim) bool {
 		return true // "nothing on 3306 or 5432"
 	}
 	neg, listen := false, false
-	for _, w := range before {
+	for i, w := range before {
 		if exclusions[w] || w == "but" || w == "only" {
 			return false // "nothing is listening except port 2024"
 		}
-		neg = neg || portNegations[w]
+		// "not exposed: it listens on …" denies a reach (exposure.go), not the socket.
+		neg = neg || portNegations[w] && !wideWords[at(before, i+1)]
 		listen = listen || listenWords[w] || w == "open" || w == "bound" || w == "used"
 	}
 	if neg && listen {

@@ -52,7 +52,8 @@
 // "RSS (MiB)" that unit: tablecells.go), ports (with their protocol: "TCP port 22",
 // "UDP 5005", "udp 0.0.0.0:9000": ss's Netid; "[::]:8443" is an address and a port; a bare number after
 // "port", "listen", "TCP" or "UDP", after a service or server noun and
-// "on" ("the HTTPS server on 443"), right after "listeners", or going on
+// "on" ("the HTTPS server on 443"), right after "listeners" (or after
+// "on" a few words after it: "the listeners are sshd on 22"), or going on
 // a list of such ports: "… redis-server on 6379 and annad on 7070", or an
 // item opening after a comma or "and" past the last one's annotations:
 // "9000 on 0.0.0.0 (socat, PID 5371), 6000 on …"),
@@ -113,6 +114,20 @@
 // not checked), from one column of the rows of the entity before it and
 // of one after "than", or else of one the answer named just before
 // (relative.go);
+// Between mounts, "fuller", "emptier", "more free space", "bigger" (than
+// the mount after "than", else the nearest other one named before) must
+// hold by the two df rows' Use%, Avail or Size; "on the same disk (as
+// …)", "both on the same drive", "on a separate disk" by their disks (df's
+// source, its lsblk parent or the disk it is a partition of; a tmpfs is
+// on none); and the device a mount "sits on", "is mounted from", must be
+// its source or that source's disk; an opening "It" is the previous
+// sentence's first mount; not where "not", a modal ("would give it more
+// room") or advice ("consider moving") stands between (disks.go).
+// A path a process is said to read or write ("dd is writing zeros from
+// /dev/zero onto /dev/vda", "xz is compressing /mnt/data/backup.img": the
+// object of such a verb, or after its "to", "onto", "from") must be in
+// that process's records when its ps row has paths among its arguments
+// (iopaths.go).
 // "the N busiest processes" must be among ps's top N; "N <name>
 // processes" must be the distinct PIDs of that name's rows in one ps
 // table, or in ps and ss together, at least that many when a predicate
@@ -192,13 +207,27 @@
 // gateway is …", "the gateways are …", "… is the gateway", or listed
 // right after one: "via 192.0.2.1 (IPv4) and fd00::1", "192.168.1.1 on
 // enp3s0 and fe80::1") must be a route's gateway in ip route (missing
-// without it); one tied to an interface in a segment
+// without it), but one a listener is reached via ("reachable from the
+// network (for example via 192.0.2.2)") the machine's own (reachvia.go); one tied to an interface in a segment
 // about no route must be its own, from a line other than a route's or a
 // route's "src" (routes.go); a network prefix ("192.0.2.0/24") or an
-// item of a list under a routing heading ("Routes:") is not. "listen on
+// item of a list under a routing heading ("Routes:") is not. A prefix
+// holding an address of its sentence the evidence has is found
+// ("127.0.0.53, which is in 127.0.0.0/8"; prefixholds.go). "listen on
 // all interfaces" needs a wildcard socket for each process of its clause
 // ("while", "whereas", ", but" open one; contrast.go) and each port
-// before it ("port 4242 listens on all interfaces"; listeners.go).
+// before it ("port 4242 listens on all interfaces"; listeners.go). A
+// listener's reach ("exposed", "open to the network", "reachable over
+// IPv6 from other hosts": a socket off the loopback, of that family;
+// "on all IPv4 interfaces": a wildcard one; "only on localhost",
+// "loopback only": none off 127.0.0.0/8 and ::1; negated, the
+// opposite) is checked on its clause's ports, else processes, else the
+// previous clause's ("…, so it isn't exposed"), or a label's items
+// ("Open to the network: 22, 80 and 631"); said of "nothing", "no
+// service" or "all on 0.0.0.0", on every socket but those excepted
+// ("nothing except 2024", "nothing but sshd": which must have it); said of "only" its subjects ("Only port 2024
+// is reachable", "the only exposed listener is …"), of no other socket
+// (exclusive.go); not in a question or condition (exposure.go).
 //
 // # Matching
 //
@@ -235,20 +264,24 @@
 // disk (sda)"), else to the nearest entity before it, else to one
 // right after it or after "by" (segments.go); a line under a "firefox:"
 // heading that names none is firefox's, and a sentence opening with "It"
-// or "Its" that names none is its previous sentence's first entity's
+// or "Its" (or "That", "This" after a process: "That is 9.1% of the
+// machine's RAM") that names none is its previous sentence's first entity's
 // (pronouns.go). A unit's figures and times may
 // come from its program's journal lines, its failure only from its own. It must come from a
 // record of that entity (the same ps row, df row, ip addr block, journal
 // line); a machine-wide figure from a global record may stand beside an
-// entity only as a whole ("of your 15 GiB") or in a clause of its own
+// entity only as a whole ("of your 15 GiB"; not a mount's whole, "350M
+// used of 2.0G", unless its clause names memory: mounts.go) or in a clause of its own
 // ("…, and", "while", or "and" before its own subject: "/ is 25% used
 // and 22Gi is available"). A
 // PID and the name next to it (a product's through its process:
 // "PostgreSQL (PID 2231)" on postgres' row), and a path and the device
 // next to it (in its own segment first; in a device's bracket, that
-// device: "vda (256G disk, mounted on /) and zram0"; not the item beside
+// device: "vda (256G disk, mounted on /) and zram0"; after "mounted at",
+// its segment's device however far; not the item beside
 // it in a list: "/dev, /dev/shm, /sys/fs/cgroup", "/boot/efi and
-// /dev/shm"), must share a
+// /dev/shm", nor one in another segment that holds a path of its own or
+// when the path's holds a device: "/ at 90%, /var/lib/postgresql (md0)"), must share a
 // record; a figure said of "each" of several PIDs before it, or of them
 // "apiece", must be in every one's records (each.go); a PID in a bracket that
 // holds a backticked command line, or right after one, is that command's, and one after "has
@@ -262,7 +295,10 @@
 // or port closed by a comma is not tied to a name in the next ", and …"
 // item ("0.0.0.0:2024, and vmtests.test (PID 11689) on …"), nor one that
 // makes up a whole comma item to a name in the next ("Five listeners:
-// 0.0.0.0:2024, three vmtests.test ports …"; listitems.go). A list of
+// 0.0.0.0:2024, three vmtests.test ports …"; listitems.go), nor one in
+// an item an unnamed listener opens to the name before it ("socat on
+// 0.0.0.0:31337 and an unnamed listener on 0.0.0.0:2024": a socket ss
+// shows with no owner; unnamed.go). A list of
 // ports or addresses after a list of PIDs or processes ("PID 19526 and
 // PID 19511, on 127.0.0.1:40981 and 127.0.0.1:45569") may be any of
 // theirs: each must be a socket of one of them (sockpairs.go).

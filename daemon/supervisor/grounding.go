@@ -76,7 +76,11 @@ func Check(answer, evidence string, given ...string) Grounding {
 	resp := respective(claims, anchors)
 	pairCompared(claims, facts, resp)
 	checkCompared(ix, &g, claims, anchors, facts)
+	checkMounts(ix, &g, answer, claims)
+	checkIOPaths(ix, &g, answer, claims, anchors, records)
 	checkAllIfaces(ix, &g, answer, claims, anchors, facts)
+	checkExposure(ix, &g, answer, claims)
+	checkUnnamed(ix, &g, answer, claims, anchors)
 	checkListenCounts(ix, &g, facts)
 	seen := map[*[]string]map[string]bool{&g.Found: {}, &g.Missing: {}, &g.Given: {}}
 	report := func(list *[]string, text string) {
@@ -95,7 +99,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 			// "UDP 5005 (socat), TCP 2024 on all addresses": the item's
 			// own name, if any, comes after it ("TCP 5432 (postgres)").
 			a = nextInSegment(c, as)
-		} else if nextItemName(answer, c, a) {
+		} else if nextItemName(answer, c, a) || unnamedItem(answer, c, a) {
 			a = nil // "0.0.0.0:2024, and vmtests.test (PID 11689) on …"
 		}
 		// A state or figure of a condition ("… when systemd is running")
@@ -114,6 +118,12 @@ func Check(answer, evidence string, given ...string) Grounding {
 				report(&g.Found, c.text)
 			} else if r == relMissing {
 				report(&g.Missing, c.text+" (not their difference or factor)")
+			}
+			continue
+		}
+		if found, ok := ix.addressFact(answer, c, claims); ok {
+			if found {
+				report(&g.Found, c.text) // prefixholds.go
 			}
 			continue
 		}
@@ -242,7 +252,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 		}
 		if attributed(c) && a != nil && !ix.inRecords(c, records[a.off]) &&
-			!((c.loose || a.off < c.clause) && ix.supportsGlobal(c)) && !((c.facts.sum || c.kind == kindPort && portList(claims, as, c.sent)) && ix.inAnyRecords(c, as)) &&
+			!((c.loose || a.off < c.clause) && !ix.mountWhole(c, a) && ix.supportsGlobal(c)) && !((c.facts.sum || c.kind == kindPort && portList(claims, as, c.sent)) && ix.inAnyRecords(c, as)) &&
 			!(c.facts.sum && ix.summed(c, sumAnchors(answer, anchors, c))) && !ix.inAnyRecords(c, jointSubjects(answer, c, as)) &&
 			!ix.inAnyRecords(c, listedOwners(answer, c, as)) {
 			report(&g.Missing, c.text+" (for "+a.text+")")
@@ -261,7 +271,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 				report(&g.Missing, c.text+" (with "+cmd+")")
 				continue
 			}
-		} else if p := cmp.Or(partner(c, as), pidSubject(answer, c, as)); p != nil && !ix.shareRecord(*p, c) {
+		} else if p := cmp.Or(partner(c, as), pidSubject(answer, c, as), mountedSubject(answer, c, as)); p != nil && !ix.shareRecord(*p, c) {
 			report(&g.Missing, c.text+" (with "+p.text+")")
 			continue
 		}

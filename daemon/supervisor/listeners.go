@@ -121,8 +121,8 @@ func checkAllIfaces(ix *index, g *Grounding, answer string, claims []claim, anch
 			continue
 		}
 		for _, a := range anchors[k] {
-			if a.class != classProcess || !clauseSaysAllIfaces(answer, a) {
-				continue // "… on all interfaces, whereas cupsd listens locally"
+			if a.class != classProcess || !clauseSaysAllIfaces(answer, a) || exceptAt(answer, a) >= 0 {
+				continue // "… on all interfaces, whereas cupsd listens locally", "everything except cupsd"
 			}
 			if yes, ok := ix.wildcardListener(a); ok && !yes {
 				g.Missing = append(g.Missing, a.text+" (not on all interfaces)")

@@ -45,6 +45,46 @@ func listed(c, a claim) bool {
 	return c.class == classPath && a.seg != c.seg && abs(c.wi-a.wi) <= 2
 }
 
+// ownItems reports a path and a device in two segments of which either
+// holds another of the other's kind: "/ at 90%, /var/lib/postgresql (md0)
+// at 95%" (md0 is the other path's), "vda … mounted at /, plus an empty
+// zram0" (vda is the path's). Each item of a list pairs with its own
+// neighbours, not the item's beside it.
+func ownItems(c, a claim, anchors []claim) bool {
+	if c.class != classPath || a.seg == c.seg {
+		return false
+	}
+	for _, e := range anchors {
+		if e.off != c.off && e.off != a.off && (e.seg == c.seg && e.class == a.class || e.seg == a.seg && e.class == c.class) {
+			return true
+		}
+	}
+	return false
+}
+
+// mountedVerbs say the path after them is where their subject's
+// filesystem is mounted: "lsblk shows vda as a 256G disk mounted at /".
+var mountedVerbs = []string{"mounted at ", "mounted on ", "mounted as ", "mounts at ", "mounted under "}
+
+// mountedSubject returns the device a path after one of mountedVerbs is
+// said of: the nearest before it in its segment, however far; or nil.
+func mountedSubject(answer string, c claim, anchors []claim) *claim {
+	if c.class != classPath {
+		return nil
+	}
+	head := strings.ToLower(answer[max(0, c.off-len("mounted under ")):c.off])
+	if !slices.ContainsFunc(mountedVerbs, func(v string) bool { return strings.HasSuffix(head, v) }) {
+		return nil
+	}
+	var best *claim
+	for i := range anchors {
+		if a := &anchors[i]; a.class == classDevice && a.off < c.off && a.seg == c.seg {
+			best = a
+		}
+	}
+	return best
+}
+
 // jointSubjects returns the names of a joint subject whose figures a
 // bracketed list after it gives: in "Redis (PID 1790) and PostgreSQL (PID
 // 2231) only listen on localhost (127.0.0.1:6379 and 127.0.0.1:5432)"

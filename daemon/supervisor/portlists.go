@@ -46,7 +46,7 @@ const (
 // portListed is portContext following a list at most hops items back.
 func portListed(words []string, i, hops int) bool {
 	for k := i - 1; k >= 0 && k >= i-listenWindow; k-- {
-		if (words[k] == "port" || words[k] == "ports") && k >= i-portWindow || listenWords[words[k]] || listenerNouns[words[k]] && k == i-1 {
+		if (words[k] == "port" || words[k] == "ports") && k >= i-portWindow || listenWords[words[k]] || listenerNouns[words[k]] && (k == i-1 || words[i-1] == "on" && k >= i-portWindow) {
 			return true
 		}
 	}
@@ -60,8 +60,9 @@ func portListed(words []string, i, hops int) bool {
 }
 
 // listenerNouns name listening sockets like a listen word does, for the
-// number right after them ("listeners: 2024, 6000"): in "listeners:
-// 5005/udp socat 7738" 7738 is socat's PID.
+// number right after them ("listeners: 2024, 6000") or after "on" a few
+// words on ("the listeners are sshd on 22"): in "listeners: 5005/udp
+// socat 7738" 7738 is socat's PID.
 var listenerNouns = lexicon.NewSet(`listener listeners`)
 
 // listItemSpan is how many bytes an item of a list of ports may take,

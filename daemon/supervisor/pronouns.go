@@ -3,7 +3,8 @@ package supervisor
 import "strings"
 
 // pronounAnchors ties a sentence that opens with "It" or "Its" ("It is
-// also fairly busy at 14.3% CPU", "Its RSS is about 1 GiB") and names no
+// also fairly busy at 14.3% CPU", "Its RSS is about 1 GiB"), or with
+// "That" or "This" after a sentence about a process, and names no
 // entity to the first entity of the sentence before it, its subject:
 // the figures must come from that entity's records, not from anywhere.
 func pronounAnchors(answer string, claims []claim, anchors map[int][]claim) {
@@ -19,7 +20,14 @@ func pronounAnchors(answer string, claims []claim, anchors map[int][]claim) {
 		}
 		start := min(bounds[k-1]+1, len(answer))
 		head := strings.TrimLeft(answer[start:min(bounds[k], len(answer))], " \t*-•")
-		if w := plainWords(head[:min(len(head), 8)]); len(w) > 0 && (w[0] == "it" || w[0] == "its") {
+		w := plainWords(head[:min(len(head), 8)])
+		if len(w) == 0 {
+			continue
+		}
+		// "That is 19.1% of the machine's RAM" after a process's size is
+		// that process's share, not free's used share.
+		demonstrative := (w[0] == "that" || w[0] == "this") && isProcess(anchors[k-1][0])
+		if w[0] == "it" || w[0] == "its" || demonstrative {
 			anchors[k] = anchors[k-1][:1]
 		}
 	}

@@ -15,6 +15,14 @@ func TestPronounSubjects(t *testing.T) {
 			"PID 7740 is a python3 process at 5.8% memory. Its RSS is about 1.4 GiB.",
 			"PID 7740 is a python3 process at 5.8% memory. Its RSS is about 713 MiB."},
 		{"it as no pronoun of an entity", laptop, "It looks like firefox (PID 4242) uses 12.3% CPU.", ""},
+		// free's used share (6.1 of 15 GiB, about 40%) is not firefox's.
+		{"that after a process's size", laptop,
+			"firefox (PID 4242) holds 1153024 KiB resident, about 1.1 GiB. That is 7.4% of the machine's RAM.",
+			"firefox (PID 4242) holds 1153024 KiB resident, about 1.1 GiB. That is 40% of the machine's RAM."},
+		{"this after a process", host17,
+			"PID 7740 is a python3 process with an RSS of about 1.4 GiB. This is 5.8% of memory.",
+			"PID 7740 is a python3 process with an RSS of about 1.4 GiB. This is 11.4% of memory."},
+		{"that after memory, no process", laptop, "Memory: 6.1Gi used of 15Gi. That is about 40% of RAM.", ""},
 	}
 	checkPairs(t, tests)
 }

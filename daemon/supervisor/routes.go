@@ -118,6 +118,12 @@ func checkAddresses(ix *index, g *Grounding, answer string, claims []claim, anch
 		if !ok || c.advice {
 			continue
 		}
+		if reachedVia(answer, c) {
+			if !ix.machineAddress(addr) {
+				g.Missing = append(g.Missing, c.text+" (not the machine's own)")
+			}
+			continue
+		}
 		if gatewayShaped(answer, c) || gw != nil && gw.sent == c.sent && listedAfter(answer, *gw, c) {
 			gw = &claims[i]
 			if !strings.Contains(c.key, "/") && !ix.routeGateway(addr) {

@@ -1,0 +1,157 @@
+package supervisor
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
+
+// Reaches said of every listener or of none ("nothing is bound to
+// localhost", "all on 0.0.0.0", "nothing except port 2024 is reachable"):
+// see exposure.go.
+
+// clauseListeners returns the ports, processes and PIDs of a clause:
+// all of them are excepted in "nothing but socat and port 2024".
+func clauseListeners(claims []claim, cl reachClause) []claim {
+	var out []claim
+	for _, c := range claims {
+		if c.off >= cl.start && c.off < cl.end && !c.advice && (c.kind == kindPort || c.class == classProcess || c.class == classPID) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// quantifier reads a clause said of every listener or of none: "nothing
+// is bound to localhost", "no service is exposed", "all on 0.0.0.0",
+// "every port is open to the network"; rest is set when it excepts some
+// ("nothing except port 2024"), and q is "" for one said of some
+// ("everything else", "the other seven": which ones, only the sentence
+// before knows).
+func quantifier(text string) (q string, except bool) {
+	if i := strings.LastIndex(text, ": "); i >= 0 {
+		text = text[i+2:] // "Nothing unusual: cupsd only listens on localhost"
+	}
+	ws := plainWords(text)
+	if anyOf(ws, quantOthers) {
+		return "", false
+	}
+	except = anyOf(ws, exceptWords) || containsSeq(ws, "other", "than") ||
+		containsSeq(ws, "nothing", "but") || containsSeq(ws, "none", "but")
+	for _, seg := range strings.Split(text, ", ") {
+		sw := plainWords(seg)
+		i := 0
+		for i < len(sw) && leadWords[sw[i]] {
+			i++
+		}
+		w, next := at(sw, i), at(sw, i+1)
+		switch {
+		case quantNone[w], w == "no" && listenerNoun[next] && quantVerbs[at(sw, i+2)]:
+			return "none", except
+		case w == "everything", (w == "all" || w == "every") && (listenerNoun[next] || next == "of" || next == "on" || next == "bound" || countOf(next) > 0):
+			j := i + 1
+			for j < len(sw) && !quantVerbs[sw[j]] {
+				j++
+			}
+			if _, ok := readReach(sw[i+1 : j]); ok {
+				return "", false // "all three localhost ports are …": which ones, not where
+			}
+			return "all", except
+		}
+	}
+	return "", false
+}
+
+// clauseNumbers returns the bare numbers of a clause.
+func clauseNumbers(claims []claim, cl reachClause) []string {
+	var out []string
+	for _, c := range claims {
+		if c.off >= cl.start && c.off < cl.end && allDigits(c.text) {
+			out = append(out, c.text)
+		}
+	}
+	return out
+}
+
+// quantVerbs follow the noun of "no service is exposed": "no process
+// shown" says a socket has no owner.
+var quantVerbs = lexicon.NewSet(`is are was were listens listen listening binds bound has have can on in`)
+
+// quantOthers say a quantified clause speaks of a part only.
+var quantOthers = lexicon.NewSet(`else other others rest remaining`)
+
+// containsSeq reports the words a b in a row.
+func containsSeq(ws []string, a, b string) bool {
+	for i := range ws {
+		if ws[i] == a && at(ws, i+1) == b {
+			return true
+		}
+	}
+	return false
+}
+
+// addressReach reads the reach of an address a quantified clause puts
+// every listener on: "all on 0.0.0.0", "all bound to 127.0.0.1".
+func addressReach(text string) (reachSaid, bool) {
+	t := strings.ToLower(text)
+	wide := strings.Contains(t, "0.0.0.0") || strings.Contains(t, "[::]")
+	local := strings.Contains(t, "127.0.0.1") || strings.Contains(t, "[::1]")
+	switch {
+	case wide && !local:
+		return reachSaid{r: reachEvery}, true
+	case local && !wide:
+		return reachSaid{r: reachLocal}, true
+	}
+	return reachSaid{}, false
+}
+
+// checkQuantified checks a reach said of every listener or of none,
+// but the excepted subjects, of the protocol the clause names.
+func checkQuantified(ix *index, g *Grounding, rs reachSaid, q string, except bool, text string, subjects []claim, nums []string) {
+	if len(subjects) > 0 && !except {
+		return // "all of sshd's sockets": said of some, not of every listener
+	}
+	ws := plainWords(text)
+	proto := ""
+	if tcp, udp := slices.Contains(ws, "tcp"), slices.Contains(ws, "udp"); tcp != udp {
+		proto = "udp"
+		if tcp {
+			proto = "tcp"
+		}
+	}
+	for _, c := range subjects {
+		// The excepted have the reach that nothing else has, or lack the
+		// one everything else has.
+		socks := ix.entitySockets(c)
+		if c.kind == kindPort {
+			socks = ix.portReach(c)
+		}
+		if len(socks) > 0 && rs.holds(socks) != (q == "none") {
+			g.Missing = append(g.Missing, c.text+" (excepted: "+strings.TrimSpace(text)+")")
+		}
+	}
+	skip, skipRec := map[string]bool{}, map[int32]bool{}
+	for _, n := range nums {
+		skip[n] = true // "besides SSH (22)": a bracketed number read as a PID may be the port excepted
+	}
+	for _, c := range subjects {
+		if c.kind == kindPort {
+			skip[c.key] = true
+			continue
+		}
+		for _, id := range ix.anchorRecords(c) {
+			skipRec[id] = true // "everything except cupsd"
+		}
+	}
+	for id, r := range ix.recs {
+		s, ok := socketOf(r)
+		if !ok || skip[s.port] || skipRec[int32(id)] || proto != "" && s.proto != "" && s.proto != proto {
+			continue
+		}
+		if rs.holds([]socketAt{s}) != (q == "all") {
+			g.Missing = append(g.Missing, strings.TrimSpace(text)+" ("+s.addr+":"+s.port+")")
+			return
+		}
+	}
+}
