@@ -26,8 +26,8 @@ func portDenied(answer string, c claim) bool {
 	if len(before) > portWindow {
 		before = before[len(before)-portWindow:]
 	}
-	if nothingOn(before) {
-		return true // "nothing on 3306 or 5432"
+	if nothingOn(before) || notUsual(before) {
+		return true // "nothing on 3306 or 5432", "not on the usual 22"
 	}
 	neg, listen := false, false
 	for i, w := range before {

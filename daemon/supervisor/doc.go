@@ -174,7 +174,8 @@
 // event ("OOM", "crashed") must be in the evidence (causes.go, events.go).
 // "There is no swap" (or "swap is not configured", "disabled") is
 // checked against free's swap row; "nothing is listening on port 22",
-// "nothing on 3306 or 5432" or "port 80 is not open" holds when no
+// "nothing on 3306 or 5432", "port 80 is not open" or "…, not on the
+// usual 22" (services.go) holds when no
 // socket has the port, and a port said to show no process ("2024 on
 // 0.0.0.0 (no process shown)", "an unnamed listener on 0.0.0.0:2024")
 // when a socket with it has no owner

@@ -306,3 +306,22 @@ func undenied(answer string, claims []claim) []claim {
 		return c.class == classProcess && copulaDenied(plainWords(answer[max(c.clause, c.off-40, 0):min(c.off, len(answer))]))
 	})
 }
+
+// notUsual reports the words before a port that set it, as the usual
+// one, against the port the answer found: "listening on 2222, not on the
+// usual 22", "instead of the default port 22". Such a port is denied.
+func notUsual(before []string) bool {
+	k := len(before)
+	if k > 0 && (before[k-1] == "port" || before[k-1] == "ports") {
+		k--
+	}
+	if k == 0 || !portLore[before[k-1]] || before[k-1] == "might" || before[k-1] == "could" || before[k-1] == "may" || before[k-1] == "would" {
+		return false
+	}
+	for i := k - 1; i >= 0; i-- {
+		if before[i] == "not" || before[i] == "instead" || before[i] == "rather" {
+			return true
+		}
+	}
+	return false
+}

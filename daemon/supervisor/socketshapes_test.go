@@ -96,6 +96,8 @@ func TestServiceIdentityShapes(t *testing.T) {
 		{"protocol port is a service", host18, "UDP port 5353 is not mDNS: socat (PID 23984) holds it.", "UDP port 5353 is mDNS."},
 		{"port denied a service", host17, "Port 3306 isn't MySQL: socat (PID 8075) holds it.", ""},
 		{"port denied the service it has", server, "Port 6379 isn't PostgreSQL.", "Port 5432 isn't PostgreSQL."},
+		{"not the usual port", EvidenceText(scenario(t, "host19")), "python3 (PID 24499) listens on 0.0.0.0:9000, not on the usual 8000.",
+			"python3 (PID 24499) listens on 0.0.0.0:9000, not on the usual 6443."},
 		{"usual port is lore", host20, "5432 is the usual Postgres port, but socat (PID 1265) holds it.", "Port 5432 is Postgres, held by PID 1265."},
 		{"normally a service is lore", host21, "Port 25 is normally SMTP, but socat (PID 1472) holds it.", "Port 25 is SMTP, held by socat (PID 1472)."},
 	}
