@@ -295,10 +295,11 @@ func partner(c claim, anchors []claim) *claim {
 	var best *claim
 	if (c.class == classPID || c.class == classPath) && c.paren >= 0 {
 		// "nginx's worker (PID 1544) and postgres", "vda (256G disk,
-		// mounted on /) and zram0": the bracket is about the name before it.
+		// mounted on /) and zram0", "/tmp/x (PID 6666)": the bracket is
+		// about the name before it, a binary's path too.
 		for i := range anchors {
 			a := &anchors[i]
-			if want(*a) && a.off < c.paren && c.wi-a.wi <= pairDistance+2 {
+			if (want(*a) || c.class == classPID && a.class == classPath) && a.off < c.paren && c.wi-a.wi <= pairDistance+2 {
 				best = a
 			}
 		}

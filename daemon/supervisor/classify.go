@@ -326,7 +326,8 @@ func contextual(words []string, i int) bool {
 		!prepositions[at(1)] // "PID 700 is bound to"
 	return afterPID || kindWords[at(1)] || actionWords[at(1)] ||
 		((at(1) == "is" || at(1) == "are") && progressiveWords[at(2)]) ||
-		((at(-1) == "process" || at(-1) == "program") && !strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "ing"))
+		((at(-1) == "process" || at(-1) == "program") && !strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "ing") &&
+			!describesKind(words, i))
 }
 
 // countedNoun returns the stem of the plural noun a count counts ("12

@@ -66,10 +66,11 @@
 // `yes` process") before "process" or "(PID …)", the subject of "uses" or "is using", "PID 1 is systemd":
 // a word known only by such a position is a claim only when nothing else
 // in its sentence is found, since it may describe the process ("the build
-// process (PID 4242)"); a plain word right before "(PID" or a role noun
+// process (PID 4242)"), and a word after "a … process" or before a
+// complement is none ("a process worth looking into"; appositions.go); a plain word right before "(PID" or a role noun
 // such as "worker" never is where the evidence lacks it; no word is a
 // name by its place across a line break), user names ("log in as root",
-// "user admin", "run by cloudsdk"; users.go), vendor and model names ("AMD EPYC",
+// "user admin", "run by cloudsdk", "owned by user eve"; users.go), vendor and model names ("AMD EPYC",
 // "Ryzen 7 5800X"), states said of an entity ("eth0 is down", "ifb0
 // (UP)", "eth0 down; ifb0 up" (an interface, or its address, right
 // before "up"/"down"), "nginx.service has failed", "in a failed state", "the failed
@@ -137,7 +138,7 @@
 // above its line, else of the nearest earlier sentence naming two
 // ("together they hold about 2.1 GiB"; sums.go); "7740 uses" counts no
 // "uses". A causal clause ("because …", "due to …") may name
-// only words, or their stems, that the records of its sentence's entities
+// only words (a negated auxiliary, "couldn't", is grammar), or their stems, that the records of its sentence's entities
 // and clock time, or journal lines within a minute of them, have; an
 // event ("OOM", "crashed") must be in the evidence (causes.go, events.go).
 // "There is no swap" (or "swap is not configured", "disabled") is
@@ -223,7 +224,8 @@
 // device: "vda (256G disk, mounted on /) and zram0"; not the item beside
 // it in a list: "/dev, /dev/shm, /sys/fs/cgroup", "/boot/efi and
 // /dev/shm"), must share a
-// record; a figure said of "each" of several PIDs before it, or of them
+// record (a binary's path before a PID's bracket is that process':
+// "/tmp/x (PID 6666)"); a figure said of "each" of several PIDs before it, or of them
 // "apiece", must be in every one's records (each.go); a PID in a bracket that
 // holds a backticked command line, or right after one, is that command's, and one after "has
 // PID" is its segment's subject's. A figure in a bracketed list after a
