@@ -210,8 +210,8 @@
 // disk (sda)"), else to the nearest entity before it, else to one
 // right after it or after "by" (segments.go); a line under a "firefox:"
 // heading that names none is firefox's, and a sentence opening with "It"
-// or "Its" that names none is its previous sentence's first entity's
-// (pronouns.go). A unit's figures and times may
+// or "Its" that names none is its previous sentence's first entity's,
+// past up to two sentences that name none (pronouns.go). A unit's figures and times may
 // come from its program's journal lines, its failure only from its own. It must come from a
 // record of that entity (the same ps row, df row, ip addr block, journal
 // line); a machine-wide figure from a global record may stand beside an

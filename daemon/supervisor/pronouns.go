@@ -6,11 +6,20 @@ import "strings"
 // also fairly busy at 14.3% CPU", "Its RSS is about 1 GiB") and names no
 // entity to the first entity of the sentence before it, its subject:
 // the figures must come from that entity's records, not from anywhere.
+// A sentence between them that names no entity ("Since the machine has 2
+// CPUs, that is about half.") does not part them.
 func pronounAnchors(answer string, claims []claim, anchors map[int][]claim) {
 	var bounds []int
 	for _, c := range claims {
 		k := c.sent
-		if k == 0 || len(anchors[k]) > 0 || len(anchors[k-1]) == 0 {
+		if k == 0 || len(anchors[k]) > 0 {
+			continue
+		}
+		p := k - 1
+		for p > 0 && k-p < maxPronounReach && len(anchors[p]) == 0 {
+			p--
+		}
+		if len(anchors[p]) == 0 {
 			continue
 		}
 		if bounds == nil {
@@ -20,7 +29,11 @@ func pronounAnchors(answer string, claims []claim, anchors map[int][]claim) {
 		start := min(bounds[k-1]+1, len(answer))
 		head := strings.TrimLeft(answer[start:min(bounds[k], len(answer))], " \t*-•")
 		if w := plainWords(head[:min(len(head), 8)]); len(w) > 0 && (w[0] == "it" || w[0] == "its") {
-			anchors[k] = anchors[k-1][:1]
+			anchors[k] = anchors[p][:1]
 		}
 	}
 }
+
+// maxPronounReach is how many sentences back "It" may look for its
+// subject.
+const maxPronounReach = 3

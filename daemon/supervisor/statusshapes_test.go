@@ -24,5 +24,8 @@ func TestStatusShapes(t *testing.T) {
 		{"process path before a PID", host16, "/process_api (PID 1) is at 0.1% CPU.", "/process_api (PID 7736) is at 0.1% CPU."},
 		{"path before a PID bracket", host15, "Top CPU is /tmp/speed-desk-base.test (PID 21563) at 64.7%, then supervisor.test (PID 21657) at 43.4%.",
 			"Top CPU is /tmp/speed-desk-base.test (PID 21657) at 64.7%, then supervisor.test (PID 21563) at 43.4%."},
+		// "It" looks past a sentence that names no entity.
+		{"It after a sentence without an entity", laptop, "firefox (PID 4242) uses 12.3% CPU. With 16 CPUs, that is a small share. It has been running since 09:12.",
+			"firefox (PID 4242) uses 12.3% CPU. With 16 CPUs, that is a small share. It has been running since 08:58."},
 	})
 }
