@@ -98,7 +98,12 @@
 // compile process", nor a word named only by its place) and absences ("the
 // journal is empty", "no failed units", "no swap": checked against the
 // probe; not "no failed units could be checked", a failed probe;
-// unprobed.go; "the second busiest" against ps's second row, said of
+// unprobed.go; so is a verdict on the services: "all services are
+// running fine", "Failed services: none"; a blanket all-clear opening
+// its sentence, unscoped ("Nothing unusual:", "everything looks fine";
+// not "nothing unusual on the CPU side", "everything else …") is missing
+// where the evidence shows a failed unit, a probe that could not read its
+// source or a planted instruction: verdicts.go; "the second busiest" against ps's second row, said of
 // what follows an opening "After X," (an order, not a cause; orders.go);
 // without a ps sorted by the measure, against that column's second value: ranks.go).
 // Comparisons ("A uses more memory than B", "X (654 MiB) is larger than Y

@@ -42,8 +42,10 @@ const maxDerivedSizes = 16
 func Check(answer, evidence string, given ...string) Grounding {
 	g := Grounding{Found: []string{}, Missing: []string{}, Given: []string{}, Echoed: []string{}}
 	ix := newIndex(evidence)
-	g.Echoed = append(g.Echoed, echoes(answer, ix.text, instructions(evidence, ix.text))...)
+	ins := instructions(evidence, ix.text)
+	g.Echoed = append(g.Echoed, echoes(answer, ix.text, ins)...)
 	claims, facts := extractAll(answer, ix.entities, ix.verbatim)
+	checkVerdicts(ix, &g, answer, facts, len(ins) > 0)
 	if len(claims) == 0 {
 		checkScoped(ix, &g, facts, nil, nil, nil)
 		relate(ix, &g, facts, nil)

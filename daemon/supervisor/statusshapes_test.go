@@ -10,6 +10,10 @@ func TestStatusShapes(t *testing.T) {
 	laptop := EvidenceText(scenario(t, "laptop"))
 	host15 := EvidenceText(scenario(t, "host15"))
 	host16 := EvidenceText(scenario(t, "host16"))
+	server := EvidenceText(scenario(t, "server"))
+	noFailed := "probe failed_services systemctl --failed\n  UNIT LOAD ACTIVE SUB DESCRIPTION\n0 loaded units listed.\n" +
+		"probe memory_info free -h\n               total        used        free\nMem:            23Gi       2.8Gi        17Gi\n"
+	unread := laptop + "probe failed_services systemctl --failed\ncannot list failed units: no connection to the systemd system bus\n"
 	checkPairs(t, []pair{
 		// "user" is the label before the name, not a user.
 		{"owned by user NAME", laptop, "firefox (PID 4242) is owned by user alice.", "firefox (PID 4242) is owned by user root."},
@@ -27,5 +31,16 @@ func TestStatusShapes(t *testing.T) {
 		// "It" looks past a sentence that names no entity.
 		{"It after a sentence without an entity", laptop, "firefox (PID 4242) uses 12.3% CPU. With 16 CPUs, that is a small share. It has been running since 09:12.",
 			"firefox (PID 4242) uses 12.3% CPU. With 16 CPUs, that is a small share. It has been running since 08:58."},
+		// A verdict on the services is an absence of failed units.
+		{"all services running", noFailed, "All services are running fine. Memory: 17Gi free of 23Gi.", ""},
+		{"all services running, some failed", server, "", "All services are running fine. Memory: 18Gi available of 31Gi."},
+		{"failed services: none", noFailed, "Failed services: none. Memory: 17Gi free of 23Gi.", ""},
+		{"failed services: none, unreadable", EvidenceText(scenario(t, "host15")), "", "**Failed services:** none. Top CPU is PID 21563 at 64.7%."},
+		// A blanket all-clear holds only where the evidence shows no trouble.
+		{"blanket verdict on clean evidence", laptop, "Nothing unusual: firefox (PID 4242) uses 7.4% of memory.", ""},
+		{"blanket verdict beside an unreadable probe", unread, "", "Nothing unusual: firefox (PID 4242) uses 7.4% of memory."},
+		{"scoped verdict", host16, "Nothing unusual on the CPU side: PID 7745 is the busiest at 60.2%.", "Nothing unusual: PID 7745 is the busiest at 60.2%."},
+		{"verdict on the rest", server, "backup.service and certbot.timer have failed; everything else looks fine.", "Everything looks fine: backup.service has failed."},
+		{"verdict after a statement is about it", host16, "Port 8088 is python3 (PID 7736) — nothing to worry about.", "Good news: nothing to worry about. Port 8088 is python3 (PID 7736)."},
 	})
 }
