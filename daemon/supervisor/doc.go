@@ -91,7 +91,12 @@
 // at its bound) must start an evidence path.
 // A count before a plural noun ("12 processes") counts that noun. Not
 // claims: unitless integers up to 10 and years, numbers after "top",
-// "last" and the like, durations and quoted command lines. Sentences also
+// "last" and the like, durations and quoted command lines; but an elapsed
+// time ("up for about 14 hours", "running for 11 seconds", "started 2
+// hours ago", "Uptime: 3 days") must be the span from its subject's start
+// (the machine's: PID 1's) to the evidence's newest timestamp, give or
+// take a few minutes, and is missing where the typed data has no
+// timestamps (uptimes.go). Sentences also
 // carry relations (relations.go): "respectively", superlatives ("the
 // biggest memory user is X", "X is the top memory user": X has ps's first
 // row; "top" only before a consumer noun, not "top 5"; not "the busiest

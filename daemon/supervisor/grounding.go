@@ -66,6 +66,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	ix.bracketPIDs(answer, claims)
 	anchors, records := sentenceAnchors(ix, claims)
 	pronounAnchors(answer, claims, anchors)
+	checkUptimes(ix, &g, answer, anchors, records)
 	checkScoped(ix, &g, facts, claims, anchors, records)
 	checkInstances(ix, &g, facts, anchors, records)
 	checkPortAddrs(ix, &g, claims)
