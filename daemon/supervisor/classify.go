@@ -276,8 +276,15 @@ func identifierStated(words []string, i int) bool {
 	if len(letters) < 2 || len(letters) == len(w) || strings.Trim(letters, "abcdefghijklmnopqrstuvwxyz") != "" {
 		return false
 	}
-	return i+2 < len(words) && copulas[words[i+1]] && stateWords[words[i+2]] != ""
+	// "Failed services on host10 are unknown": a plural verb after one
+	// identifier is its sentence's subject's, unless a list ends there.
+	plural := at(words, i+1) == "are" || at(words, i+1) == "were"
+	return i+2 < len(words) && copulas[words[i+1]] && stateWords[words[i+2]] != "" &&
+		!(plural && i > 0 && !listJoins[words[i-1]] && !strings.ContainsAny(words[i-1], "0123456789"))
 }
+
+// listJoins end a list before its last item ("ifb0 and ifb1").
+var listJoins = lexicon.NewSet(`and or both`)
 
 // stated reports whether the state word at words[i] is said of something
 // ("eth0 is down", "nginx.service has failed", "the state of eth0 is UP")

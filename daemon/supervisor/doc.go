@@ -73,7 +73,8 @@
 // "user admin", "run by cloudsdk", "owned by user eve"; users.go), vendor and model names ("AMD EPYC",
 // "Ryzen 7 5800X"), states said of an entity ("eth0 is down", "ifb0
 // (UP)", "eth0 down; ifb0 up" (an interface, or its address, right
-// before "up"/"down"), "nginx.service has failed", "in a failed state", "the failed
+// before "up"/"down"; not a lone identifier before "are": "Failed
+// services on host10 are unknown"), "nginx.service has failed", "in a failed state", "the failed
 // units are …", "all interfaces except eth0 are down": not eth0; one
 // that no entity before it has, before a colon, is each listed entity's:
 // "two units are in a failed state: A and B") or denied

@@ -51,5 +51,9 @@ func TestStatusShapes(t *testing.T) {
 		{"running for", host15, "yes (PID 21002) has been running for about a minute at 26.2% CPU.", "yes (PID 21002) has been running for 3 hours at 26.2% CPU."},
 		{"CPU time is not elapsed", host15, "yes (PID 21002) has used 19 seconds of CPU time.", ""},
 		{"no timestamps, no elapsed time", server, "", "nginx (PID 1544) has been running for 3 days."},
+		// A plural verb after one identifier is not its state.
+		{"plural verb after a machine's name", EvidenceText(scenario(t, "host12")),
+			"Failed services on host12 are unknown: \"cannot list failed units: no connection to the systemd system bus\".",
+			"Failed services on host12 are unknown: \"cannot list failed units: permission denied\"."},
 	})
 }
