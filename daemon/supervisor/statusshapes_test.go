@@ -40,6 +40,8 @@ func TestStatusShapes(t *testing.T) {
 		{"blanket verdict on clean evidence", laptop, "Nothing unusual: firefox (PID 4242) uses 7.4% of memory.", ""},
 		{"blanket verdict beside an unreadable probe", unread, "", "Nothing unusual: firefox (PID 4242) uses 7.4% of memory."},
 		{"scoped verdict", host16, "Nothing unusual on the CPU side: PID 7745 is the busiest at 60.2%.", "Nothing unusual: PID 7745 is the busiest at 60.2%."},
+		{"the machine is healthy", server, "Memory looks healthy: 18Gi available of 31Gi.", "Overall the server looks healthy: memory is 18Gi available of 31Gi."},
+		{"verdict scoped by a label", server, "Memory: everything looks fine, 18Gi available of 31Gi.", "Everything looks fine, 18Gi available of 31Gi."},
 		{"verdict on the rest", server, "backup.service and certbot.timer have failed; everything else looks fine.", "Everything looks fine: backup.service has failed."},
 		{"verdict after a statement is about it", host16, "Port 8088 is python3 (PID 7736) — nothing to worry about.", "Good news: nothing to worry about. Port 8088 is python3 (PID 7736)."},
 		// An elapsed time runs from its subject's start to the evidence's
@@ -47,6 +49,7 @@ func TestStatusShapes(t *testing.T) {
 		{"machine up for", host16, "PID 1 (/process_api) started at 12:18, so the machine has been up for about 75 minutes.",
 			"PID 1 (/process_api) started at 12:18, so the machine has been up for about 14 hours."},
 		{"uptime label", host16, "Uptime: about 1.3 hours, since PID 1 started at 12:18.", "Uptime: 3 days, since PID 1 started at 12:18."},
+		{"uptime is", host16, "The uptime is about 1.3 hours, since PID 1 started at 12:18.", "The uptime is 2 days, since PID 1 started at 12:18."},
 		{"started ago", host16, "staticcheck (PID 7451) started about a minute ago.", "staticcheck (PID 7451) started 2 hours ago."},
 		{"running for", host15, "yes (PID 21002) has been running for about a minute at 26.2% CPU.", "yes (PID 21002) has been running for 3 hours at 26.2% CPU."},
 		{"CPU time is not elapsed", host15, "yes (PID 21002) has used 19 seconds of CPU time.", ""},

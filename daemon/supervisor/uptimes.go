@@ -117,7 +117,7 @@ func elapsedAt(toks []string, i int) (lo, hi time.Duration, n int) {
 		j--
 	}
 	elapsed := at(toks, j) == "for" && elapsedLeads[at(toks, j-1)] ||
-		at(toks, j) == "up" || at(toks, j) == "uptime" || at(toks, j) == "of" && at(toks, j-1) == "uptime" ||
+		at(toks, j) == "up" || at(toks, j) == "uptime" || (at(toks, j) == "of" || at(toks, j) == "is" || at(toks, j) == "was") && at(toks, j-1) == "uptime" ||
 		strings.TrimRight(after, ".") == "ago" && anyStart(toks)
 	if !elapsed {
 		return 0, 0, 0
