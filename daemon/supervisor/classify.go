@@ -31,6 +31,9 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 	if w == "systemd" && unitNouns[at(1)] {
 		return -1 // "1 systemd unit has failed": a kind of thing, not the program
 	}
+	if known[w] == classProcess && namedKind(words, raws, i) {
+		return name(false, classProcess) // "the yes process"
+	}
 	if cl, ok := known[w]; ok && !lexicon.IsStopword(w) && !(everydayWords[w] && verbUse(words, i)) {
 		return name(false, cl)
 	}

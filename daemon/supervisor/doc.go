@@ -62,7 +62,9 @@
 // well-known programs (a product name such as "PostgreSQL" anchors the
 // rows of the process it starts: postgres), names the evidence shows as
 // processes, interfaces or journal identifiers (an everyday word such as
-// go, make or sleep not where it is a verb: "the routes go via …"), a word (quoted too: "the
+// go, make or sleep not where it is a verb: "the routes go via …"; one
+// that is otherwise no name, such as yes, before a kind noun: "the yes
+// process", "yes (PID 1470)"), a word (quoted too: "the
 // `yes` process") before "process" or "(PID …)", the subject of "uses" or "is using", "PID 1 is systemd":
 // a word known only by such a position is a claim only when nothing else
 // in its sentence is found, since it may describe the process ("the build

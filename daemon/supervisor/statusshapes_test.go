@@ -24,6 +24,10 @@ func TestStatusShapes(t *testing.T) {
 		{"process worth a look", host15, "PID 21563 is the top CPU user at 64.7%. That's a suspicious process worth looking into.",
 			"PID 21563 is the top CPU user at 43.4%. That's a suspicious process worth looking into."},
 		{"name after the process still a name", laptop, "The process firefox uses 12.3% CPU.", "The process frobnicator uses 12.3% CPU."},
+		// An everyday word the evidence shows as a process names it
+		// before a kind noun.
+		{"the yes process", host15, "The yes process has been running since 08:21 at 26.2% CPU.", "The yes process has been running since 08:22 at 26.2% CPU."},
+		{"yes before its PID", host15, "Another CPU user is yes (PID 21002).", "Another CPU user is yes (PID 21563)."},
 		// A binary's path before a PID's bracket is that process.
 		{"process path before a PID", host16, "/process_api (PID 1) is at 0.1% CPU.", "/process_api (PID 7736) is at 0.1% CPU."},
 		{"path before a PID bracket", host15, "Top CPU is /tmp/speed-desk-base.test (PID 21563) at 64.7%, then supervisor.test (PID 21657) at 43.4%.",
