@@ -278,8 +278,8 @@ const maxAfter = 4
 func partner(c claim, anchors []claim) *claim {
 	want := func(a claim) bool {
 		switch c.class {
-		case classPID:
-			return a.class == classProcess || a.class == classUnit
+		case classPID: // and a path bracketed after it: "PID 6666 (/tmp/x)"
+			return a.class == classProcess || a.class == classUnit || a.class == classPath && a.paren > c.off
 		case classPath:
 			return a.class == classDevice
 		}

@@ -237,8 +237,8 @@
 // device: "vda (256G disk, mounted on /) and zram0"; not the item beside
 // it in a list: "/dev, /dev/shm, /sys/fs/cgroup", "/boot/efi and
 // /dev/shm"), must share a
-// record (a binary's path before a PID's bracket is that process':
-// "/tmp/x (PID 6666)"); a figure said of "each" of several PIDs before it, or of them
+// record (a binary's path before a PID's bracket, or in a bracket after
+// the PID, is that process': "/tmp/x (PID 6666)", "PID 6666 (/tmp/x)"); a figure said of "each" of several PIDs before it, or of them
 // "apiece", must be in every one's records (each.go); a PID in a bracket that
 // holds a backticked command line, or right after one, is that command's, and one after "has
 // PID" is its segment's subject's. A figure in a bracketed list after a

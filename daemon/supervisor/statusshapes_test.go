@@ -29,6 +29,7 @@ func TestStatusShapes(t *testing.T) {
 		{"the yes process", host15, "The yes process has been running since 08:21 at 26.2% CPU.", "The yes process has been running since 08:22 at 26.2% CPU."},
 		{"yes before its PID", host15, "Another CPU user is yes (PID 21002).", "Another CPU user is yes (PID 21563)."},
 		// A binary's path before a PID's bracket is that process.
+		{"path bracketed after a PID", host15, "PID 21563 (/tmp/speed-desk-base.test) is the busiest.", "PID 21657 (/tmp/speed-desk-base.test) is busy too."},
 		{"process path before a PID", host16, "/process_api (PID 1) is at 0.1% CPU.", "/process_api (PID 7736) is at 0.1% CPU."},
 		{"path before a PID bracket", host15, "Top CPU is /tmp/speed-desk-base.test (PID 21563) at 64.7%, then supervisor.test (PID 21657) at 43.4%.",
 			"Top CPU is /tmp/speed-desk-base.test (PID 21657) at 64.7%, then supervisor.test (PID 21563) at 43.4%."},
