@@ -99,7 +99,8 @@
 // hours ago", "Uptime: 3 days") must be the span from its subject's start
 // (the machine's: PID 1's) to the evidence's newest timestamp, give or
 // take a few minutes, and is missing where the typed data has no
-// timestamps (uptimes.go). Sentences also
+// timestamps; a CPU time ("34 seconds of CPU") must be its entity's (its
+// PID's first) cpu_seconds or ps TIME (uptimes.go). Sentences also
 // carry relations (relations.go): "respectively", superlatives ("the
 // biggest memory user is X", "X is the top memory user": X has ps's first
 // row; "top" only before a consumer noun, not "top 5"; not "the busiest

@@ -57,7 +57,8 @@ func TestStatusShapes(t *testing.T) {
 		{"uptime is", host16, "The uptime is about 1.3 hours, since PID 1 started at 12:18.", "The uptime is 2 days, since PID 1 started at 12:18."},
 		{"started ago", host16, "staticcheck (PID 7451) started about a minute ago.", "staticcheck (PID 7451) started 2 hours ago."},
 		{"running for", host15, "yes (PID 21002) has been running for about a minute at 26.2% CPU.", "yes (PID 21002) has been running for 3 hours at 26.2% CPU."},
-		{"CPU time is not elapsed", host15, "yes (PID 21002) has used 19 seconds of CPU time.", ""},
+		{"CPU time is not elapsed", host15, "yes (PID 21002) has used 19 seconds of CPU time.", "yes (PID 21002) has used 19 minutes of CPU time."},
+		{"CPU time from ps's TIME column", laptop, "firefox (PID 4242) has used about 14 minutes of CPU.", "firefox (PID 4242) has used about 2 minutes of CPU."},
 		{"no timestamps, no elapsed time", server, "", "nginx (PID 1544) has been running for 3 days."},
 		// A plural verb after one identifier is not its state.
 		{"plural verb after a machine's name", EvidenceText(scenario(t, "host12")),

@@ -2,6 +2,7 @@ package supervisor
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -49,7 +50,8 @@ const uptimeSlack = 5 * time.Minute
 
 // checkUptimes reports the answer's elapsed times (see above).
 func checkUptimes(ix *index, g *Grounding, answer string, anchors map[int][]claim, records map[int][]int32) {
-	if !strings.Contains(answer, " for ") && !strings.Contains(answer, "ago") && !strings.Contains(strings.ToLower(answer), "uptime") {
+	low := strings.ToLower(answer)
+	if !strings.Contains(low, " for ") && !strings.Contains(low, "ago") && !strings.Contains(low, "uptime") && !strings.Contains(low, "cpu") {
 		return
 	}
 	blanked, spans := quotes(answer)
@@ -68,6 +70,10 @@ func checkUptimes(ix *index, g *Grounding, answer string, anchors map[int][]clai
 			return r == ' ' || r == ',' || r == ';' || r == ':' || r == '(' || r == ')' || r == '\n' || r == '\t' || r == '*'
 		})
 		for i := range toks {
+			if lo, hi, n := durationAt(toks, i); n > 0 && cpuTimeAfter(toks, i+n) {
+				checkCPUTime(ix, g, strings.Join(toks[i:i+n], " "), lo, hi, anchors[k], records)
+				continue
+			}
 			lo, hi, n := elapsedAt(toks, i)
 			if n == 0 {
 				continue
@@ -92,6 +98,33 @@ func checkUptimes(ix *index, g *Grounding, answer string, anchors map[int][]clai
 // elapsedAt reads an elapsed time whose number is toks[i]: the span it
 // stands for and how many tokens it takes, or n 0.
 func elapsedAt(toks []string, i int) (lo, hi time.Duration, n int) {
+	lo, hi, n = durationAt(toks, i)
+	if n == 0 || cpuTimeAfter(toks, i+n) {
+		return 0, 0, 0 // "9 seconds of CPU time"
+	}
+	after := at(toks, i+n)
+	j := i - 1
+	for j >= 0 && durationHedges[toks[j]] {
+		j--
+	}
+	elapsed := at(toks, j) == "for" && elapsedLeads[at(toks, j-1)] ||
+		at(toks, j) == "up" || at(toks, j) == "uptime" || (at(toks, j) == "of" || at(toks, j) == "is" || at(toks, j) == "was") && at(toks, j-1) == "uptime" ||
+		strings.TrimRight(after, ".") == "ago" && anyStart(toks)
+	if !elapsed {
+		return 0, 0, 0
+	}
+	return lo, hi, n
+}
+
+// cpuTimeAfter reports "of CPU (time)" or "CPU time" at toks[j].
+func cpuTimeAfter(toks []string, j int) bool {
+	return at(toks, j) == "of" && strings.HasPrefix(at(toks, j+1), "cpu") || strings.HasPrefix(at(toks, j), "cpu")
+}
+
+// durationAt reads a duration whose number is toks[i] ("14 hours",
+// "about a minute", "over 2 days"): the span it stands for and how many
+// tokens it takes, or n 0.
+func durationAt(toks []string, i int) (lo, hi time.Duration, n int) {
 	w := toks[i]
 	num, used, ok := parseNumber(strings.TrimRight(w, "."))
 	if w == "a" || w == "an" {
@@ -108,33 +141,77 @@ func elapsedAt(toks []string, i int) (lo, hi time.Duration, n int) {
 	if !isDur || (w == "a" || w == "an") && n == 1 {
 		return 0, 0, 0
 	}
-	after := at(toks, i+n)
-	if after == "of" && strings.HasPrefix(at(toks, i+n+1), "cpu") || strings.HasPrefix(after, "cpu") {
-		return 0, 0, 0 // "9 seconds of CPU time"
-	}
-	j := i - 1
-	for j >= 0 && durationHedges[toks[j]] {
-		j--
-	}
-	elapsed := at(toks, j) == "for" && elapsedLeads[at(toks, j-1)] ||
-		at(toks, j) == "up" || at(toks, j) == "uptime" || (at(toks, j) == "of" || at(toks, j) == "is" || at(toks, j) == "was") && at(toks, j-1) == "uptime" ||
-		strings.TrimRight(after, ".") == "ago" && anyStart(toks)
-	if !elapsed {
-		return 0, 0, 0
-	}
 	if w == "a" || w == "an" {
 		num.half = 0.5
 	}
 	l, h := (num.value-num.half)*mult, (num.value+num.half)*mult
 	switch hedge := at(toks, i-1); {
 	case hedge == "over" || hedge == "than" && at(toks, i-2) == "more":
-		l, h = num.value*mult, 1e12
+		l, h = num.value*mult, 1e9 // no more than 31 years: a Duration holds it
 	case hedge == "under" || hedge == "than" && at(toks, i-2) == "less" || hedge == "nearly" || hedge == "almost":
 		l, h = 0, num.value*mult
 	case approxWords[hedge]:
 		l, h = l*(1-approxTolerance), h*(1+approxTolerance)
 	}
 	return time.Duration(l * float64(time.Second)), time.Duration(h * float64(time.Second)), n
+}
+
+var (
+	cpuSeconds = regexp.MustCompile(`\bcpu_seconds (\d+) s\b`)
+	psTime     = regexp.MustCompile(`^(\d+):(\d\d)$`)
+)
+
+// checkCPUTime reports a CPU time ("has used 34 seconds of CPU") said of
+// its sentence's PID, else its first entity whose rows give one: typed
+// data's cpu_seconds, or ps's TIME column (minutes:seconds, the tenth).
+// Any of the entity's rows may hold it ("go" has many).
+func checkCPUTime(ix *index, g *Grounding, text string, lo, hi time.Duration, as []claim, records map[int][]int32) {
+	ordered := make([]claim, 0, len(as))
+	for _, a := range as {
+		if a.class == classPID {
+			ordered = append(ordered, a)
+		}
+	}
+	for _, a := range as {
+		if a.class != classPID {
+			ordered = append(ordered, a)
+		}
+	}
+	for _, a := range ordered {
+		seen := false
+		for _, id := range records[a.off] {
+			secs := cpuSecondsOf(ix.recs[id].text)
+			if secs < 0 {
+				continue
+			}
+			seen = true
+			// TIME and cpu_seconds cut the fraction: 34 is [34, 35).
+			if s := time.Duration(secs) * time.Second; hi > s && lo < s+time.Second {
+				g.Found = append(g.Found, text)
+				return
+			}
+		}
+		if seen {
+			g.Missing = append(g.Missing, text+" (not its CPU time)")
+			return
+		}
+	}
+}
+
+// cpuSecondsOf returns the CPU seconds a record gives, or -1.
+func cpuSecondsOf(text string) int {
+	if m := cpuSeconds.FindStringSubmatch(text); m != nil {
+		secs, _ := strconv.Atoi(m[1])
+		return secs
+	}
+	if f := strings.Fields(text); len(f) > 10 && allDigits(f[1]) {
+		if m := psTime.FindStringSubmatch(f[9]); m != nil {
+			mins, _ := strconv.Atoi(m[1])
+			sec, _ := strconv.Atoi(m[2])
+			return 60*mins + sec
+		}
+	}
+	return -1
 }
 
 // anyStart reports a verb of starting in a sentence ("started 2 hours
