@@ -108,7 +108,7 @@
 // journal is empty", "no failed units", "no swap": checked against the
 // probe; not "no failed units could be checked", a failed probe;
 // unprobed.go; so is a verdict on the services: "all services are
-// running fine", "Failed services: none"; a blanket all-clear opening
+// running fine", "Failed services: none", "Services: all running"; a blanket all-clear opening
 // its sentence, unscoped ("Nothing unusual:", "everything looks fine";
 // not "nothing unusual on the CPU side", "everything else …") is missing
 // where the evidence shows a failed unit, a probe that could not read its

@@ -41,6 +41,8 @@ func TestStatusShapes(t *testing.T) {
 		{"all services running, some failed", server, "", "All services are running fine. Memory: 18Gi available of 31Gi."},
 		{"failed services: none", noFailed, "Failed services: none. Memory: 17Gi free of 23Gi.", ""},
 		{"failed services: none, unreadable", EvidenceText(scenario(t, "host15")), "", "**Failed services:** none. Top CPU is PID 21563 at 64.7%."},
+		{"services label", noFailed, "Services: all running. Memory: 17Gi free of 23Gi.", ""},
+		{"services label, some failed", server, "Services running: sshd, nginx. Memory: 18Gi available of 31Gi.", "Services: all running. Memory: 18Gi available of 31Gi."},
 		// A blanket all-clear holds only where the evidence shows no trouble.
 		{"blanket verdict on clean evidence", laptop, "Nothing unusual: firefox (PID 4242) uses 7.4% of memory.", ""},
 		{"blanket verdict beside an unreadable probe", unread, "", "Nothing unusual: firefox (PID 4242) uses 7.4% of memory."},

@@ -69,7 +69,8 @@ func checkVerdicts(ix *index, g *Grounding, answer string, facts []sentenceFacts
 		if anyOf(ws, exceptWords) {
 			continue
 		}
-		if servicesVerdict(ws) && (k >= len(facts) || facts[k].absent != "failed_services") {
+		if (servicesVerdict(ws) || servicesLabel(clauses(blanked[start:min(end, len(blanked))]))) &&
+			(k >= len(facts) || facts[k].absent != "failed_services") {
 			switch empty, ok := ix.absentFound("failed_services"); {
 			case !ok:
 			case empty:
@@ -129,6 +130,23 @@ func servicesVerdict(ws []string) bool {
 		}
 	}
 	return false
+}
+
+// servicesLabel reports a services heading with an all-clear after it:
+// "Services: all running", "**Units:** OK".
+func servicesLabel(cs []string) bool {
+	if len(cs) < 2 {
+		return false
+	}
+	head, rest := plainWords(cs[0]), plainWords(cs[1])
+	if len(head) == 0 || len(head) > 2 || !serviceNouns[head[len(head)-1]] || len(head) == 2 && head[0] != "systemd" {
+		return false
+	}
+	j := 0
+	if at(rest, 0) == "all" || at(rest, 0) == "everything" {
+		j = 1
+	}
+	return upWords[at(rest, j)] || okAfter(rest, j) > 0
 }
 
 // blanketVerdict reports whether a clause opens with an all-clear about
