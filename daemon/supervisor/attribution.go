@@ -278,8 +278,8 @@ const maxAfter = 4
 func partner(c claim, anchors []claim) *claim {
 	want := func(a claim) bool {
 		switch c.class {
-		case classPID:
-			return a.class == classProcess || a.class == classUnit
+		case classPID: // and a path bracketed after it: "PID 6666 (/tmp/x)"
+			return a.class == classProcess || a.class == classUnit || a.class == classPath && a.paren > c.off
 		case classPath:
 			return a.class == classDevice
 		}
@@ -295,10 +295,11 @@ func partner(c claim, anchors []claim) *claim {
 	var best *claim
 	if (c.class == classPID || c.class == classPath) && c.paren >= 0 {
 		// "nginx's worker (PID 1544) and postgres", "vda (256G disk,
-		// mounted on /) and zram0": the bracket is about the name before it.
+		// mounted on /) and zram0", "/tmp/x (PID 6666)": the bracket is
+		// about the name before it, a binary's path too.
 		for i := range anchors {
 			a := &anchors[i]
-			if want(*a) && a.off < c.paren && c.wi-a.wi <= pairDistance+2 {
+			if (want(*a) || c.class == classPID && a.class == classPath) && a.off < c.paren && c.wi-a.wi <= pairDistance+2 {
 				best = a
 			}
 		}

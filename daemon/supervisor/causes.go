@@ -51,11 +51,14 @@ func causeWords(ws []string) []string {
 			continue
 		}
 		var out []string
-		for _, c := range ws[i+1:] {
+		for k, c := range ws[i+1:] {
 			if len(out) == maxCauseWords {
 				break
 			}
-			if len(c) >= 4 && !functionWords[c] && !genericWords[c] && !lexicon.IsStopword(c) &&
+			// "couldn't", "didn't": a negated auxiliary is grammar, cut
+			// by plainWords into "couldn" and "t".
+			negAux := strings.HasSuffix(c, "n") && at(ws, i+2+k) == "t"
+			if len(c) >= 4 && !negAux && !functionWords[c] && !genericWords[c] && !lexicon.IsStopword(c) &&
 				!strings.HasSuffix(c, "ly") && !strings.ContainsAny(c, "0123456789") {
 				out = append(out, c)
 			}

@@ -31,6 +31,9 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 	if w == "systemd" && unitNouns[at(1)] {
 		return -1 // "1 systemd unit has failed": a kind of thing, not the program
 	}
+	if known[w] == classProcess && namedKind(words, raws, i) {
+		return name(false, classProcess) // "the yes process"
+	}
 	if cl, ok := known[w]; ok && !lexicon.IsStopword(w) && !(everydayWords[w] && verbUse(words, i)) {
 		return name(false, cl)
 	}
@@ -276,8 +279,15 @@ func identifierStated(words []string, i int) bool {
 	if len(letters) < 2 || len(letters) == len(w) || strings.Trim(letters, "abcdefghijklmnopqrstuvwxyz") != "" {
 		return false
 	}
-	return i+2 < len(words) && copulas[words[i+1]] && stateWords[words[i+2]] != ""
+	// "Failed services on host10 are unknown": a plural verb after one
+	// identifier is its sentence's subject's, unless a list ends there.
+	plural := at(words, i+1) == "are" || at(words, i+1) == "were"
+	return i+2 < len(words) && copulas[words[i+1]] && stateWords[words[i+2]] != "" &&
+		!(plural && i > 0 && !listJoins[words[i-1]] && !strings.ContainsAny(words[i-1], "0123456789"))
 }
+
+// listJoins end a list before its last item ("ifb0 and ifb1").
+var listJoins = lexicon.NewSet(`and or both`)
 
 // stated reports whether the state word at words[i] is said of something
 // ("eth0 is down", "nginx.service has failed", "the state of eth0 is UP")
@@ -326,7 +336,8 @@ func contextual(words []string, i int) bool {
 		!prepositions[at(1)] // "PID 700 is bound to"
 	return afterPID || kindWords[at(1)] || actionWords[at(1)] ||
 		((at(1) == "is" || at(1) == "are") && progressiveWords[at(2)]) ||
-		((at(-1) == "process" || at(-1) == "program") && !strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "ing"))
+		((at(-1) == "process" || at(-1) == "program") && !strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "ing") &&
+			!describesKind(words, i))
 }
 
 // countedNoun returns the stem of the plural noun a count counts ("12

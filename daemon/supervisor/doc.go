@@ -64,18 +64,23 @@
 // well-known programs (a product name such as "PostgreSQL" anchors the
 // rows of the process it starts: postgres), names the evidence shows as
 // processes, interfaces or journal identifiers (an everyday word such as
-// go, make or sleep not where it is a verb: "the routes go via …"), a word (quoted too: "the
+// go, make or sleep not where it is a verb: "the routes go via …"; one
+// that is otherwise no name, such as yes, before a kind noun: "the yes
+// process", "yes (PID 1470)"), a word (quoted too: "the
 // `yes` process") before "process" or "(PID …)", the subject of "uses" or "is using", "PID 1 is systemd":
 // a word known only by such a position is a claim only when nothing else
 // in its sentence is found, since it may describe the process ("the build
-// process (PID 4242)"); a plain word right before "(PID" or a role noun
-// such as "worker" never is where the evidence lacks it, nor a
-// participle after "process" ("no process shown"); no word is a
+// process (PID 4242)"), and a word after "a … process" or before a
+// complement is none ("a process worth looking into"; appositions.go); a
+// plain word right before "(PID" or a role noun such as "worker" never is
+// where the evidence lacks it, nor a participle after "process" ("no
+// process shown"); no word is a
 // name by its place across a line break), user names ("log in as root",
-// "user admin", "run by cloudsdk"; users.go), vendor and model names ("AMD EPYC",
+// "user admin", "run by cloudsdk", "owned by user eve"; users.go), vendor and model names ("AMD EPYC",
 // "Ryzen 7 5800X"), states said of an entity ("eth0 is down", "ifb0
 // (UP)", "eth0 down; ifb0 up" (an interface, or its address, right
-// before "up"/"down"), "nginx.service has failed", "in a failed state", "the failed
+// before "up"/"down"; not a lone identifier before "are": "Failed
+// services on host10 are unknown"), "nginx.service has failed", "in a failed state", "the failed
 // units are …", "all interfaces except eth0 are down": not eth0; one
 // that no entity before it has, before a colon, is each listed entity's:
 // "two units are in a failed state: A and B") or denied
@@ -94,14 +99,25 @@
 // at its bound) must start an evidence path.
 // A count before a plural noun ("12 processes") counts that noun. Not
 // claims: unitless integers up to 10 and years, numbers after "top",
-// "last" and the like, durations and quoted command lines. Sentences also
+// "last" and the like, durations and quoted command lines; but an elapsed
+// time ("up for about 14 hours", "running for 11 seconds", "started 2
+// hours ago", "Uptime: 3 days") must be the span from its subject's start
+// (the machine's: PID 1's) to the evidence's newest timestamp, give or
+// take a few minutes, and is missing where the typed data has no
+// timestamps; a CPU time ("34 seconds of CPU") must be its entity's (its
+// PID's first) cpu_seconds or ps TIME (uptimes.go). Sentences also
 // carry relations (relations.go): "respectively", superlatives ("the
 // biggest memory user is X", "X is the top memory user": X has ps's first
 // row; "top" only before a consumer noun, not "top 5"; not "the busiest
 // compile process", nor a word named only by its place) and absences ("the
 // journal is empty", "no failed units", "no swap": checked against the
 // probe; not "no failed units could be checked", a failed probe;
-// unprobed.go; "the second busiest" against ps's second row, said of
+// unprobed.go; so is a verdict on the services: "all services are
+// running fine", "Failed services: none", "Services: all running"; a blanket all-clear opening
+// its sentence, unscoped ("Nothing unusual:", "everything looks fine";
+// not "nothing unusual on the CPU side", "everything else …") is missing
+// where the evidence shows a failed unit, a probe that could not read its
+// source or a planted instruction: verdicts.go; "the second busiest" against ps's second row, said of
 // what follows an opening "After X," (an order, not a cause; orders.go);
 // without a ps sorted by the measure, against that column's second value: ranks.go).
 // Comparisons ("A uses more memory than B", "X (654 MiB) is larger than Y
@@ -169,7 +185,7 @@
 // above its line, else of the nearest earlier sentence naming two
 // ("together they hold about 2.1 GiB"; sums.go); "7740 uses" counts no
 // "uses". A causal clause ("because …", "due to …") may name
-// only words, or their stems, that the records of its sentence's entities
+// only words (a negated auxiliary, "couldn't", is grammar), or their stems, that the records of its sentence's entities
 // and clock time, or journal lines within a minute of them, have; an
 // event ("OOM", "crashed") must be in the evidence (causes.go, events.go).
 // "There is no swap" (or "swap is not configured", "disabled") is
@@ -265,9 +281,9 @@
 // disk (sda)"), else to the nearest entity before it, else to one
 // right after it or after "by" (segments.go); a line under a "firefox:"
 // heading that names none is firefox's, and a sentence opening with "It"
-// or "Its" (or "That", "This" after a process: "That is 9.1% of the
-// machine's RAM") that names none is its previous sentence's first entity's
-// (pronouns.go). A unit's figures and times may
+// or "Its" (or "That", "This" right after a process: "That is 9.1% of the
+// machine's RAM") that names none is its previous sentence's first entity's,
+// past up to two sentences that name none (pronouns.go). A unit's figures and times may
 // come from its program's journal lines, its failure only from its own. It must come from a
 // record of that entity (the same ps row, df row, ip addr block, journal
 // line); a machine-wide figure from a global record may stand beside an
@@ -283,7 +299,8 @@
 // it in a list: "/dev, /dev/shm, /sys/fs/cgroup", "/boot/efi and
 // /dev/shm", nor one in another segment that holds a path of its own or
 // when the path's holds a device: "/ at 90%, /var/lib/postgresql (md0)"), must share a
-// record; a figure said of "each" of several PIDs before it, or of them
+// record (a binary's path before a PID's bracket, or in a bracket after
+// the PID, is that process': "/tmp/x (PID 6666)", "PID 6666 (/tmp/x)"); a figure said of "each" of several PIDs before it, or of them
 // "apiece", must be in every one's records (each.go); a PID in a bracket that
 // holds a backticked command line, or right after one, is that command's, and one after "has
 // PID" is its segment's subject's. A figure in a bracketed list after a

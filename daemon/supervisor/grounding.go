@@ -42,8 +42,10 @@ const maxDerivedSizes = 16
 func Check(answer, evidence string, given ...string) Grounding {
 	g := Grounding{Found: []string{}, Missing: []string{}, Given: []string{}, Echoed: []string{}}
 	ix := newIndex(evidence)
-	g.Echoed = append(g.Echoed, echoes(answer, ix.text, instructions(evidence, ix.text))...)
+	ins := instructions(evidence, ix.text)
+	g.Echoed = append(g.Echoed, echoes(answer, ix.text, ins)...)
 	claims, facts := extractAll(answer, ix.entities, ix.verbatim)
+	checkVerdicts(ix, &g, answer, facts, len(ins) > 0)
 	if len(claims) == 0 {
 		checkScoped(ix, &g, facts, nil, nil, nil)
 		relate(ix, &g, facts, nil)
@@ -64,6 +66,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	ix.bracketPIDs(answer, claims)
 	anchors, records := sentenceAnchors(ix, undenied(answer, claims))
 	pronounAnchors(answer, claims, anchors)
+	checkUptimes(ix, &g, answer, anchors, records)
 	checkScoped(ix, &g, facts, claims, anchors, records)
 	checkInstances(ix, &g, facts, anchors, records)
 	checkPortAddrs(ix, &g, claims)

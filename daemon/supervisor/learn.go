@@ -27,7 +27,9 @@ func (ix *index) learn(line string, fields, cols []string) {
 			name = name[i+1:]
 		}
 		for _, n := range []string{name, baseName(name)} {
-			if lexicon.IsName(n) && !lexicon.IsStopword(n) && len(n) <= commLen+8 {
+			// An everyday word is a process's name too ("yes"): classify
+			// reads it as one only right before a kind noun.
+			if lexicon.IsName(n) && (!lexicon.IsStopword(n) || everydayWords[n] && cl == classProcess) && len(n) <= commLen+8 {
 				if _, ok := ix.entities[n]; !ok {
 					ix.entities[n] = cl
 				}

@@ -97,3 +97,10 @@ func usualPort(answer string, c claim) bool {
 	}
 	return k > 0 && k < len(after) && loreWords[after[k-1]] && (after[k] == "port" || after[k] == "ports")
 }
+
+// namedKind reports an everyday word written in lower case right before
+// a kind noun ("the yes process", "yes (PID 1470)"): the process of
+// that name, though "yes" is otherwise no name.
+func namedKind(words, raws []string, i int) bool {
+	return everydayWords[words[i]] && raws[i] == words[i] && i+1 < len(words) && kindWords[words[i+1]]
+}

@@ -16,8 +16,9 @@ import (
 var userVerbs = lexicon.NewSet(`in login logon logged runs running run owned`)
 
 // userNotNames may follow "user" or "as" without naming a user.
+// "user" itself is the label before the name ("owned by user eve").
 var userNotNames = lexicon.NewSet(`account accounts name names session sessions id ids space the a an
-	well expected usual normal pid pids process processes`)
+	well expected usual normal pid pids process processes user users`)
 
 // isUser reports whether words[i] names a user (see above).
 func isUser(words []string, i int) bool {
