@@ -113,3 +113,15 @@ func listensOnWildcard6(text string) bool {
 	}
 	return strings.Contains(text, "local_address :: ")
 }
+
+// checkSockets holds the rules that read a listener's row of ss as one
+// record: its address and port, who owns it, whether it is the only one,
+// and which service it is. They run in this order because the later ones
+// skip what the earlier ones already judged.
+func checkSockets(ix *index, g *Grounding, answer string, claims []claim) {
+	checkPortAddrs(ix, g, claims)
+	checkRowExposure(ix, g, answer, claims)
+	checkPortOwners(ix, g, answer, claims)
+	checkOnlyListeners(ix, g, answer, claims)
+	checkServices(ix, g, answer, claims)
+}
