@@ -343,7 +343,7 @@ func quoted(text string, add func(claim), known map[string]class) {
 			return
 		}
 	}
-	body, cut := cutQuote(text)
+	body, cut := cutQuote(unemphasized(text))
 	add(claim{text: text, kind: kindName, textual: true, class: classNone, key: strings.ToLower(body), prefix: cut})
 }
 

@@ -64,7 +64,7 @@ func gatewayShaped(answer string, c claim) bool {
 		i--
 	}
 	if i >= 0 && (gatewayBefore[before[i]] || before[i] == "route" && at(before, i-1) == "default" ||
-		(before[i] == "through" || before[i] == "thru") && anyOf(before, routeNouns)) {
+		(before[i] == "through" || before[i] == "thru") && (anyOf(before, routeNouns) || routesPrefix(answer[from:c.off]))) {
 		return true
 	}
 	rest := answer[min(c.off+len(c.text), len(answer)):]

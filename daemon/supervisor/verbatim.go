@@ -20,7 +20,7 @@ const minVerbatim = echoRun
 // run of the evidence's text of at least minVerbatim words, or the start
 // of one when an ellipsis cuts it.
 func (ix *index) verbatim(text string) bool {
-	body, cut := cutQuote(strings.TrimSpace(text))
+	body, cut := cutQuote(strings.TrimSpace(unemphasized(text)))
 	key := strings.ToLower(body)
 	return len(plainWords(key)) >= minVerbatim && hasText(ix.text, claim{key: key, prefix: cut})
 }

@@ -1,0 +1,16 @@
+package supervisor
+
+import "strings"
+
+// Markdown emphasis inside a quotation is the answer's formatting, not
+// the quoted text: "logged \"Failed password … from **203.0.113.9** port
+// 51122\"" quotes the journal line as it stands once the markers go.
+
+// unemphasized returns text without Markdown bold and italic markers
+// ("**", "__"); a lone "*" (a glob: "/var/log/*") stays.
+func unemphasized(text string) string {
+	if !strings.Contains(text, "**") && !strings.Contains(text, "__") {
+		return text
+	}
+	return strings.NewReplacer("**", "", "__", "").Replace(text)
+}
