@@ -238,7 +238,8 @@
 // IPv6 from other hosts": a socket off the loopback, of that family;
 // "on all IPv4 interfaces": a wildcard one; "only on localhost",
 // "loopback only": none off 127.0.0.0/8 and ::1; negated, the
-// opposite) is checked on its clause's ports, else processes, else the
+// opposite; "only listening on IPv6", "IPv4 only", "no IPv4 listener":
+// every socket of that family; famreach.go) is checked on its clause's ports, else processes, else the
 // previous clause's ("…, so it isn't exposed"), or a label's items
 // ("Open to the network: 22, 80 and 631"); said of "nothing", "no
 // service" or "all on 0.0.0.0", on every socket but those excepted

@@ -31,6 +31,7 @@ const (
 	reachWide        // some socket other hosts can reach
 	reachEvery       // a wildcard socket
 	reachLocal       // loopback only
+	reachFamily      // every socket of one address family (famreach.go)
 )
 
 // reachSaid is a clause's reach and the address family it names ("4",
@@ -72,6 +73,8 @@ func readReach(ws []string) (reachSaid, bool) {
 		case (w == "reachable" || w == "accessible") && (at(ws, i+1) == "locally" || at(ws, i+1) == "only" || at(ws, i+2) == "this" || at(ws, i+2) == "localhost"):
 			s = reachSaid{r: reachLocal} // "reachable only from this machine"
 			i++
+		case familyOnly(ws, i) != "":
+			s = reachSaid{r: reachFamily, fam: familyOnly(ws, i)}
 		case wideWords[w], w == "network" && at(ws, i+1) == "facing",
 			w == "open" && (at(ws, i+1) == "to" || at(ws, i+1) == "on") && (wideNouns[at(ws, i+2)] || wideNouns[at(ws, i+3)]),
 			w == "from" && (at(ws, i+1) == "outside" || otherHosts[at(ws, i+2)] && at(ws, i+1) == "other"),
@@ -84,7 +87,7 @@ func readReach(ws []string) (reachSaid, bool) {
 			continue
 		}
 		for k := max(0, i-3); k < i; k++ {
-			if reachNegs[ws[k]] {
+			if reachNegs[ws[k]] && s.r != reachFamily {
 				s.r = map[reach]reach{reachWide: reachLocal, reachEvery: reachNone, reachLocal: reachWide}[s.r]
 				s.fam = ""
 			}
@@ -99,6 +102,13 @@ func readReach(ws []string) (reachSaid, bool) {
 	out := got[0]
 	for _, s := range got[1:] {
 		switch {
+		case s.r == reachFamily || out.r == reachFamily:
+			if s.r == reachFamily && out.r == reachFamily && s.fam != out.fam {
+				return reachSaid{}, false
+			}
+			if s.r == reachFamily {
+				out = s // "exposed, but only over IPv6": the family is the claim checked
+			}
 		case (s.r == reachLocal) != (out.r == reachLocal):
 			return reachSaid{}, false // "loopback, but reachable from the network": no one reading
 		case s.r == reachEvery && out.r == reachWide, s.fam != "" && out.fam == "":
@@ -176,6 +186,8 @@ func (rs reachSaid) holds(socks []socketAt) bool {
 			}
 		}
 		return true
+	case reachFamily:
+		return familyHolds(rs.fam, socks)
 	case reachWide, reachEvery:
 		for _, s := range socks {
 			if s.family(rs.fam) && !s.loopback() && (rs.r == reachWide || s.wildcard()) {

@@ -240,7 +240,7 @@ func headReach(text string, cl reachClause, subjects []claim) (reachSaid, bool) 
 }
 
 // reachNames say in Missing what a listener was wrongly said to be.
-var reachNames = map[reach]string{reachWide: "not reachable from the network", reachEvery: "not on all interfaces", reachLocal: "not loopback only"}
+var reachNames = map[reach]string{reachWide: "not reachable from the network", reachEvery: "not on all interfaces", reachLocal: "not loopback only", reachFamily: "not of one address family only"}
 
 // clauseSubjects returns the ports of a clause, or else its processes
 // and PIDs.
