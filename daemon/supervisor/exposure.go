@@ -27,11 +27,11 @@ import (
 type reach int
 
 const (
-	reachNone  reach = iota
-	reachWide        // some socket other hosts can reach
-	reachEvery       // a wildcard socket
-	reachLocal       // loopback only
-	reachFamily      // every socket of one address family (famreach.go)
+	reachNone   reach = iota
+	reachWide         // some socket other hosts can reach
+	reachEvery        // a wildcard socket
+	reachLocal        // loopback only
+	reachFamily       // every socket of one address family (famreach.go)
 )
 
 // reachSaid is a clause's reach and the address family it names ("4",
