@@ -227,7 +227,12 @@
 // without it), but one a listener is reached via ("reachable from the
 // network (for example via 192.0.2.2)") the machine's own (reachvia.go); one tied to an interface in a segment
 // about no route must be its own, from a line other than a route's or a
-// route's "src" (routes.go); a network prefix ("192.0.2.0/24") or an
+// route's "src" (routes.go); one after "through" with a network prefix
+// before it ("203.0.113.0/24 goes through 192.0.2.254") a gateway;
+// addresses said to be all an interface has ("lo only has 127.0.0.1 and
+// ::1", "nothing else", "no other IPv4 address") must be every one ip
+// addr gives it, link-local ones aside unless one is listed
+// (onlyaddrs.go); a network prefix ("192.0.2.0/24") or an
 // item of a list under a routing heading ("Routes:") is not. A prefix
 // holding an address of its sentence the evidence has is found
 // ("127.0.0.53, which is in 127.0.0.0/8"; prefixholds.go). "listen on

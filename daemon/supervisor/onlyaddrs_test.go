@@ -1,0 +1,24 @@
+package supervisor
+
+import "testing"
+
+// TestOnlyAddresses checks an interface's addresses said to be all it
+// has against every address ip addr gives it.
+func TestOnlyAddresses(t *testing.T) {
+	host24 := EvidenceText(scenario(t, "host24"))
+	host10 := EvidenceText(scenario(t, "host10"))
+	tests := []pair{
+		{"only, nothing else", host10,
+			"The loopback interface lo only has 127.0.0.1 and ::1, nothing else.",
+			"eth0 only has 192.0.2.2, nothing else."},
+		{"the only addresses", host24,
+			"eth0 has only 192.0.2.2 and fd00::2.",
+			"ifb1 has only 10.77.0.1."},
+		{"no other IPv4 address", host24,
+			"ifb1 has 10.77.0.1 and 10.77.0.9 and no other IPv4 address.",
+			"lo has 127.0.0.1 and no other IPv4 address."},
+		{"a listener's address is no such claim", host24,
+			"Only socat listens on ::1 on lo.", ""},
+	}
+	checkPairs(t, tests)
+}
