@@ -113,7 +113,7 @@ func (ix *index) ownAddress(addr string, recs []int32) bool {
 // to be an interface's that only its routes have.
 func checkAddresses(ix *index, g *Grounding, answer string, claims []claim, anchors map[int][]claim, records map[int][]int32) {
 	checkOnlyAddresses(ix, g, answer, claims) // onlyaddrs.go
-	var gw *claim // the last gateway, which a list may go on from
+	var gw *claim                             // the last gateway, which a list may go on from
 	for i, c := range claims {
 		addr, ok := addrKey(c)
 		if !ok || c.advice {
