@@ -206,6 +206,7 @@ func extractAll(answer string, known map[string]class, quiet func(string) bool) 
 			facts[k].causeAt += start
 			facts[k].causeEnd += start
 			facts[k].orderEnd = start + orderClause(own[start:min(end, len(answer))])
+			rankPlace(facts, k, own[start:min(end, len(answer))]) // places.go
 			facts[k].inst.from += start
 			facts[k].inst.to += start
 		}

@@ -1,0 +1,51 @@
+package supervisor
+
+import "github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+
+// "In second place is python3 (PID 2052)", "nginx comes in third place",
+// "the runner-up is X": a place in a ranking is a superlative of that
+// rank. Its measure is the sentence's ("second place for memory"), else
+// that of the ranking the sentence before set ("The biggest memory user
+// is A. In second place is B."); with neither it ranks nothing.
+
+// placeNouns follow an ordinal to name a place in a ranking.
+var placeNouns = lexicon.NewSet(`place spot position`)
+
+// placeRank returns the rank (1 for second) that a sentence's words
+// give a place in a ranking, or 0.
+func placeRank(ws []string) int {
+	for i, w := range ws {
+		if placeNouns[w] && ordinals[at(ws, i-1)] > 0 {
+			return ordinals[at(ws, i-1)]
+		}
+		if w == "runner" && at(ws, i+1) == "up" {
+			return 1
+		}
+	}
+	return 0
+}
+
+// rankPlace sets the ranking of facts[k], the facts of sentence, from a
+// place it names, when no superlative set one.
+func rankPlace(facts []sentenceFacts, k int, sentence string) {
+	f := &facts[k]
+	if f.top != "" || f.topN != 0 {
+		return
+	}
+	ws := plainWords(sentence)
+	rank := placeRank(ws)
+	if rank == 0 || anyOf(ws, exclusions) {
+		return
+	}
+	switch {
+	case anyOf(ws, memoryWords):
+		f.top = "top_memory"
+	case anyOf(ws, cpuWords):
+		f.top = "top_cpu"
+	case k > 0 && facts[k-1].top != "":
+		f.top = facts[k-1].top
+	default:
+		return
+	}
+	f.rank = rank
+}
