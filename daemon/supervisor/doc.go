@@ -97,7 +97,11 @@
 // absence or cause; verbatim.go). A path the answer cuts with an
 // ellipsis ("/tmp/go-build7/b001/supervi…", copied from a prompt line cut
 // at its bound) must start an evidence path.
-// A count before a plural noun ("12 processes") counts that noun. Not
+// A count before a plural noun ("12 processes") counts that noun. A
+// share of all the processes ("more than half of them are idle kernel
+// threads", "Of the 90 processes, the majority are …") is missing where
+// the probes list only the top ones; a share of the listed rows is not
+// judged (procshares.go). Not
 // claims: unitless integers up to 10 and years, numbers after "top",
 // "last" and the like, durations and quoted command lines; but an elapsed
 // time ("up for about 14 hours", "running for 11 seconds", "started 2

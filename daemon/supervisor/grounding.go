@@ -75,7 +75,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	resp := respective(claims, anchors)
 	pairCompared(claims, facts, resp)
 	checkCompared(ix, &g, claims, anchors, facts)
-	checkOthersCombined(ix, &g, answer, claims) // combined.go
+	checkProcessSets(ix, &g, answer, claims) // procshares.go
 	checkMounts(ix, &g, answer, claims)
 	checkIOPaths(ix, &g, answer, claims, anchors, records)
 	checkAllIfaces(ix, &g, answer, claims, anchors, facts)
