@@ -92,7 +92,7 @@
 // never missing), backticked identifiers that name no entity ("an
 // `AllowUsers` line": config text, found or dropped), the root filesystem ("/", "root filesystem";
 // a "/" between figures divides them) and quoted spans of up to 80 bytes
-// (Markdown "**" or "__" inside one is formatting, dropped: emphasis.go;
+// (Markdown bold, "**", inside one is formatting, dropped: emphasis.go;
 // a quotation of three or more words of evidence text, up to 400 bytes,
 // makes only that claim: its words make no figure, name, relation,
 // absence or cause; verbatim.go). A path the answer cuts with an
