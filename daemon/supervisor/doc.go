@@ -239,7 +239,8 @@
 // route's "src" (routes.go); one after "through" with a network prefix
 // before it ("203.0.113.0/24 goes through 192.0.2.254") a gateway;
 // addresses said to be all an interface has ("lo only has 127.0.0.1 and
-// ::1", "nothing else", "no other IPv4 address") must be every one ip
+// ::1", "the only address on lo is …", "nothing else", "no other IPv4
+// address"; not "only eth0 has …") must be every one ip
 // addr gives it, link-local ones aside unless one is listed
 // (onlyaddrs.go); a network prefix ("192.0.2.0/24") or an
 // item of a list under a routing heading ("Routes:") is not. A prefix

@@ -41,7 +41,7 @@ func checkOnlyAddresses(ix *index, g *Grounding, answer string, claims []claim) 
 			continue
 		}
 		ws := plainWords(answer[sp.start:sp.end])
-		if anyOf(ws, onlyAddrSkip) || !exclusiveAddrs(answer[sp.start:min(addrs[0].off, sp.end)], ws) {
+		if anyOf(ws, onlyAddrSkip) || !exclusiveAddrs(answer[sp.start:min(addrs[0].off, sp.end)], iface.off-sp.start, ws) {
 			continue
 		}
 		if extra := ix.unlistedAddress(*iface, addrs, ws); extra != "" {
@@ -51,12 +51,32 @@ func checkOnlyAddresses(ix *index, g *Grounding, answer string, claims []claim) 
 }
 
 // exclusiveAddrs reports words that say the listed addresses are all:
-// "only" before the first ("lo only has …", "eth0 has only …"), or
-// "nothing else", "no other", "none other" anywhere.
-func exclusiveAddrs(head string, ws []string) bool {
-	return anyOf(plainWords(head), lexicon.NewSet(`only solely`)) || containsSeq(ws, "nothing", "else") ||
-		containsSeq(ws, "no", "other") || containsSeq(ws, "none", "other")
+// "only" between the interface and the first address ("lo only has …",
+// "eth0 has only …") or before "address" ("the only address on lo
+// is …"; not "only eth0 has …", which says it of the interfaces), or
+// "nothing else", "no other", "none other" anywhere. head is the
+// sentence up to the first address, ifaceAt the interface's offset in
+// it.
+func exclusiveAddrs(head string, ifaceAt int, ws []string) bool {
+	if containsSeq(ws, "nothing", "else") || containsSeq(ws, "no", "other") || containsSeq(ws, "none", "other") {
+		return true
+	}
+	if ifaceAt >= 0 && ifaceAt < len(head) && anyOf(plainWords(head[ifaceAt:]), onlyWords) {
+		return true
+	}
+	hw := plainWords(head)
+	for i, w := range hw {
+		if onlyWords[w] && (addressNouns[at(hw, i+1)] || addressNouns[at(hw, i+2)]) {
+			return true
+		}
+	}
+	return false
 }
+
+var (
+	onlyWords    = lexicon.NewSet(`only solely`)
+	addressNouns = lexicon.NewSet(`address addresses ip ips ipv4 ipv6`)
+)
 
 // unlistedAddress returns an address of the interface's ip addr records
 // ("inet 127.0.0.1/8"; the typed line's "family inet" is followed by no

@@ -17,6 +17,11 @@ func TestOnlyAddresses(t *testing.T) {
 		{"no other IPv4 address", host24,
 			"ifb1 has 10.77.0.1 and 10.77.0.9 and no other IPv4 address.",
 			"lo has 127.0.0.1 and no other IPv4 address."},
+		{"the only address", host24,
+			"The only IPv4 address on eth0 is 192.0.2.2.",
+			"The only IPv4 address on ifb1 is 10.77.0.1."},
+		{"only before the interface is said of interfaces", host10,
+			"Only eth0 has a global IPv4 address: 192.0.2.2.", ""},
 		{"a listener's address is no such claim", host24,
 			"Only socat listens on ::1 on lo.", ""},
 	}
