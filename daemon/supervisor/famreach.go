@@ -18,7 +18,7 @@ func familyOnly(ws []string, i int) string {
 	}
 	fam, other := w[3:], map[string]string{"4": "6", "6": "4"}[w[3:]]
 	switch {
-	case at(ws, i+1) == "only", onlyBefore(ws, i):
+	case at(ws, i+1) == "only" && at(ws, i-1) != "not", onlyBefore(ws, i):
 		return fam
 	case at(ws, i-1) == "no" && (listenerNoun[at(ws, i+1)] || at(ws, i+1) == "sockets" || at(ws, i+1) == "binding"):
 		return other
@@ -46,7 +46,7 @@ var familyLinks = lexicon.NewSet(`on over via listening listens listen bound bin
 func onlyBefore(ws []string, i int) bool {
 	for k := i - 1; k >= max(0, i-3); k-- {
 		if ws[k] == "only" {
-			return true
+			return at(ws, k-1) != "not" // "not only on IPv4" limits nothing
 		}
 		if !familyLinks[ws[k]] {
 			return false

@@ -16,6 +16,11 @@ func TestFamilyOnlyListeners(t *testing.T) {
 		{"IPv4 only", host22,
 			"rsyslogd on UDP 514 is IPv4 only.",
 			"node_exporter on 9100 is IPv4 only."},
+		{"a process on one family", host22,
+			"socat only listens on IPv6.",
+			"rsyslogd only listens on IPv6."},
+		{"not only one family", host22,
+			"rsyslogd listens on UDP 514, but not only on IPv6.", ""},
 		{"both families is no limit", host22,
 			"node_exporter on 9100 listens on IPv6 and rsyslogd on 514 on IPv4.", ""},
 	}
