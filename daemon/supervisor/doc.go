@@ -124,7 +124,8 @@
 // where the evidence shows a failed unit, a probe that could not read its
 // source or a planted instruction: verdicts.go; "the second busiest" against ps's second row (so is
 // a place: "in second place is X", by its sentence's measure or the
-// ranking of the sentence before; places.go), said of
+// ranking of the sentence before; and "the biggest is A, followed by B":
+// B the next row; places.go), said of
 // what follows an opening "After X," (an order, not a cause; orders.go);
 // without a ps sorted by the measure, against that column's second value: ranks.go).
 // Comparisons ("A uses more memory than B", "X (654 MiB) is larger than Y

@@ -1,6 +1,10 @@
 package supervisor
 
-import "github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+import (
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
 
 // "In second place is python3 (PID 2052)", "nginx comes in third place",
 // "the runner-up is X": a place in a ranking is a superlative of that
@@ -48,4 +52,30 @@ func rankPlace(facts []sentenceFacts, k int, sentence string) {
 		return
 	}
 	f.rank = rank
+}
+
+// checkFollowedBy checks "The biggest memory user is A, followed by B":
+// B, the first process or PID after "followed by", must hold the rank
+// after the superlative's.
+func checkFollowedBy(ix *index, g *Grounding, answer string, claims []claim) {
+	for k, sp := range sentenceSpans(answer) {
+		text := answer[sp.start:sp.end]
+		fb := strings.Index(strings.ToLower(text), "followed by")
+		if fb < 0 {
+			continue
+		}
+		f := readSentence(text[:fb])
+		if f.top == "" {
+			continue
+		}
+		var after []claim
+		for _, c := range claims {
+			if c.sent == k && c.off > sp.start+fb && !c.advice && len(ix.anchorRecords(c)) > 0 {
+				after = append(after, c)
+			}
+		}
+		if a := ranked(ix, after, f.top, f.rank+1); a != nil {
+			g.Missing = append(g.Missing, a.text+" (not next in "+f.top+")")
+		}
+	}
 }

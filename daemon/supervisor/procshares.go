@@ -56,8 +56,10 @@ func checkProcessShares(ix *index, g *Grounding, answer string) {
 }
 
 // checkProcessSets runs the checks of claims over a set of processes:
-// against all the others (combined.go) and shares of them all.
+// against all the others (combined.go), shares of them all, and the
+// order of a ranking (places.go).
 func checkProcessSets(ix *index, g *Grounding, answer string, claims []claim) {
 	checkOthersCombined(ix, g, answer, claims)
 	checkProcessShares(ix, g, answer)
+	checkFollowedBy(ix, g, answer, claims)
 }
