@@ -39,10 +39,13 @@ func checkProcessShares(ix *index, g *Grounding, answer string) {
 	if err1 != nil || err2 != nil || listed >= total {
 		return
 	}
+	var prev []string // the sentence before, which "them" may refer to
 	for _, sp := range sentenceSpans(answer) {
 		text := answer[sp.start:sp.end]
 		ws := plainWords(text)
-		if !anyOf(ws, processWords) || anyOf(ws, shownMarks) {
+		about := anyOf(ws, processWords) || anyOf(prev, processWords) && !anyOf(prev, shownMarks)
+		prev = ws
+		if !about || anyOf(ws, shownMarks) {
 			continue
 		}
 		loc := processShareRe.FindStringIndex(text)

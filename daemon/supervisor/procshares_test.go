@@ -18,6 +18,9 @@ func TestProcessShares(t *testing.T) {
 		{"share after its set", host10,
 			"Of the 50 listed processes, most use almost no memory.",
 			"Of the 90 processes, the majority are kernel threads."},
+		{"them of the sentence before", host22,
+			"There are 91 processes. The biggest memory user is python3 (PID 2112).",
+			"There are 91 processes. Most of them are idle kernel threads."},
 		{"share of the listed rows", host22,
 			"Most of the listed processes use almost no memory.", ""},
 	}
