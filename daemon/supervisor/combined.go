@@ -10,8 +10,13 @@ import (
 // other ps row's. ps lists only the top rows, and the unlisted ones add
 // to the others, so the claim is missing when the listed others already
 // reach the subject's value; otherwise it is not judged. The subject is
-// the PIDs named before "than", else its first process name (all its
+// the PIDs named before "than" (after it in "all the other processes
+// combined use less … than X"), else its first process name (all its
 // rows); the measure is the sentence's memory or CPU words.
+
+// othersLessRe reads the reverse: "all the other processes combined use
+// less memory than Firefox", whose subject follows "than".
+var othersLessRe = regexp.MustCompile(`(?i)\b(?:all\s+(?:of\s+)?(?:the\s+)?other\s+(?:processes|programs)|everything\s+else|the\s+rest(?:\s+of\s+the\s+processes)?)\s+(?:combined|together|put\s+together)\s+[^.;!?\n]*?\b(?:less|fewer|smaller|lower)\b[^.;!?\n]*?\bthan\b`)
 
 var othersCombinedRe = regexp.MustCompile(`(?i)\b(?:more|bigger|larger|greater|higher)\b[^.;!?\n]*?\bthan\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:other|rest|everything\s+else|every(?:thing)?\s+other)\b[^.;!?\n]*?\b(?:combined|together|put\s+together|added\s+up|summed)\b`)
 
@@ -20,8 +25,12 @@ var othersCombinedRe = regexp.MustCompile(`(?i)\b(?:more|bigger|larger|greater|h
 func checkOthersCombined(ix *index, g *Grounding, answer string, claims []claim) {
 	for k, sp := range sentenceSpans(answer) {
 		text := answer[sp.start:sp.end]
-		m := othersCombinedRe.FindStringIndex(text)
-		if m == nil {
+		lo, hi := 0, 0 // the subject's claims lie in [lo, hi) of the answer
+		if m := othersCombinedRe.FindStringIndex(text); m != nil {
+			lo, hi = sp.start, sp.start+m[0]
+		} else if m := othersLessRe.FindStringIndex(text); m != nil {
+			lo, hi = sp.start+m[1], sp.end
+		} else {
 			continue
 		}
 		ws := plainWords(text)
@@ -34,10 +43,9 @@ func checkOthersCombined(ix *index, g *Grounding, answer string, claims []claim)
 		default:
 			continue
 		}
-		than := sp.start + m[0]
 		var pids, procs []claim
 		for _, c := range claims {
-			if c.sent != k || c.off >= than || c.advice || c.positional || c.soft {
+			if c.sent != k || c.off < lo || c.off >= hi || c.advice || c.positional || c.soft {
 				continue
 			}
 			switch c.class {
