@@ -138,7 +138,7 @@
 // not checked), from one column of the rows of the entity before it and
 // of one after "than", or else of one the answer named just before
 // (relative.go); "more memory than all the other processes combined"
-// is missing where the other ps rows' %MEM (or %CPU) already reach the
+// (or "all the others combined use less … than X") is missing where the other ps rows' %MEM (or %CPU) already reach the
 // subject's (its PIDs, else its first name's rows; combined.go);
 // Between mounts, "fuller", "emptier", "more free space", "bigger" (than
 // the mount after "than", else the nearest other one named before) must
