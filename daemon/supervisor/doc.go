@@ -189,7 +189,8 @@
 // and clock time, or journal lines within a minute of them, have; an
 // event ("OOM", "crashed") must be in the evidence (causes.go, events.go).
 // "There is no swap" (or "swap is not configured", "disabled") is
-// checked against free's swap row; "nothing is listening on port 22",
+// checked against free's swap row, and "swap is not being used" (or
+// "untouched") against its used column (swapuse.go); "nothing is listening on port 22",
 // "nothing on 3306 or 5432", "port 80 is not open" or "…, not on the
 // usual 22" (services.go) holds when no
 // socket has the port, and a port said to show no process ("2024 on
@@ -200,7 +201,9 @@
 // of its total, and one of the CPUs' whole ("of the 200% the two CPUs can
 // give", "3200% capacity") 100% per CPU the evidence counts
 // (capacity.go). A size about
-// swap (its segment names swap, not as "no swap"; or right after "no
+// swap (its segment names swap, not as "no swap", in its own clause: an
+// "and" before a resource noun opens one, "20Gi of 23Gi memory is
+// available and swap has 4.1Mi used" (swapclauses.go); or right after "no
 // swap": "no swap (0B)") comes from swap's records, one about the machine's RAM from
 // free's Mem row, a user or address beside a clock time from that time's
 // line, and one port and one address of a sentence (a table row: "| 6443 |
@@ -256,8 +259,8 @@
 // side (5% when written with a fraction), or its last significant digit
 // when round ("about 20%" is 15–25%, at most 30% either side). A figure followed or preceded (in its
 // sentence) by a field word ("6.1 GiB used", "9.3 GiB available", "12.3% CPU", "7.4% of
-// memory", "Swap usage is 922 MiB") matches only evidence of a compatible
-// column; VSZ and the kernel's OOM total-vm only match "virtual" ("a
+// memory", "Swap usage is 922 MiB"; a path's parts are none: "/mnt/cache:
+// 65%"; pathwords.go) matches only evidence of a compatible column; VSZ and the kernel's OOM total-vm only match "virtual" ("a
 // virtual size of 2.9 GiB"; "9 GB resident" is not total-vm). A
 // percentage that is the ratio of two sizes the answer quotes, within one
 // point, is found, unless its

@@ -66,6 +66,7 @@ func checkVerdicts(ix *index, g *Grounding, answer string, facts []sentenceFacts
 			start = min(bounds[k-1]+1, len(answer))
 		}
 		ws := plainWords(blanked[start:min(end, len(blanked))])
+		checkSwapUse(ix, g, ws)
 		if anyOf(ws, verdictExceptions) {
 			continue
 		}
