@@ -59,7 +59,9 @@
 // "9000 on 0.0.0.0 (socat, PID 5371), 6000 on …"),
 // ranges ("24–27 MiB", "between 130 and 140 MiB": one claim spanning
 // both ends), clock times, counts of
-// CPUs, cores, threads and sockets (any size), names (systemd units, block
+// CPUs, cores, threads and sockets (any size: a number right before its
+// noun, not across a break, or after a label's colon: "Logical CPUs: 16",
+// "Threads per core: 2"; hwcounts.go), names (systemd units, block
 // devices and /dev paths, interfaces, paths, IP addresses, versions,
 // well-known programs (a product name such as "PostgreSQL" anchors the
 // rows of the process it starts: postgres), names the evidence shows as
