@@ -15,7 +15,9 @@
 // open, stops mid-sentence (on "and", "the", "its", "has", "the most" …,
 // or unpunctuated on a bare number after "at", "of", "to" and the like:
 // "is at 9", or on a superlative subject of a new clause: "… and the
-// biggest proc"; cutsubject.go), repeats one word
+// biggest proc"; cutsubject.go; or inside a Markdown table row: a last
+// line opening with "|" left open where an earlier row closes; tablecut.go),
+// repeats one word
 // or phrase, or is too short to say anything; Input.Incomplete marks a
 // reply the model did not finish, and Judge rejects one that ends,
 // unpunctuated, inside a name of the evidence ("/dev/vd" of /dev/vda;
