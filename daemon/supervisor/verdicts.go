@@ -67,6 +67,9 @@ func checkVerdicts(ix *index, g *Grounding, answer string, facts []sentenceFacts
 		}
 		ws := plainWords(blanked[start:min(end, len(blanked))])
 		checkSwapUse(ix, g, ws)
+		for _, clause := range clauses(blanked[start:min(end, len(blanked))]) {
+			checkDiskVerdict(ix, g, clause)
+		}
 		if anyOf(ws, verdictExceptions) {
 			continue
 		}
