@@ -18,6 +18,7 @@ var (
 	// swapSubjects end the words read after "swap": another subject.
 	swapSubjects = lexicon.NewSet(`memory ram disk cpu while whereas but though although`)
 	swapConds    = lexicon.NewSet(`if when unless once until whether`)
+	swapDegrees  = lexicon.NewSet(`much heavily significantly a enough`)
 )
 
 // swapSpan is how many words after "swap" may say it is unused.
@@ -39,7 +40,7 @@ func saysSwapUnused(ws []string) bool {
 				// "not used", "not being used", "not in use", "isn't used"
 				for j := k + 1; j < len(ws) && j <= k+3; j++ {
 					if swapUseWords[ws[j]] {
-						return true
+						return !swapDegrees[at(ws, j+1)] // "not used much" allows some use
 					}
 				}
 			}
