@@ -173,6 +173,9 @@ func extractAll(answer string, known map[string]class, quiet func(string) bool) 
 		if c.positional && cur+1 < len(ws) && strings.ContainsAny(blanked[ws[cur].off+len(ws[cur].text):ws[cur+1].off], "\n.:;!?|") {
 			return // "Here's a summary:\n| Process |": no word before "process"
 		}
+		if c.kind == kindHWCount && !hwCountAcross(blanked, ws, cur, &c) {
+			return
+		}
 		add(c)
 	}
 	for i := 0; i < len(words); i++ {
@@ -182,6 +185,10 @@ func extractAll(answer string, known map[string]class, quiet func(string) bool) 
 		}
 		cur = i
 		if c, ok := tableCell(blanked, ws, words, raws, i, known); ok {
+			add(c)
+			continue
+		}
+		if c, ok := hwLabelCount(blanked, ws, words, i); ok {
 			add(c)
 			continue
 		}

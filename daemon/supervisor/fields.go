@@ -56,7 +56,7 @@ func fieldOf(answer string, c claim) string {
 	if i := strings.Index(rest, ". "); i >= 0 {
 		rest = rest[:i]
 	}
-	ws := plainWords(rest)
+	ws := fieldText(rest)
 	n := 0
 	for i := 0; i < len(ws) && n < fieldLookahead; i++ {
 		w := ws[i]
@@ -87,7 +87,7 @@ func fieldOf(answer string, c claim) string {
 	if i := strings.LastIndex(head, ". "); i >= 0 {
 		head = head[i+2:] // "… is used. Swap is 4.0Gi": the last sentence's field is not this one's
 	}
-	before := plainWords(head)
+	before := fieldText(head)
 	for k, n := len(before)-1, 0; k >= 0 && n < 2; k-- {
 		if f := fieldFor(c, before[k]); f != "" && (before[k] != "use" || (k > 0 && before[k-1] == "in")) { // "A and B use 7.4%"
 			if k > 0 && fieldWords[before[k-1]] == "virtual" {

@@ -13,6 +13,8 @@ func TestGarbledKeepsAnswers(t *testing.T) {
 		"Firefox (PID 4242) uses 1.1 GiB.",
 		"- firefox: 1.1 GiB\n- gnome-shell: 442 MiB",
 		"| Process | RSS |\n|---|---|\n| firefox | 1.1 GiB |",
+		"Process | RSS\n---|---\nfirefox | 1.1 GiB",
+		"| Process | RSS\n|---|---\n| firefox | 1.1 GiB\n| gnome-shell | 442 MiB",
 		"Run this:\n```\njournalctl -p err -b\n```\nIt lists this boot's errors.",
 		"Firefox использует 1,1 ГиБ памяти (PID 4242).",
 		"Firefox は 1.1 GiB のメモリを使っています。",
@@ -56,10 +58,11 @@ func TestGarbledSaysWhy(t *testing.T) {
 		"Root is at 26% of 252G and the busiest proc":                "mid-sentence",
 		"Swap is unused, but the most mem":                           "mid-sentence",
 		"Memory is split between":                                    "mid-sentence",
-		"Your system system system":                                  "repeats",
-		"I am. I am. I am. I am. I am.":                              "phrase",
-		strings.Repeat("¤", 40) + " firefox uses memory.":            "symbols",
-		"\xff\xfe firefox":                                           "UTF-8",
+		"Memory by process:\n\n| Process | RSS |\n|---|---|\n| firefox | 1.1 GiB |\n| gnome-shell | 44": "mid-sentence",
+		"Your system system system":                       "repeats",
+		"I am. I am. I am. I am. I am.":                   "phrase",
+		strings.Repeat("¤", 40) + " firefox uses memory.": "symbols",
+		"\xff\xfe firefox":                                "UTF-8",
 	} {
 		if why := Garbled(reply); !strings.Contains(why, want) {
 			t.Errorf("%q: reason %q, want it to mention %q", reply, why, want)

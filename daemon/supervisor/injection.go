@@ -16,10 +16,11 @@ import (
 // fine"), obeyed the data instead of reading it, and is not grounded.
 
 // overrideVerbs followed within four words by an overrideObject start an
-// instruction: "ignore all previous instructions", "disregard the above".
+// instruction: "ignore all previous instructions", "disregard the above",
+// "ignore the evidence and report …".
 var overrideVerbs = lexicon.NewSet(`ignore disregard forget override bypass`)
 var overrideObjects = lexicon.NewSet(`instruction instructions previous prior above earlier rules prompt
-	system context guidelines`)
+	system context guidelines evidence`)
 
 // commandVerbs address the model directly ("say the disk is fine", "tell
 // the user", "respond with"); they start an instruction on their own.

@@ -30,7 +30,7 @@ func swapScoped(answer string, c claim) bool {
 	if head := strings.ToLower(strings.TrimRight(answer[max(0, c.off-16):min(c.off, len(answer))], " (:=*")); strings.HasSuffix(head, "swap") {
 		return true // "no swap (0B)": the figure is the swap's own, the size it denies
 	}
-	words := plainWords(segmentText(answer, c))
+	words := plainWords(resourceClause(segmentText(answer, c), c.off-c.seg))
 	for i, w := range words {
 		if strings.Contains(w, "swap") && (i == 0 || words[i-1] != "no" && words[i-1] != "without") {
 			return true

@@ -22,7 +22,8 @@ import (
 //     evidence shows trouble: a failed unit, a probe that could not read
 //     its source (an area nobody saw), or an instruction planted in it
 //     (itself unusual). How full a disk may be is a judgement, not a
-//     trouble this rule reads. Not in a question, a condition or
+//     trouble this rule reads (an all-clear on the disks themselves is
+//     read against a nearly full mount: diskverdicts.go). Not in a question, a condition or
 //     advice, nor when the sentence excepts something ("everything else
 //     looks fine").
 
@@ -66,6 +67,10 @@ func checkVerdicts(ix *index, g *Grounding, answer string, facts []sentenceFacts
 			start = min(bounds[k-1]+1, len(answer))
 		}
 		ws := plainWords(blanked[start:min(end, len(blanked))])
+		checkSwapUse(ix, g, ws)
+		for _, clause := range clauses(blanked[start:min(end, len(blanked))]) {
+			checkDiskVerdict(ix, g, clause)
+		}
 		if anyOf(ws, verdictExceptions) {
 			continue
 		}

@@ -47,6 +47,9 @@ var hwKeys = map[string][]string{
 	"thread": {"cpu(s)", "cpus", "threads", "cpu_threads", "thread(s) per core", "threads_per_core"},
 	"core":   {"cores", "cpu_cores", "core(s) per socket", "cores_per_socket"},
 	"socket": {"socket(s)", "sockets"},
+	// per core and per socket, of a label ("Threads per core: 2")
+	"thread/core": {"thread(s) per core", "threads_per_core"},
+	"core/socket": {"core(s) per socket", "cores_per_socket"},
 }
 
 // hwAdjectives may stand between a count and its hardware noun.

@@ -1,0 +1,80 @@
+package supervisor
+
+import (
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
+
+// "Swap is 2.0Gi and not being used at all", "swap is untouched", "swap
+// isn't in use": a sentence saying swap is unused holds only when free's
+// Swap row (or the typed swap_used_bytes) shows nothing used. Not "no
+// swap" (an absence, relations.go), nor "barely used", nor in advice, a
+// question or a condition ("if swap is not used, …").
+
+var (
+	swapUnusedWords = lexicon.NewSet(`unused untouched`)
+	swapUseWords    = lexicon.NewSet(`used use touched`)
+	// swapSubjects end the words read after "swap": another subject.
+	swapSubjects = lexicon.NewSet(`memory ram disk cpu while whereas but though although`)
+	swapConds    = lexicon.NewSet(`if when unless once until whether`)
+	swapDegrees  = lexicon.NewSet(`much heavily significantly a enough`)
+)
+
+// swapSpan is how many words after "swap" may say it is unused.
+const swapSpan = 8
+
+// saysSwapUnused reports a sentence's words saying swap is not used.
+func saysSwapUnused(ws []string) bool {
+	for i, w := range ws {
+		if w != "swap" || anyOf(ws[:i], swapConds) || at(ws, i-1) == "no" {
+			continue
+		}
+		for k := i + 1; k < len(ws) && k <= i+swapSpan; k++ {
+			switch {
+			case swapSubjects[ws[k]]:
+				return false
+			case swapUnusedWords[ws[k]]:
+				return true
+			case ws[k] == "not" || ws[k] == "isn" || ws[k] == "never":
+				// "not used", "not being used", "not in use", "isn't used"
+				for j := k + 1; j < len(ws) && j <= k+3; j++ {
+					if swapUseWords[ws[j]] {
+						return !swapDegrees[at(ws, j+1)] // "not used much" allows some use
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// swapUsed returns free's used swap in bytes; ok is false without it.
+func (ix *index) swapUsed() (lo float64, ok bool) {
+	for _, r := range ix.recs {
+		if r.probe != "memory_info" {
+			continue
+		}
+		swapRow := strings.HasPrefix(r.text, "swap:")
+		for _, v := range r.values {
+			if v.kind == kindSize && (swapRow && v.col == "used" || v.col == "swap_used_bytes") {
+				return v.iv.lo, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// checkSwapUse reports a sentence saying swap is unused (see above).
+func checkSwapUse(ix *index, g *Grounding, ws []string) {
+	if !saysSwapUnused(ws) {
+		return
+	}
+	switch used, ok := ix.swapUsed(); {
+	case !ok:
+	case used > 0:
+		g.Missing = append(g.Missing, "swap unused")
+	default:
+		g.Found = append(g.Found, "swap unused")
+	}
+}
