@@ -101,6 +101,8 @@ var scenarioHardware = map[string]rpc.Hardware{
 	"host22": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23070773248},
 	"host23": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 21275897856},
 	"host24": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 21873565696},
+	"host25": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23564206080},
+	"host26": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23476060160},
 }
 
 // hostProbes are the scenarios read from every probe's real result on the
@@ -113,7 +115,8 @@ var hostProbes = map[string]string{"host": "host_probes.json", "host2": "host2_p
 	"host13": "host13_probes.json", "host14": "host14_probes.json", "host15": "host15_probes.json",
 	"host16": "host16_probes.json", "host17": "host17_probes.json", "host18": "host18_probes.json",
 	"host19": "host19_probes.json", "host20": "host20_probes.json", "host21": "host21_probes.json",
-	"host22": "host22_probes.json", "host23": "host23_probes.json", "host24": "host24_probes.json"}
+	"host22": "host22_probes.json", "host23": "host23_probes.json", "host24": "host24_probes.json",
+	"host25": "host25_probes.json", "host26": "host26_probes.json"}
 
 // scenario builds the supervisor's input for a scenario: every probe's
 // result as the desk would pass it, the hardware snapshot and the facts
@@ -188,6 +191,8 @@ var blind = map[string]map[string]int{
 	"heldout30.txt": {"T": 32, "A": 7, "F": 34, "G": 4},
 	"heldout31.txt": {"T": 28, "A": 5, "F": 26, "G": 4},
 	"heldout32.txt": {"T": 27, "A": 6, "F": 27, "G": 3},
+	"heldout33.txt": {"T": 25, "A": 7, "F": 26, "G": 4},
+	"heldout34.txt": {"T": 26, "A": 7, "F": 30, "G": 4},
 }
 
 // TestBlindCorpus scores the blind files and fails when a rule change
