@@ -173,6 +173,9 @@ func extractAll(answer string, known map[string]class, quiet func(string) bool) 
 		if c.positional && cur+1 < len(ws) && strings.ContainsAny(blanked[ws[cur].off+len(ws[cur].text):ws[cur+1].off], "\n.:;!?|") {
 			return // "Here's a summary:\n| Process |": no word before "process"
 		}
+		if c.positional && bracketTail(blanked, ws, cur) {
+			return
+		}
 		if c.kind == kindHWCount && !hwCountAcross(blanked, ws, cur, &c) {
 			return
 		}

@@ -71,7 +71,8 @@
 // go, make or sleep not where it is a verb: "the routes go via …"; one
 // that is otherwise no name, such as yes, before a kind noun: "the yes
 // process", "yes (PID 1470)"), a word (quoted too: "the
-// `yes` process") before "process" or "(PID …)", the subject of "uses" or "is using", "PID 1 is systemd":
+// `yes` process") before "process" or "(PID …)", the subject of "uses" or "is using" (not
+// a bracket's last word: "java (PID 19478, 929900 KiB RSS) uses"; brackettail.go), "PID 1 is systemd":
 // a word known only by such a position is a claim only when nothing else
 // in its sentence is found, since it may describe the process ("the build
 // process (PID 4242)"), and a word after "a … process" or before a
