@@ -11,5 +11,8 @@ func TestPairingShapes(t *testing.T) {
 		{"a field word closing a bracket before a verb", laptop,
 			"firefox (PID 4242, 1153024 KiB RSS) uses far more memory than gnome-shell (452112 KiB).",
 			"firefox (PID 4242, 452112 KiB RSS) uses far more memory than gnome-shell (1153024 KiB)."},
+		{"a bracket's figures before the next item with no comma", laptop,
+			"Biggest memory users: firefox PID 4242 (7.4%, ~1.1 GiB) then gnome-shell PID 2210 (2.9%, ~442 MiB).",
+			"Biggest memory users: firefox PID 4242 (7.4%, ~442 MiB) then gnome-shell PID 2210 (2.9%, ~1.1 GiB)."},
 	})
 }
