@@ -306,8 +306,11 @@
 // names an entity (process, PID, unit, path, device, interface) is tied to
 // the name right after it when it opens its segment (cut at commas,
 // colons and spaced dashes; "7.4% firefox, 2.9% gnome-shell", "a 931.5G
-// disk (sda)"), else to the nearest entity before it, else to one
-// right after it or after "by" (segments.go); a line under a "firefox:"
+// disk (sda)"; in a bracket, only to one inside it: "qemu (6.6%, ~1.6
+// GiB) then python3"), else to the nearest entity before it, else to one
+// right after it or after "by" (segments.go; not one in a segment
+// opening the sentence with "besides", "apart from" …: "Besides 2024,
+// socat is …"; excepted.go); a line under a "firefox:"
 // heading that names none is firefox's, and a sentence opening with "It"
 // or "Its" (or "That", "This" right after a process: "That is 9.1% of the
 // machine's RAM") that names none is its previous sentence's first entity's,

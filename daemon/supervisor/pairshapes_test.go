@@ -7,6 +7,7 @@ import "testing"
 // to the name it follows, not to the last word inside it.
 func TestPairingShapes(t *testing.T) {
 	laptop := EvidenceText(scenario(t, "laptop"))
+	host17 := EvidenceText(scenario(t, "host17"))
 	checkPairs(t, []pair{
 		{"a field word closing a bracket before a verb", laptop,
 			"firefox (PID 4242, 1153024 KiB RSS) uses far more memory than gnome-shell (452112 KiB).",
@@ -14,5 +15,8 @@ func TestPairingShapes(t *testing.T) {
 		{"a bracket's figures before the next item with no comma", laptop,
 			"Biggest memory users: firefox PID 4242 (7.4%, ~1.1 GiB) then gnome-shell PID 2210 (2.9%, ~442 MiB).",
 			"Biggest memory users: firefox PID 4242 (7.4%, ~442 MiB) then gnome-shell PID 2210 (2.9%, ~1.1 GiB)."},
+		{"a port set apart from the subject by an opening 'besides'", host17,
+			"Besides port 2024, socat on 0.0.0.0:3306 (PID 8075) is bound to all addresses.",
+			"Besides port 2025, socat on 0.0.0.0:3306 (PID 8075) is bound to all addresses."},
 	})
 }
