@@ -227,7 +227,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 		}
 		if c.bound != 0 {
-			if ix.checkBound(c, a, len(as)) {
+			if ix.checkBound(c, a, boundNamed(c, anchors)) {
 				report(&g.Found, c.text)
 			} else {
 				report(&g.Missing, c.text+" (bound)")
