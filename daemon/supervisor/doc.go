@@ -165,13 +165,15 @@
 // "the N busiest processes" must be among ps's top N; "N <name>
 // processes" must be the distinct PIDs of that name's rows in one ps
 // table, or in ps and ss together, at least that many when a predicate
-// selects them ("two python3 processes hold the most memory"; after the
-// name, arguments count only rows whose command reads them: "four
-// python3 -c worker processes" counts no "python3 -m" row), and the
-// PIDs it goes on to name must be its rows' (instances.go,
-// instselect.go); counts of failed
-// units, of rows beyond a bound ("only one filesystem is above 80%") and
-// of sockets on an address must be the probe's (compare.go, bounds.go);
+// selects them ("two python3 processes hold the most memory", "the
+// biggest users are two python3 processes"; after the name, arguments
+// count only rows whose command reads them: "four python3 -c worker
+// processes" counts no "python3 -m" row), and the PIDs it goes on to
+// name must be its rows' (instances.go, instselect.go); counts of failed
+// units, of rows beyond a bound ("only one filesystem is above 80%";
+// "everything else is under 0.5%": all but the PIDs of its sentence, or
+// of the one before; boundnamed.go) and of sockets on an address must be
+// the probe's (compare.go, bounds.go);
 // a count of every process ("there are 73 processes running", "in
 // total", "73 procs;", "73 running processes", "Total processes: 73";
 // not "listed", "top") must be the process probe's
@@ -308,9 +310,8 @@
 // colons and spaced dashes; "7.4% firefox, 2.9% gnome-shell", "a 931.5G
 // disk (sda)"; in a bracket, only to one inside it: "qemu (6.6%, ~1.6
 // GiB) then python3"), else to the nearest entity before it, else to one
-// right after it or after "by" (segments.go; not one in a segment
-// opening the sentence with "besides", "apart from" …: "Besides 2024,
-// socat is …"; excepted.go); a line under a "firefox:"
+// right after it or after "by" (segments.go; none after an opening
+// "Besides", "Apart from": "Besides 2024, socat is …"; excepted.go); a line under a "firefox:"
 // heading that names none is firefox's, and a sentence opening with "It"
 // or "Its" (or "That", "This" right after a process: "That is 9.1% of the
 // machine's RAM") that names none is its previous sentence's first entity's,

@@ -25,10 +25,15 @@ var selectedAfter = regexp.MustCompile(`^(?:\s*\([^)]*\))?,?\s*(?:(?:that|which|
 // two python3 processes", "the biggest three …" (already ranked).
 var selectedBefore = regexp.MustCompile(`\b(?:top|biggest|largest|heaviest|hungriest|greediest|busiest|first|leading|main)\s+$`)
 
+// selectedSubject reads a ranked subject the count completes: "the
+// biggest memory users are two python3 processes".
+var selectedSubject = regexp.MustCompile(`\b(?:top|biggest|largest|heaviest|hungriest|greediest|busiest|main|leading|highest)\s+` +
+	`(?:[a-z%]+\s+){0,2}(?:users?|consumers?|hogs?|eaters?|ones)\s+(?:are|were)\s+$`)
+
 // selecting reports whether a count of instances, with before and after
 // the text around it, counts only those a predicate selects.
 func selecting(before, after string) bool {
-	return selectedAfter.MatchString(after) || selectedBefore.MatchString(before)
+	return selectedAfter.MatchString(after) || selectedBefore.MatchString(before) || selectedSubject.MatchString(before)
 }
 
 // instancePIDs reports the PIDs a count of a's processes goes on to name

@@ -18,5 +18,11 @@ func TestPairingShapes(t *testing.T) {
 		{"a port set apart from the subject by an opening 'besides'", host17,
 			"Besides port 2024, socat on 0.0.0.0:3306 (PID 8075) is bound to all addresses.",
 			"Besides port 2025, socat on 0.0.0.0:3306 (PID 8075) is bound to all addresses."},
+		{"a bound over the rest after a sentence naming the PIDs set apart", laptop,
+			"The biggest memory users are PID 4242 at 7.4% and PID 4391 at 4.2%. Everything else is under 3%.",
+			"The biggest memory user is PID 4242 at 7.4%. Everything else is under 3%."},
+		{"a count completing a ranked subject selects among the program's rows", laptop,
+			"The biggest memory users are two firefox processes.",
+			"The biggest memory users are three firefox processes."},
 	})
 }
