@@ -318,7 +318,10 @@ func (ix *index) nameTokens(key string, limit int) []string {
 		}
 		key = base
 	}
-	return ix.affix(key, limit)
+	if out := ix.affix(key, limit); len(out) > 0 {
+		return out
+	}
+	return ix.aliasTokens(key)
 }
 
 // versioned returns the tokens that are name followed by a version
