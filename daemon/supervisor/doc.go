@@ -173,8 +173,7 @@
 // units, of rows beyond a bound ("only one filesystem is above 80%";
 // "everything else is under 0.5%": all but the PIDs of its sentence, or
 // of the one before; boundnamed.go) and of sockets on an address must be
-// the probe's (compare.go, bounds.go);
-// a count of every process ("there are 73 processes running", "in
+// the probe's (compare.go, bounds.go); a count of every process ("there are 73 processes running", "in
 // total", "73 procs;", "73 running processes", "Total processes: 73";
 // not "listed", "top") must be the process probe's
 // total ("…, of 73"), not its list's length (totals.go);
@@ -299,8 +298,8 @@
 // whole words or their parts, the kernel's 15-byte process names, a unit's
 // program (unless the evidence lists a unit of its name of another
 // type: certbot.service is not certbot.timer), a program's daemon
-// (docker, dockerd; ssh, sshd) and its versioned name (python,
-// python3.11).
+// (docker, dockerd; ssh, sshd), its versioned name (python, python3.11)
+// and a process a longer name starts (postgres of PostgreSQL; aliases.go).
 //
 // # Attribution
 //
@@ -348,9 +347,10 @@
 // 0.0.0.0:2024, three vmtests.test ports …"; listitems.go), nor one in
 // an item an unnamed listener opens to the name before it ("socat on
 // 0.0.0.0:31337 and an unnamed listener on 0.0.0.0:2024": a socket ss
-// shows with no owner; unnamed.go). A list of
-// ports or addresses after a list of PIDs or processes ("PID 19526 and
-// PID 19511, on 127.0.0.1:40981 and 127.0.0.1:45569") may be any of
+// shows with no owner; unnamed.go), nor a port opening its own clause
+// after an item with its port ("…, port 2024 listens on 0.0.0.0"): it
+// must be bound to its clause's address (portitems.go). A list of ports
+// or addresses after a list of PIDs or processes ("PID 19526 and PID 19511, on 127.0.0.1:40981 and 127.0.0.1:45569") may be any of
 // theirs: each must be a socket of one of them (sockpairs.go).
 // See attribution.go.
 //

@@ -81,6 +81,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	checkAllIfaces(ix, &g, answer, claims, anchors, facts)
 	checkExposure(ix, &g, answer, claims)
 	checkUnnamed(ix, &g, answer, claims, anchors)
+	checkPortItems(ix, &g, answer, claims, anchors) // portitems.go
 	checkListenCounts(ix, &g, facts)
 	seen := map[*[]string]map[string]bool{&g.Found: {}, &g.Missing: {}, &g.Given: {}}
 	report := func(list *[]string, text string) {
@@ -99,7 +100,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 			// "UDP 5005 (socat), TCP 2024 on all addresses": the item's
 			// own name, if any, comes after it ("TCP 5432 (postgres)").
 			a = nextInSegment(c, as)
-		} else if nextItemName(answer, c, a) || unnamedItem(answer, c, a) || excepted(answer, c) {
+		} else if nextItemName(answer, c, a) || unnamedItem(answer, c, a) || excepted(answer, c) || ownPortItem(answer, c, a, claims) {
 			a = nil // "0.0.0.0:2024, and vmtests.test (PID 11689) on …"
 		}
 		// A state or figure of a condition ("… when systemd is running")

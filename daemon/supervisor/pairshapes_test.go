@@ -8,6 +8,8 @@ import "testing"
 func TestPairingShapes(t *testing.T) {
 	laptop := EvidenceText(scenario(t, "laptop"))
 	host17 := EvidenceText(scenario(t, "host17"))
+	pgOnlyInSS := "probe listening_ports ss -tulpn\n" +
+		"tcp LISTEN 0 5 0.0.0.0:5432 0.0.0.0:* users:((\"postgres\",pid=4100,fd=5))\n"
 	checkPairs(t, []pair{
 		{"a field word closing a bracket before a verb", laptop,
 			"firefox (PID 4242, 1153024 KiB RSS) uses far more memory than gnome-shell (452112 KiB).",
@@ -24,5 +26,17 @@ func TestPairingShapes(t *testing.T) {
 		{"a count completing a ranked subject selects among the program's rows", laptop,
 			"The biggest memory users are two firefox processes.",
 			"The biggest memory users are three firefox processes."},
+		{"a port opening its own clause after an item with its port", host17,
+			"socat on port 3306 and whatever holds port 2024 both listen on 0.0.0.0.",
+			"socat on port 3306 and whatever holds port 8088 both listen on 0.0.0.0."},
+		{"a port opening its own comma clause after a bracket of PIDs", host17,
+			"socat on port 3306 listens on 0.0.0.0 (PID 8075), port 2024 listens on 0.0.0.0.",
+			"socat on port 3306 listens on 0.0.0.0 (PID 8075), port 8088 listens on 0.0.0.0."},
+		{"a port merely listed after another is still the name's", host17,
+			"socat listens on 3306, 5005.",
+			"socat listens on 3306, 8088."},
+		{"a product named by the process only ss shows", pgOnlyInSS,
+			"PostgreSQL listens on 0.0.0.0:5432.",
+			"MariaDB listens on 0.0.0.0:5432."},
 	})
 }
