@@ -267,8 +267,10 @@
 // "on all IPv4 interfaces": a wildcard one; "only on localhost",
 // "loopback only": none off 127.0.0.0/8 and ::1; negated, the
 // opposite; "only listening on IPv6", "IPv4 only", "no IPv4 listener":
-// every socket of that family; famreach.go) is checked on its clause's ports, else processes, else the
-// previous clause's ("…, so it isn't exposed"), or a label's items
+// every socket of that family; famreach.go) is checked on its clause's
+// ports (each by its comma item's own words, if any: "Exposed: 3306 on
+// 0.0.0.0, 9443 on all IPv6 addresses"; segreach.go), else processes,
+// else the previous clause's ("…, so it isn't exposed"), or a label's items
 // ("Open to the network: 22, 80 and 631"); said of "nothing", "no
 // service" or "all on 0.0.0.0", on every socket but those excepted
 // ("nothing except 2024", "nothing but sshd": which must have it); said of "only" its subjects ("Only port 2024
@@ -303,31 +305,29 @@
 //
 // # Attribution
 //
-// A figure, port, clock time, address, user or state in a sentence that
-// names an entity (process, PID, unit, path, device, interface) is tied to
-// the name right after it when it opens its segment (cut at commas,
-// colons and spaced dashes; "7.4% firefox, 2.9% gnome-shell", "a 931.5G
-// disk (sda)"; in a bracket, only to one inside it: "qemu (6.6%, ~1.6
-// GiB) then python3"), else to the nearest entity before it, else to one
-// right after it or after "by" (segments.go; none after an opening
-// "Besides", "Apart from": "Besides 2024, socat is …"; excepted.go); a line under a "firefox:"
-// heading that names none is firefox's, and a sentence opening with "It"
-// or "Its" (or "That", "This" right after a process: "That is 9.1% of the
-// machine's RAM") that names none is its previous sentence's first entity's,
-// past up to two sentences that name none (pronouns.go). A unit's figures and times may
-// come from its program's journal lines, its failure only from its own. It must come from a
-// record of that entity (the same ps row, df row, ip addr block, journal
-// line); a machine-wide figure from a global record may stand beside an
-// entity only as a whole ("of your 15 GiB"; not a mount's whole, "350M
-// used of 2.0G", unless its clause names memory: mounts.go) or in a clause of its own
-// ("…, and", "while", or "and" before its own subject: "/ is 25% used
-// and 22Gi is available"). A
-// PID and the name next to it (a product's through its process:
-// "PostgreSQL (PID 2231)" on postgres' row), and a path and the device
-// next to it (in its own segment first; in a device's bracket, that
-// device: "vda (256G disk, mounted on /) and zram0"; after "mounted at",
-// its segment's device however far; not the item beside
-// it in a list: "/dev, /dev/shm, /sys/fs/cgroup", "/boot/efi and
+// A figure, port, clock time, address, user or state in a sentence that names
+// an entity (process, PID, unit, path, device, interface) is tied to the name
+// right after it when it opens its segment (cut at commas, colons and spaced
+// dashes; "7.4% firefox, 2.9% gnome-shell", "a 931.5G disk (sda)"; in a
+// bracket, one inside it: "qemu (6.6%, 1.6 GiB) then python3"), else to the
+// nearest entity before it, else to one right after it or after "by"
+// (segments.go; none after an opening "Besides …,": excepted.go); a line under
+// a "firefox:" heading that names none is firefox's, and a sentence opening
+// with "It" or "Its" (or "That", "This" right after a process: "That is 9.1%
+// of the machine's RAM") that names none is its previous sentence's first
+// entity's, past up to two sentences that name none (pronouns.go). A unit's
+// figures and times may come from its program's journal lines, its failure
+// only from its own. It must come from a record of that entity (the same ps
+// row, df row, ip addr block, journal line); a machine-wide figure from a
+// global record may stand beside an entity only as a whole ("of your 15 GiB";
+// not a mount's whole, "350M used of 2.0G", unless its clause names memory:
+// mounts.go) or in a clause of its own ("…, and", "while", or "and" before its
+// own subject: "/ is 25% used and 22Gi is available"). A PID and the name next
+// to it (a product's through its process: "PostgreSQL (PID 2231)" on postgres'
+// row), and a path and the device next to it (in its own segment first; in a
+// device's bracket, that device: "vda (256G disk, mounted on /) and zram0";
+// after "mounted at", its segment's device however far; not the item beside it
+// in a list: "/dev, /dev/shm, /sys/fs/cgroup", "/boot/efi and
 // /dev/shm", nor one in another segment that holds a path of its own or
 // when the path's holds a device: "/ at 90%, /var/lib/postgresql (md0)"), must share a
 // record (a binary's path before a PID's bracket, or in a bracket after

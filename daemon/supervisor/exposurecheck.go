@@ -206,8 +206,12 @@ func checkExposure(ix *index, g *Grounding, answer string, claims []claim) {
 			} else {
 				socks = ix.entitySockets(c)
 			}
-			if len(socks) > 0 && !rs.holds(socks) {
-				g.Missing = append(g.Missing, c.text+" ("+reachNames[rs.r]+")")
+			r := rs
+			if own, ok := segmentReach(answer, cl, c); ok && !inherited && label == nil {
+				r = own // segreach.go
+			}
+			if len(socks) > 0 && !r.holds(socks) {
+				g.Missing = append(g.Missing, c.text+" ("+reachNames[r.r]+")")
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import "testing"
 func TestPairingShapes(t *testing.T) {
 	laptop := EvidenceText(scenario(t, "laptop"))
 	host17 := EvidenceText(scenario(t, "host17"))
+	host26 := EvidenceText(scenario(t, "host26"))
 	pgOnlyInSS := "probe listening_ports ss -tulpn\n" +
 		"tcp LISTEN 0 5 0.0.0.0:5432 0.0.0.0:* users:((\"postgres\",pid=4100,fd=5))\n"
 	checkPairs(t, []pair{
@@ -38,5 +39,11 @@ func TestPairingShapes(t *testing.T) {
 		{"a product named by the process only ss shows", pgOnlyInSS,
 			"PostgreSQL listens on 0.0.0.0:5432.",
 			"MariaDB listens on 0.0.0.0:5432."},
+		{"each item of a reach list held to its own segment's words", host26,
+			"Exposed sockets: TCP 2024 on 0.0.0.0, TCP 22 (sshd) on all IPv6 addresses.",
+			"Exposed sockets: TCP 2024 on 0.0.0.0, TCP 631 (cupsd) on all IPv6 addresses."},
+		{"the first item of a reach list keeps the label's reach", host26,
+			"Exposed sockets: TCP 22 (sshd) on 0.0.0.0, TCP 22 on all IPv6 addresses.",
+			"Exposed sockets: TCP 631 (cupsd) on 127.0.0.1, TCP 22 on all IPv6 addresses."},
 	})
 }
