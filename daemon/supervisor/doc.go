@@ -40,29 +40,28 @@
 //
 // # Claims
 //
-// Check extracts an answer's claims: sizes, percentages, frequencies,
-// counts above 10, PIDs (after "PID", listed after "PIDs", after
-// "<program> process", numbers of two digits or more alone in brackets
-// after a process name:
-// "sshd (812)", "nginx (930, 931)"; after "listen" or a port such a
-// bracket holds a port, except in a table row or before where it listens:
-// "sshd (812) on 22"; and before "listen … on" an address with no port
-// after: "Redis (6379) listens only on 127.0.0.1" (a PID still where no
-// socket has the number and a process has it as PID); in a Markdown table, a number under a "PID" or
-// "Port" header; a bare number under a header with a "%" is a
-// percentage of its field ("%MEM"), under "RSS" or "VSZ" KiB, under
-// "RSS (MiB)" that unit: tablecells.go), ports (with their protocol: "TCP port 22",
-// "UDP 5005", "udp 0.0.0.0:9000": ss's Netid; "[::]:8443" is an address and a port; a bare number after
-// "port", "listen", "TCP" or "UDP", after a service or server noun and
-// "on" ("the HTTPS server on 443"), right after "listeners" (or after
-// "on" a few words after it: "the listeners are sshd on 22"), or going on
-// a list of such ports: "… redis-server on 6379 and annad on 7070", or an
-// item opening after a comma or "and" past the last one's annotations:
-// "9000 on 0.0.0.0 (socat, PID 5371), 6000 on …"),
-// ranges ("24–27 MiB", "between 130 and 140 MiB": one claim spanning
-// both ends), clock times, counts of
-// CPUs, cores, threads and sockets (any size: a number right before its
-// noun, not across a break, or after a label's colon: "Logical CPUs: 16",
+// Check extracts an answer's claims: sizes, percentages, frequencies, counts
+// above 10, PIDs (after "PID", listed after "PIDs", after "<program> process",
+// numbers of two digits or more alone in brackets after a process name: "sshd
+// (812)", "nginx (930, 931)"; after "listen" or a port such a bracket holds a
+// port, except in a table row or before where it listens: "sshd (812) on 22";
+// and before "listen … on" an address with no port after: "Redis (6379)
+// listens only on 127.0.0.1" (a PID still where no socket has the number and a
+// process has it as PID); in a Markdown table, a number under a "PID" or
+// "Port" header; a bare number under a header with a "%" is a percentage of
+// its field ("%MEM"), under "RSS" or "VSZ" KiB, under "RSS (MiB)" that unit:
+// tablecells.go), ports (with their protocol: "TCP port 22", "UDP 5005", "udp
+// 0.0.0.0:9000": ss's Netid; "[::]:8443" is an address and a port, so is
+// "fd00::2:6379" where ss has "[fd00::2]:6379" and no address is that
+// (barev6.go); a bare number after "port", "listen", "TCP" or "UDP", after a
+// service or server noun and "on" ("the HTTPS server on 443"), right after
+// "listeners" (or after "on" a few words after it: "the listeners are sshd on
+// 22"), or going on a list of such ports: "… redis-server on 6379 and annad on
+// 7070", or an item opening after a comma or "and" past the last one's
+// annotations: "9000 on 0.0.0.0 (socat, PID 5371), 6000 on …"), ranges ("24–27
+// MiB", "between 130 and 140 MiB": one claim spanning both ends), clock times,
+// counts of CPUs, cores, threads and sockets (any size: a number right before
+// its noun, not across a break, or after a label's colon: "Logical CPUs: 16",
 // "Threads per core: 2"; hwcounts.go), names (systemd units, block
 // devices and /dev paths, interfaces, paths, IP addresses, versions,
 // well-known programs (a product name such as "PostgreSQL" anchors the

@@ -63,6 +63,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 		return user.has(c)
 	}
 	ix.barePIDs(claims)
+	ix.bareV6Sockets(claims) // barev6.go
 	ix.bracketPIDs(answer, claims)
 	anchors, records := sentenceAnchors(ix, undenied(answer, claims))
 	pronounAnchors(answer, claims, anchors)

@@ -9,6 +9,7 @@ func TestPairingShapes(t *testing.T) {
 	laptop := EvidenceText(scenario(t, "laptop"))
 	host17 := EvidenceText(scenario(t, "host17"))
 	host26 := EvidenceText(scenario(t, "host26"))
+	host25 := EvidenceText(scenario(t, "host25"))
 	pgOnlyInSS := "probe listening_ports ss -tulpn\n" +
 		"tcp LISTEN 0 5 0.0.0.0:5432 0.0.0.0:* users:((\"postgres\",pid=4100,fd=5))\n"
 	checkPairs(t, []pair{
@@ -45,5 +46,8 @@ func TestPairingShapes(t *testing.T) {
 		{"the first item of a reach list keeps the label's reach", host26,
 			"Exposed sockets: TCP 22 (sshd) on 0.0.0.0, TCP 22 on all IPv6 addresses.",
 			"Exposed sockets: TCP 631 (cupsd) on 127.0.0.1, TCP 22 on all IPv6 addresses."},
+		{"an IPv6 address written with its port and no brackets", host25,
+			"redis-server listens on fd00::2:6379.",
+			"postgres listens on fd00::2:6379."},
 	})
 }
