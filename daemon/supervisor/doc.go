@@ -75,7 +75,8 @@
 // a word known only by such a position is a claim only when nothing else
 // in its sentence is found, since it may describe the process ("the build
 // process (PID 4242)"), and a word after "a … process" or before a
-// complement is none ("a process worth looking into"; appositions.go); a
+// complement is none ("a process worth looking into", "one process
+// looks odd"; appositions.go); a
 // plain word right before "(PID" or a role noun such as "worker" never is
 // where the evidence lacks it, nor a participle after "process" ("no
 // process shown"); no word is a
@@ -239,8 +240,9 @@
 // web server: one whose command line serves HTTP too), and one denied
 // ("port 5353 is not mDNS": no denial that 5353 listens) must not; a
 // port's usual service is general knowledge ("the mDNS port", "Port 25
-// is normally SMTP"), and an ownerless socket is not judged
-// (services.go). An address called a gateway ("via 192.0.2.1", "the
+// is normally SMTP"), and one claimed, not guessed ("probably SSH"), of
+// a port whose sockets show no owner is missing (services.go,
+// ownerless.go). An address called a gateway ("via 192.0.2.1", "the
 // gateway is …", "the gateways are …", "… is the gateway", or listed
 // right after one: "via 192.0.2.1 (IPv4) and fd00::1", "192.168.1.1 on
 // enp3s0 and fe80::1") must be a route's gateway in ip route (missing
