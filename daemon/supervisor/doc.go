@@ -154,7 +154,9 @@
 // …)", "both on the same drive", "on a separate disk" by their disks (df's
 // source, its lsblk parent or the disk it is a partition of; a tmpfs is
 // on none); and the device a mount "sits on", "is mounted from", must be
-// its source or that source's disk; an opening "It" is the previous
+// its source or that source's disk; a device said to be mounted or not
+// ("loop0 is not mounted") must be so in lsblk or df, a disk through its
+// partitions (mountstates.go); an opening "It" is the previous
 // sentence's first mount; not where "not", a modal ("would give it more
 // room") or advice ("consider moving") stands between (disks.go).
 // A path a process is said to read or write ("dd is writing zeros from
