@@ -76,11 +76,10 @@
 // in its sentence is found, since it may describe the process ("the build
 // process (PID 4242)"), and a word after "a … process" or before a
 // complement is none ("a process worth looking into", "one process
-// looks odd"; appositions.go); a
-// plain word right before "(PID" or a role noun such as "worker" never is
-// where the evidence lacks it, nor a participle after "process" ("no
-// process shown"); no word is a
-// name by its place across a line break), user names ("log in as root",
+// looks odd"; appositions.go); a plain word right before "(PID" or a
+// role noun such as "worker" never is where the evidence lacks it, nor
+// a participle after "process" ("no process shown"); no word is a name
+// by its place across a line break), user names ("log in as root",
 // "user admin", "run by cloudsdk", "owned by user eve"; users.go), vendor and model names ("AMD EPYC",
 // "Ryzen 7 5800X"), states said of an entity ("eth0 is down", "ifb0
 // (UP)", "eth0 down; ifb0 up" (an interface, or its address, right
@@ -235,9 +234,11 @@
 // (kube-apiserver)", "the … service (kube-proxy) listens on port 31337":
 // a name claimed in the description, or a hyphenated program name in
 // brackets after it) must be the process of a socket on that port
-// (portowners.go). A well-known service said to be what a port is
-// ("Port 22022 is SSH", "UDP port 123 is NTP", "kube-apiserver is
-// listening on 6443", "5432 (PostgreSQL)", "Port 25 is open — looks like
+// (portowners.go), and a PID joined to a port ("on port 8443 (PID 1261)",
+// "PID 1261 listens on 8443") that socket's owner (pidports.go). A
+// well-known service said to be what a port is ("Port 22022 is SSH",
+// "UDP port 123 is NTP", "kube-apiserver is listening on 6443", "5432
+// (PostgreSQL)", "Port 25 is open — looks like
 // a mail server") must be the program owning a socket on it in ss (a
 // web server: one whose command line serves HTTP too), and one denied
 // ("port 5353 is not mDNS": no denial that 5353 listens) must not; a

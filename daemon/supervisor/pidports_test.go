@@ -1,0 +1,14 @@
+package supervisor
+
+import "testing"
+
+// TestPIDPorts: a port and a PID written as one socket's are one ss row,
+// even where each alone is found on another process of the same name.
+func TestPIDPorts(t *testing.T) {
+	host17 := EvidenceText(scenario(t, "host17"))
+	checkPairs(t, []pair{
+		{"PID in a bracket after the port", host17, "The python3 http.server on port 8088 (PID 7736) is bound to 127.0.0.1.", "The python3 http.server on port 8088 (PID 7740) is bound to 127.0.0.1."},
+		{"port after the PID's bracket", host17, "python3 (PID 7736) listens on port 8088.", "python3 (PID 8073) listens on port 8088."},
+		{"name and PID in the port's bracket", host17, "UDP 5005 (socat, PID 7738) is open on 0.0.0.0.", "UDP 5005 (socat, PID 8075) is open on 0.0.0.0."},
+	})
+}
