@@ -182,22 +182,23 @@
 // PIDs, sockets or ports of that protocol; a count of listeners, sockets
 // or ports opening a clause with "there are", "only", "just" or a verb
 // ("There are 8 TCP listeners", "…, and just one listener: …", "Two UDP
-// sockets are open"; not a heading: "Three listeners: A, B and C") its
-// rows or ports (a port on 0.0.0.0 and [::] counted once or twice),
-// never its programs; "all 4 sockets are TCP" every row's and that
-// protocol's, "nothing is listening on UDP" none of it, and "the other
-// seven are on 127.0.0.1" that address's (listencounts.go); "only
+// sockets are open"; a heading only over a list of other than its count
+// of items: "6 listeners: 22 (v4 and v6) and 631", not "Three listeners:
+// A, B and C"; headcounts.go) its rows or ports (a port on 0.0.0.0 and
+// [::] counted once or twice), never its programs; "all 4 sockets are
+// TCP" every row's and that protocol's, "nothing is listening on UDP"
+// none of it, and "the other seven are on 127.0.0.1" that address's
+// (listencounts.go); "only
 // sshd is listening (on TCP)", "2024 is the only listener", "the only
 // listening port is 2024" leave no other socket of ss (of that protocol;
 // an ownerless one too) but those the rest of the sentence names ("…,
 // apart from port 2024"), nor "nothing else is listening" one the answer
 // did not name before it (not "only cupsd listens on 127.0.0.1": a
-// scope; onlylisteners.go); "3 sockets
-// (in total)" the CPU sockets' or ss's sockets (listeners.go,
-// sockettotals.go). A
-// bound is no figure; a sum ("together", "a + b"; and a figure after it
-// in its sentence: "…, roughly 1.7 GiB") is found from two values of one
-// column of the named entities' rows, or from that column's total over
+// scope; onlylisteners.go); "3 sockets (in total)" the CPU sockets' or
+// ss's sockets (listeners.go, sockettotals.go). A bound is no figure;
+// a sum ("together", "a + b"; and a figure after it in its sentence:
+// "…, roughly 1.7 GiB") is found from two values of one column of the
+// named entities' rows, or from that column's total over
 // a whole group (the listed PIDs, one name's rows, all of them; a
 // process two ps tables print counts once), or, when its own
 // sentence names none, of those of the list items (or table rows) right
@@ -211,11 +212,10 @@
 // checked against free's swap row, and "swap is not being used" (or
 // "untouched") against its used column (swapuse.go); "nothing is listening on port 22",
 // "nothing on 3306 or 5432", "port 80 is not open" or "…, not on the
-// usual 22" (services.go) holds when no
-// socket has the port, and a port said to show no process ("2024 on
-// 0.0.0.0 (no process shown)", "an unnamed listener on 0.0.0.0:2024")
-// when a socket with it has no owner
-// (unowned.go); a percentage
+// usual 22" (services.go) holds when no socket has the port, and a
+// port said to show no process ("2024 on 0.0.0.0 (no process shown)",
+// "an unnamed listener on 0.0.0.0:2024") when a socket with it has no
+// owner (unowned.go); a percentage
 // about the machine's memory may be free's used, free or available share
 // of its total, and one of the CPUs' whole ("of the 200% the two CPUs can
 // give", "3200% capacity") 100% per CPU the evidence counts
