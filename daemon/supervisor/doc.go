@@ -183,13 +183,13 @@
 // or ports opening a clause with "there are", "only", "just" or a verb
 // ("There are 8 TCP listeners", "…, and just one listener: …", "Two UDP
 // sockets are open"; a heading only over a list of other than its count
-// of items: "6 listeners: 22 (v4 and v6) and 631", not "Three listeners:
-// A, B and C"; headcounts.go) its rows or ports (a port on 0.0.0.0 and
-// [::] counted once or twice), never its programs; "all 4 sockets are
-// TCP" every row's and that protocol's, "nothing is listening on UDP"
-// none of it, and "the other seven are on 127.0.0.1" that address's
-// (listencounts.go); "only
-// sshd is listening (on TCP)", "2024 is the only listener", "the only
+// of items: "6 listeners: 22 (v4 and v6) and 631", whose list must then
+// name every socket, not "Three listeners: A, B and C"; headcounts.go)
+// its rows or ports (a port on 0.0.0.0 and [::] counted once or twice),
+// never its programs; "all 4 sockets are TCP" every row's and that
+// protocol's, "nothing is listening on UDP" none of it, and "the other
+// seven are on 127.0.0.1" that address's (listencounts.go); "only sshd
+// is listening (on TCP)", "2024 is the only listener", "the only
 // listening port is 2024" leave no other socket of ss (of that protocol;
 // an ownerless one too) but those the rest of the sentence names ("…,
 // apart from port 2024"), nor "nothing else is listening" one the answer
