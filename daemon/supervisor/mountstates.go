@@ -19,6 +19,10 @@ var (
 	mountedRe = regexp.MustCompile(`(?i)\b(?:(?:is|are|was)\s+(?:currently\s+|also\s+)?mounted|mounted\s+(?:at|on|as))\b`)
 )
 
+// mountManner are words after "not mounted" that deny how, not whether,
+// a device is mounted.
+var mountManner = map[string]bool{"read": true, "readonly": true, "ro": true, "rw": true, "as": true, "with": true, "noexec": true}
+
 // checkMountStates reports devices said to be mounted, or not, that the
 // evidence shows otherwise.
 func checkMountStates(ix *index, g *Grounding, answer string, claims []claim) {
@@ -39,11 +43,16 @@ func checkMountStates(ix *index, g *Grounding, answer string, claims []claim) {
 			span = span[:k]
 		}
 		mounted, known := ix.deviceMounted(strings.TrimPrefix(c.key, "/dev/"))
+		denied := false
+		if m := unmountedRe.FindStringIndex(span); m != nil {
+			// "not mounted read-only" denies a manner, not the mount.
+			denied = !mountManner[at(plainWords(span[m[1]:]), 0)]
+		}
 		switch {
 		case !known:
-		case unmountedRe.MatchString(span) && mounted:
+		case denied && mounted:
 			g.Missing = append(g.Missing, c.text+" (not mounted)")
-		case !unmountedRe.MatchString(span) && mountedRe.MatchString(span) && !mounted:
+		case !denied && mountedRe.MatchString(span) && !mounted:
 			g.Missing = append(g.Missing, c.text+" (mounted)")
 		}
 	}

@@ -13,6 +13,7 @@ func TestMountStates(t *testing.T) {
 		{"disk mounted through its partition", parts, "sdb is mounted at /srv; sdc is not mounted.", "sdc is mounted; sdb is not mounted."},
 		{"device denied a mount", host25, "The loop device loop0 is not mounted anywhere.", "The loop device loop0 is mounted."},
 		{"device denied a mount where it has one", host22, "loop0 is mounted.", "loop0 is not mounted anywhere."},
+		{"manner of a mount denied", host22, "loop0 is not mounted read-only.", "loop0 is not mounted at all."},
 		{"device with no mountpoint in a list", host25, "lsblk lists vda, a 256G disk mounted at /; loop0, a 64M loop device with no mountpoint; and zram0.",
 			"lsblk lists vda, a 256G disk with no mountpoint; loop0, a 64M loop device; and zram0."},
 		{"each device's own state", host25, "zram0 is not mounted, but vda is mounted at /.", "vda is not mounted, but zram0 is mounted."},
