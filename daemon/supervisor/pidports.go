@@ -15,11 +15,11 @@ import (
 
 var (
 	// portThenPID joins a port to a PID in a bracket after it: " (PID ",
-	// " (python3, PID ", " (pid=".
-	portThenPID = regexp.MustCompile(`(?i)^\s*\((?:[\w.:/-]+\s*,\s*)?pid\s*[=:]?\s*$`)
+	// " (python3, PID ", " (pid="; or " is held by PID ", " belongs to PID ".
+	portThenPID = regexp.MustCompile(`(?i)^\s*(?:\((?:[\w.:/-]+\s*,\s*)?|(?:is\s+)?(?:held|owned|opened|used)\s+by\s+|belongs\s+to\s+)pid\s*[=:]?\s*$`)
 	// pidThenPort joins a PID to a port after it: ") on port ",
-	// " listens on ", ") is listening on TCP ".
-	pidThenPort = regexp.MustCompile(`(?i)^\)?\s*(?:(?:is\s+)?(?:listening|listens|bound|serving|serves)\s+)?(?:on|at)\s+(?:(?:tcp|udp)\s+)?(?:port\s+)?$`)
+	// " listens on ", ") is listening on TCP ", " holds port ".
+	pidThenPort = regexp.MustCompile(`(?i)^\)?\s*(?:(?:(?:is\s+)?(?:listening|listens|bound|serving|serves)\s+)?(?:on|at)|holds|owns|opened|opens)\s+(?:(?:tcp|udp)\s+)?(?:port\s+)?$`)
 )
 
 // checkPIDPorts reports a port and a PID joined as one socket's that no
