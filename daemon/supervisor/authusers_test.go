@@ -11,6 +11,7 @@ func TestAuthUsers(t *testing.T) {
 	checkPairs(t, []pair{
 		{"user of a failed password", sshd, "Someone tried a failed password for root from 198.51.100.7.", "Someone tried a failed password for alice from 198.51.100.7."},
 		{"user of an accepted key", sshd, "sshd logged an accepted publickey for alice from 192.0.2.10.", "sshd logged an accepted publickey for root from 192.0.2.10."},
+		{"user of a login beside its process", sshd, "sshd logged a failed login as root from 198.51.100.7.", "sshd logged a failed login as alice from 198.51.100.7."},
 		{"invalid user is no name", sshd, "", "There was a failed password for invalid user bob from 198.51.100.7."},
 	})
 }

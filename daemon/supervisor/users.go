@@ -58,11 +58,15 @@ func userAnchor(c claim, claims []claim) *claim {
 }
 
 // authUser reports a user named as an sshd event names it ("failed
-// password for root"): that event's line, found by the address beside
+// password for root", "a login as root"): that event's line, found by the address beside
 // it, must name the user, not just any record of the sentence's
 // process (sshd's other lines name other users).
 func authUser(answer string, c claim) bool {
 	ws := plainWords(answer[max(0, c.off-40):c.off])
 	n := len(ws)
-	return n >= 2 && ws[n-1] == "for" && authWords[ws[n-2]]
+	return n >= 2 && (ws[n-1] == "for" && authWords[ws[n-2]] || ws[n-1] == "as" && loginWords[ws[n-2]])
 }
+
+// loginWords before "as" name a login's user ("a failed login as root",
+// "tried to log in as admin"), not the user a process runs as.
+var loginWords = lexicon.NewSet(`login logins logon in`)
