@@ -154,6 +154,7 @@ func checkMounts(ix *index, g *Grounding, answer string, claims []claim) {
 	if !strings.Contains(ix.text, "probe disk_usage") && !strings.Contains(ix.text, "probe block_devices") {
 		return
 	}
+	checkMountStates(ix, g, answer, claims) // mountstates.go
 	rows := ix.dfRows()
 	_, spans := quotes(answer)
 	bounds := sentences(answer, spans)

@@ -75,12 +75,12 @@
 // a word known only by such a position is a claim only when nothing else
 // in its sentence is found, since it may describe the process ("the build
 // process (PID 4242)"), and a word after "a … process" or before a
-// complement is none ("a process worth looking into"; appositions.go); a
-// plain word right before "(PID" or a role noun such as "worker" never is
-// where the evidence lacks it, nor a participle after "process" ("no
-// process shown"); no word is a
-// name by its place across a line break), user names ("log in as root",
-// "user admin", "run by cloudsdk", "owned by user eve"; users.go), vendor and model names ("AMD EPYC",
+// complement is none ("a process worth looking into", "one process
+// looks odd"; appositions.go); a plain word right before "(PID" or a
+// role noun such as "worker" never is where the evidence lacks it, nor
+// a participle after "process" ("no process shown"); no word is a name
+// by its place across a line break), user names ("log in as root",
+// "user admin", "run by cloudsdk", "owned by user eve", "password for root", "a login as root": from the line of the address beside it; users.go), vendor and model names ("AMD EPYC",
 // "Ryzen 7 5800X"), states said of an entity ("eth0 is down", "ifb0
 // (UP)", "eth0 down; ifb0 up" (an interface, or its address, right
 // before "up"/"down"; not a lone identifier before "are": "Failed
@@ -153,7 +153,9 @@
 // …)", "both on the same drive", "on a separate disk" by their disks (df's
 // source, its lsblk parent or the disk it is a partition of; a tmpfs is
 // on none); and the device a mount "sits on", "is mounted from", must be
-// its source or that source's disk; an opening "It" is the previous
+// its source or that source's disk; a device said to be mounted or not
+// ("loop0 is not mounted") must be so in lsblk or df, a disk through its
+// partitions (mountstates.go); an opening "It" is the previous
 // sentence's first mount; not where "not", a modal ("would give it more
 // room") or advice ("consider moving") stands between (disks.go).
 // A path a process is said to read or write ("dd is writing zeros from
@@ -181,22 +183,23 @@
 // PIDs, sockets or ports of that protocol; a count of listeners, sockets
 // or ports opening a clause with "there are", "only", "just" or a verb
 // ("There are 8 TCP listeners", "…, and just one listener: …", "Two UDP
-// sockets are open"; not a heading: "Three listeners: A, B and C") its
-// rows or ports (a port on 0.0.0.0 and [::] counted once or twice),
+// sockets are open"; a heading only over a list of other than its count
+// of items: "6 listeners: 22 (v4 and v6) and 631", whose list must then
+// name every socket, not "Three listeners: A, B and C"; headcounts.go)
+// its rows or ports (a port on 0.0.0.0 and [::] counted once or twice),
 // never its programs; "all 4 sockets are TCP" every row's and that
 // protocol's, "nothing is listening on UDP" none of it, and "the other
-// seven are on 127.0.0.1" that address's (listencounts.go); "only
-// sshd is listening (on TCP)", "2024 is the only listener", "the only
+// seven are on 127.0.0.1" that address's (listencounts.go); "only sshd
+// is listening (on TCP)", "2024 is the only listener", "the only
 // listening port is 2024" leave no other socket of ss (of that protocol;
 // an ownerless one too) but those the rest of the sentence names ("…,
 // apart from port 2024"), nor "nothing else is listening" one the answer
 // did not name before it (not "only cupsd listens on 127.0.0.1": a
-// scope; onlylisteners.go); "3 sockets
-// (in total)" the CPU sockets' or ss's sockets (listeners.go,
-// sockettotals.go). A
-// bound is no figure; a sum ("together", "a + b"; and a figure after it
-// in its sentence: "…, roughly 1.7 GiB") is found from two values of one
-// column of the named entities' rows, or from that column's total over
+// scope; onlylisteners.go); "3 sockets (in total)" the CPU sockets' or
+// ss's sockets (listeners.go, sockettotals.go). A bound is no figure;
+// a sum ("together", "a + b"; and a figure after it in its sentence:
+// "…, roughly 1.7 GiB") is found from two values of one column of the
+// named entities' rows, or from that column's total over
 // a whole group (the listed PIDs, one name's rows, all of them; a
 // process two ps tables print counts once), or, when its own
 // sentence names none, of those of the list items (or table rows) right
@@ -210,11 +213,10 @@
 // checked against free's swap row, and "swap is not being used" (or
 // "untouched") against its used column (swapuse.go); "nothing is listening on port 22",
 // "nothing on 3306 or 5432", "port 80 is not open" or "…, not on the
-// usual 22" (services.go) holds when no
-// socket has the port, and a port said to show no process ("2024 on
-// 0.0.0.0 (no process shown)", "an unnamed listener on 0.0.0.0:2024")
-// when a socket with it has no owner
-// (unowned.go); a percentage
+// usual 22" (services.go) holds when no socket has the port, and a
+// port said to show no process ("2024 on 0.0.0.0 (no process shown)",
+// "an unnamed listener on 0.0.0.0:2024") when a socket with it has no
+// owner (unowned.go); a percentage
 // about the machine's memory may be free's used, free or available share
 // of its total, and one of the CPUs' whole ("of the 200% the two CPUs can
 // give", "3200% capacity") 100% per CPU the evidence counts
@@ -233,15 +235,18 @@
 // (kube-apiserver)", "the … service (kube-proxy) listens on port 31337":
 // a name claimed in the description, or a hyphenated program name in
 // brackets after it) must be the process of a socket on that port
-// (portowners.go). A well-known service said to be what a port is
-// ("Port 22022 is SSH", "UDP port 123 is NTP", "kube-apiserver is
-// listening on 6443", "5432 (PostgreSQL)", "Port 25 is open — looks like
+// (portowners.go), and a PID joined to a port ("on port 8443 (PID 1261)",
+// "PID 1261 listens on 8443") that socket's owner (pidports.go). A
+// well-known service said to be what a port is ("Port 22022 is SSH",
+// "UDP port 123 is NTP", "kube-apiserver is listening on 6443", "5432
+// (PostgreSQL)", "Port 25 is open — looks like
 // a mail server") must be the program owning a socket on it in ss (a
 // web server: one whose command line serves HTTP too), and one denied
 // ("port 5353 is not mDNS": no denial that 5353 listens) must not; a
 // port's usual service is general knowledge ("the mDNS port", "Port 25
-// is normally SMTP"), and an ownerless socket is not judged
-// (services.go). An address called a gateway ("via 192.0.2.1", "the
+// is normally SMTP"), and one claimed, not guessed ("probably SSH"), of
+// a port whose sockets show no owner is missing (services.go,
+// ownerless.go). An address called a gateway ("via 192.0.2.1", "the
 // gateway is …", "the gateways are …", "… is the gateway", or listed
 // right after one: "via 192.0.2.1 (IPv4) and fd00::1", "192.168.1.1 on
 // enp3s0 and fe80::1") must be a route's gateway in ip route (missing

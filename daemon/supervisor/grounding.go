@@ -247,7 +247,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 			continue
 		}
-		if c.user && a == nil {
+		if c.user && (a == nil || authUser(answer, c)) {
 			if addr := userAnchor(c, claims); addr != nil && !ix.inRecords(c, ix.anchorRecords(*addr)) {
 				report(&g.Missing, c.text+" (for "+addr.text+")")
 				continue

@@ -95,7 +95,8 @@ func clauseCount(clause string) (listenCount, bool) {
 		return clause[m[2*k]:m[2*k+1]]
 	}
 	noun, proto, verb := sub(7), sub(5)+sub(9), sub(8)
-	if sub(1)+sub(2)+verb == "" {
+	heading := sub(1)+sub(2)+verb == ""
+	if heading && !headingOverList(clause, m[1], countOf(sub(3))) {
 		// "Three listeners: A, B and C" heads a list, which may be of
 		// some of them; "only", "there are" or a verb says all.
 		return listenCount{}, false
@@ -105,5 +106,5 @@ func clauseCount(clause string) (listenCount, bool) {
 	if !strings.HasPrefix(noun, "listener") && sub(4)+sub(6)+verb == "" && proto == "" && !socketTrail.MatchString(clause[m[1]:]) {
 		return listenCount{}, false
 	}
-	return listenCount{n: countOf(sub(3)), proto: proto, sockets: true}, true
+	return listenCount{n: countOf(sub(3)), proto: proto, sockets: true, heading: heading}, true
 }

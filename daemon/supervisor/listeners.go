@@ -144,6 +144,9 @@ type listenCount struct {
 	sockets, all, none bool
 	// addr is the address of "the other seven are on 127.0.0.1".
 	addr string
+	// heading is set on a count heading the list of them all
+	// (headcounts.go).
+	heading bool
 }
 
 // listenCountRe reads a count of listeners as a sentence's subject,

@@ -19,7 +19,8 @@ import (
 // avahi") it holds when none is. What a port usually carries is general
 // knowledge, free: "5432 is the usual Postgres port", "Port 25 is
 // normally SMTP", "the mDNS port", "an alternate HTTPS port". A port no
-// socket has, or one whose socket shows no owner, is not judged here.
+// socket has is not judged here; one whose sockets show no owner only
+// where the service is claimed, not guessed (ownerless.go).
 
 // service is a kind of server and the programs that are one.
 type service struct {
@@ -104,6 +105,7 @@ type serviceClaim struct {
 	svc    *service
 	port   claim
 	denied bool
+	guess  bool // a guess word comes before it in its sentence (ownerless.go)
 }
 
 // checkServices reports services said to be what a port is that its
@@ -112,6 +114,9 @@ func checkServices(ix *index, g *Grounding, answer string, claims []claim) {
 	for _, sc := range serviceClaims(answer, claims) {
 		owners := ix.portOwners(sc.port.port)
 		if len(owners) == 0 {
+			if ownerlessService(ix, sc) {
+				g.Missing = append(g.Missing, sc.phrase+" (port "+itoa(sc.port.port)+" shows no process)")
+			}
 			continue
 		}
 		is := slices.ContainsFunc(owners, func(o socketOwner) bool { return ix.serves(sc.svc, o) })
@@ -146,7 +151,7 @@ func serviceClaims(answer string, claims []claim) []serviceClaim {
 			if lore(answer, k.start, at, end) || partOfName(answer, at, end) {
 				continue
 			}
-			sc := serviceClaim{phrase: answer[at:end], svc: serviceOf(answer[at:end])}
+			sc := serviceClaim{phrase: answer[at:end], svc: serviceOf(answer[at:end]), guess: guessed(answer[k.start:at])}
 			if p, denied, ok := tiedPort(answer, k.start, at, end, ports); ok && !p.advice {
 				sc.port, sc.denied = p, denied
 				out = append(out, sc)

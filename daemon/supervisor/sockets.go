@@ -124,4 +124,6 @@ func checkSockets(ix *index, g *Grounding, answer string, claims []claim) {
 	checkPortOwners(ix, g, answer, claims)
 	checkOnlyListeners(ix, g, answer, claims)
 	checkServices(ix, g, answer, claims)
+	checkPIDPorts(ix, g, answer, claims)     // pidports.go
+	checkHeadingLists(ix, g, answer, claims) // headcounts.go
 }
