@@ -266,3 +266,14 @@ func clauseSubjects(claims []claim, cl reachClause) []claim {
 	}
 	return ents
 }
+
+// checkReach holds the rules on where a listener can be reached from:
+// "on all interfaces", "exposed", "loopback only", an unowned socket, and
+// a port that opens its own clause. They run after the row rules of
+// checkSockets, which judge a port's address and owner first.
+func checkReach(ix *index, g *Grounding, answer string, claims []claim, anchors map[int][]claim, facts []sentenceFacts) {
+	checkAllIfaces(ix, g, answer, claims, anchors, facts)
+	checkExposure(ix, g, answer, claims)
+	checkUnnamed(ix, g, answer, claims, anchors)
+	checkPortItems(ix, g, answer, claims, anchors)
+}

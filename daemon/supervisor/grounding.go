@@ -79,10 +79,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	checkProcessSets(ix, &g, answer, claims) // procshares.go
 	checkMounts(ix, &g, answer, claims)
 	checkIOPaths(ix, &g, answer, claims, anchors, records)
-	checkAllIfaces(ix, &g, answer, claims, anchors, facts)
-	checkExposure(ix, &g, answer, claims)
-	checkUnnamed(ix, &g, answer, claims, anchors)
-	checkPortItems(ix, &g, answer, claims, anchors) // portitems.go
+	checkReach(ix, &g, answer, claims, anchors, facts) // exposurecheck.go
 	checkListenCounts(ix, &g, facts)
 	seen := map[*[]string]map[string]bool{&g.Found: {}, &g.Missing: {}, &g.Given: {}}
 	report := func(list *[]string, text string) {
