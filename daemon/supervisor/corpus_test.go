@@ -103,6 +103,8 @@ var scenarioHardware = map[string]rpc.Hardware{
 	"host24": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 21873565696},
 	"host25": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23564206080},
 	"host26": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23476060160},
+	"host27": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23838416896},
+	"host28": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 24024711168},
 }
 
 // hostProbes are the scenarios read from every probe's real result on the
@@ -116,7 +118,8 @@ var hostProbes = map[string]string{"host": "host_probes.json", "host2": "host2_p
 	"host16": "host16_probes.json", "host17": "host17_probes.json", "host18": "host18_probes.json",
 	"host19": "host19_probes.json", "host20": "host20_probes.json", "host21": "host21_probes.json",
 	"host22": "host22_probes.json", "host23": "host23_probes.json", "host24": "host24_probes.json",
-	"host25": "host25_probes.json", "host26": "host26_probes.json"}
+	"host25": "host25_probes.json", "host26": "host26_probes.json",
+	"host27": "host27_probes.json", "host28": "host28_probes.json"}
 
 // scenario builds the supervisor's input for a scenario: every probe's
 // result as the desk would pass it, the hardware snapshot and the facts
@@ -191,8 +194,10 @@ var blind = map[string]map[string]int{
 	"heldout30.txt": {"T": 32, "A": 7, "F": 34, "G": 4},
 	"heldout31.txt": {"T": 28, "A": 5, "F": 26, "G": 4},
 	"heldout32.txt": {"T": 27, "A": 6, "F": 27, "G": 3},
-	"heldout33.txt": {"T": 25, "A": 7, "F": 26, "G": 4},
-	"heldout34.txt": {"T": 26, "A": 7, "F": 30, "G": 4},
+	"heldout33.txt": {"T": 29, "A": 7, "F": 30, "G": 4},
+	"heldout34.txt": {"T": 30, "A": 8, "F": 31, "G": 4},
+	"heldout35.txt": {"T": 30, "A": 7, "F": 27, "G": 4},
+	"heldout36.txt": {"T": 26, "A": 7, "F": 28, "G": 3},
 }
 
 // TestBlindCorpus scores the blind files and fails when a rule change
