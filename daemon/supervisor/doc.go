@@ -236,7 +236,8 @@
 // a listener is reached via ("reachable from the network (for example via
 // 192.0.2.2)") the machine's own (reachvia.go); one tied to an interface in a
 // segment about no route must be its own, from a line other than a route's or a
-// route's "src" (routes.go); one after "through" with a network prefix before
+// route's "src" (routes.go); one denied a route ("no route for 10.77.0.0/24")
+// must be, or lie in, no destination of ip route (noroute.go); one after "through" with a network prefix before
 // it ("203.0.113.0/24 goes through 192.0.2.254") a gateway; addresses said to
 // be all an interface has ("lo only has 127.0.0.1 and ::1", "the only address
 // on lo is …", "nothing else", "no other IPv4 address"; not "only eth0 has …")
@@ -293,8 +294,9 @@
 // an entity (process, PID, unit, path, device, interface) is tied to the name
 // right after it when it opens its segment (cut at commas, colons and spaced
 // dashes; "7.4% firefox, 2.9% gnome-shell", "a 931.5G disk (sda)"; in a
-// bracket, one inside it: "qemu (6.6%, 1.6 GiB) then python3"), else to the
-// nearest entity before it, else to one right after it or after "by"
+// bracket, one inside it: "qemu (6.6%, 1.6 GiB) then python3") or when a
+// bracket right after it opens with the name ("172.16.0.0/16 (ifb0)";
+// brackettag.go), else to the nearest entity before it, else to one right after it or after "by"
 // (segments.go; none after an opening "Besides …,": excepted.go); a line under
 // a "firefox:" heading that names none is firefox's, and a sentence opening
 // with "It" or "Its" (or "That", "This" right after a process: "That is 9.1% of

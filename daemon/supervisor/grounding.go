@@ -123,6 +123,8 @@ func Check(answer, evidence string, given ...string) Grounding {
 		if found, ok := ix.addressFact(answer, c, claims); ok {
 			if found {
 				report(&g.Found, c.text) // prefixholds.go
+			} else if routeDenied(answer, c) {
+				report(&g.Missing, c.text+" (has a route)") // noroute.go
 			}
 			continue
 		}

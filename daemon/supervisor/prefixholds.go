@@ -16,6 +16,9 @@ func (ix *index) addressFact(answer string, c claim, claims []claim) (found, ok 
 	if ix.prefixHolds(c, claims) {
 		return true, true
 	}
+	if routeDenied(answer, c) {
+		return ix.noRoute(c), true // noroute.go
+	}
 	if addr, isAddr := addrKey(c); isAddr && !c.advice && reachedVia(answer, c) {
 		return ix.machineAddress(addr), true
 	}
