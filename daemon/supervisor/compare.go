@@ -177,8 +177,9 @@ func compared(claims []claim, sent, than int) (before, after []claim, a, b *clai
 }
 
 // pairCompared ties "than B (7.4% vs 2.9%)": the first figure after B to
-// A, the second to B.
-func pairCompared(claims []claim, facts []sentenceFacts, resp map[int]*claim) {
+// A, the second to B; and "A uses more CPU (7.4% vs 2.9%)" (versus.go).
+func pairCompared(answer string, claims []claim, facts []sentenceFacts, resp map[int]*claim) {
+	defer pairVersus(answer, claims, resp) // versus.go
 	for k, f := range facts {
 		if f.cmp == 0 {
 			continue

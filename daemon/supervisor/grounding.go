@@ -74,7 +74,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	checkAddresses(ix, &g, answer, claims, anchors, records)
 	relate(ix, &g, facts, anchors)
 	resp := respective(claims, anchors)
-	pairCompared(claims, facts, resp)
+	pairCompared(answer, claims, facts, resp)
 	checkCompared(ix, &g, claims, anchors, facts)
 	checkProcessSets(ix, &g, answer, claims) // procshares.go
 	checkMounts(ix, &g, answer, claims)
