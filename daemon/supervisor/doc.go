@@ -10,7 +10,8 @@
 //
 // Garbled rejects an empty reply, one that is not UTF-8, holds control
 // characters or code points no text uses, is mostly symbols, mixes unrelated
-// scripts, is a JSON fragment, leaves a bracket or code block open, stops
+// scripts, is a JSON fragment, leaves a bracket, code block or, on its last
+// line, bold text open ("1. **Überwa"; boldcut.go), stops
 // mid-sentence (on "and", "the", "its", "has", "the most" …, or unpunctuated on
 // a bare number after "at", "of", "to" and the like: "is at 9", or on a
 // superlative subject of a new clause: "… and the biggest proc"; cutsubject.go;
@@ -132,7 +133,9 @@
 // B", "X (654 MiB) is larger than Y (1.1 GiB)", "A uses twice as much CPU as
 // B": its order, not the factor) must hold, by the two figures or by the
 // entities' ps rows (a bare number the evidence shows as a PID is that process;
-// ratios.go); a figure right before "more … than" is the two sides' difference
+// ratios.go); "(90.5% vs 0.6%)" after a comparative with no "than" ("but B
+// uses far more CPU") is the clause's subject's, then the other process named
+// before it's (versus.go); a figure right before "more … than" is the two sides' difference
 // ("0.4 GiB more than hog.py"), and a hedged number before "times more than" or
 // "times as much as" their factor ("roughly 18 times"; a bare one is not
 // checked), from one column of the rows of the entity before it and of one

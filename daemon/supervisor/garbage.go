@@ -107,7 +107,7 @@ func Garbled(reply string) string {
 		return why
 	}
 	if last := strings.ToLower(strings.TrimRight(words[len(words)-1], "*_")); danglingWords[last] ||
-		strings.ContainsAny(text[len(text)-1:], ",:(-[{") || cutFigure(words) || cutSubject(text, words) || cutTableRow(text) {
+		strings.ContainsAny(text[len(text)-1:], ",:(-[{") || cutFigure(words) || cutSubject(text, words) || cutTableRow(text) || openBold(text) {
 		return "the reply stops mid-sentence (cut off)"
 	}
 	if w, n := longestRepeat(words); n > maxWordRepeat {
