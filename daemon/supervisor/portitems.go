@@ -56,18 +56,7 @@ func checkPortItems(ix *index, g *Grounding, answer string, claims []claim, anch
 			if d.sent != c.sent || d.off <= c.off || d.off >= end || d.kind != kindName || !d.textual || socketAddr(d.key) == "" {
 				continue
 			}
-			var sockets, bound int
-			for _, id := range ix.tokens[c.key] {
-				r := ix.recs[id]
-				if r.probe != "listening_ports" || !r.supports(c) {
-					continue
-				}
-				sockets++
-				if containsBounded(r.text, socketAddr(d.key)+":"+c.key, false) {
-					bound++
-				}
-			}
-			if sockets > 0 && bound == 0 {
+			if ix.unboundPort(c, d) {
 				g.Missing = append(g.Missing, d.text+" (not "+c.text+")")
 			}
 		}

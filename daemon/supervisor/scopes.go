@@ -219,18 +219,7 @@ func checkPortAddrs(ix *index, g *Grounding, claims []claim) {
 		if port.kind != kindPort {
 			port, addr = addr, port
 		}
-		var sockets, bound int
-		for _, id := range ix.tokens[port.key] {
-			r := ix.recs[id]
-			if r.probe != "listening_ports" || !r.supports(port) {
-				continue
-			}
-			sockets++
-			if containsBounded(r.text, socketAddr(addr.key)+":"+port.key, false) {
-				bound++
-			}
-		}
-		if sockets > 0 && bound == 0 {
+		if ix.unboundPort(port, addr) {
 			g.Missing = append(g.Missing, addr.text+" (not "+port.text+")")
 		}
 	}
@@ -283,4 +272,22 @@ func (ix *index) memShare(c claim, answer string) bool {
 		}
 	}
 	return false
+}
+
+// unboundPort reports whether ss shows sockets on port but none of them on
+// addr: a port the evidence lacks is left to the plain claim check, so
+// that it is not reported twice.
+func (ix *index) unboundPort(port, addr claim) bool {
+	var sockets, bound int
+	for _, id := range ix.tokens[port.key] {
+		r := ix.recs[id]
+		if r.probe != "listening_ports" || !r.supports(port) {
+			continue
+		}
+		sockets++
+		if containsBounded(r.text, socketAddr(addr.key)+":"+port.key, false) {
+			bound++
+		}
+	}
+	return sockets > 0 && bound == 0
 }
