@@ -161,7 +161,8 @@
 // two python3 processes"; after the name, arguments count only rows whose
 // command reads them: "four python3 -c worker processes" counts no "python3 -m"
 // row), and the PIDs it goes on to name must be its rows' (instances.go,
-// instselect.go); counts of failed units, of rows beyond a bound ("only one
+// instselect.go); counts of failed units ("0 failed units" is "no failed
+// units": missing where the list could not be read), of rows beyond a bound ("only one
 // filesystem is above 80%"; "everything else is under 0.5%": all but the PIDs
 // of its sentence, or of the one before; boundnamed.go) and of sockets on an
 // address must be the probe's (compare.go, bounds.go); a count of every process
@@ -198,9 +199,9 @@
 // within a minute of them, have; an event ("OOM", "crashed") must be in the
 // evidence (causes.go, events.go). "There is no swap" (or "swap is not
 // configured", "disabled") is checked against free's swap row, and "swap is not
-// being used" (or "untouched") against its used column (swapuse.go); "nothing
-// is listening on port 22", "nothing on 3306 or 5432", "port 80 is not open" or
-// "…, not on the usual 22" (services.go) holds when no socket has the port, and
+// being used" (or "untouched", "none of it in use") against its used column
+// (swapuse.go); "nothing is listening on port 22", "nothing on 3306 or
+// 5432", "port 80 is not open" or "…, not on the usual 22" (services.go) holds when no socket has the port, and
 // a port said to show no process ("2024 on 0.0.0.0 (no process shown)", "an
 // unnamed listener on 0.0.0.0:2024") when a socket with it has no owner
 // (unowned.go); a percentage about the machine's memory may be free's used,

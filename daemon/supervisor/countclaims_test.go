@@ -1,0 +1,23 @@
+package supervisor
+
+import "testing"
+
+// TestCountClaims checks counts the evidence must bear out: a figure of
+// failed units where the list could not be read, swap said unused, on scenarios other than
+// the ones that showed the shapes.
+func TestCountClaims(t *testing.T) {
+	unread := EvidenceText(scenario(t, "host19"))
+	noFailed := EvidenceText(scenario(t, "laptop")) + "probe failed_services systemctl --failed\n  UNIT LOAD ACTIVE SUB DESCRIPTION\n0 loaded units listed.\n"
+	host28 := EvidenceText(scenario(t, "host28"))
+	idleSwap := "probe memory_info free -h\n               total        used        free\nMem:            23Gi       2.8Gi        17Gi\nSwap:          4.0Gi          0B       4.0Gi\n"
+	checkPairs(t, []pair{
+		// Swap said unused in "none of it in use" wording.
+		{"swap none of it in use", idleSwap, "Swap: 4.0Gi total, none of it in use.", ""},
+		{"swap none in use, used", host28, "", "Swap: 255Mi total, none of it in use."},
+		{"swap nothing used", idleSwap, "Swap is 4.0Gi with nothing used.", ""},
+		{"swap nothing used, used", host28, "", "Swap is 255Mi with nothing used."},
+		// "0 failed units" is "no failed units" in figures.
+		{"zero failed units as a figure", noFailed, "`systemctl --failed` reports **0 failed units**.", ""},
+		{"zero failed units unread", unread, "", "`systemctl --failed` reports **0 failed units**, so everything is running."},
+	})
+}
