@@ -91,7 +91,8 @@
 // port" (not "port 3306 is MySQL"); a hedge is no name: "interface (likely
 // WireGuard)"), words of letters and digits ("x86_64": found or dropped, never
 // missing), backticked identifiers that name no entity ("an `AllowUsers` line":
-// config text, found or dropped), the root filesystem ("/", "root filesystem";
+// config text, found or dropped; one a dash or colon joins to a share or size,
+// "2. `rsync` — 0.6%", names that figure's process: figurelabels.go), the root filesystem ("/", "root filesystem";
 // a "/" between figures divides them) and quoted spans of up to 80 bytes
 // (Markdown bold, "**", inside one is formatting, dropped: emphasis.go; a
 // quotation of three or more words of evidence text, up to 400 bytes, makes
