@@ -163,10 +163,14 @@
 // command reads them: "four python3 -c worker processes" counts no "python3 -m"
 // row), and the PIDs it goes on to name must be its rows' (instances.go,
 // instselect.go); counts of failed units ("0 failed units" is "no failed
-// units": missing where the list could not be read), of rows beyond a bound ("only one
-// filesystem is above 80%"; "everything else is under 0.5%": all but the PIDs
-// of its sentence, or of the one before; boundnamed.go) and of sockets on an
-// address must be the probe's (compare.go, bounds.go); a count of every process
+// units": missing where the list could not be read), of rows beyond a bound
+// ("only one filesystem is above 80%"; "everything else is under 0.5%": all but
+// the PIDs of its sentence, or of the one before; boundnamed.go) and of sockets
+// on an address must be the probe's (compare.go, bounds.go), as must an
+// included count ("including one UDP socket": at least that many), one
+// process's ports ("X (PID 8401) listens on four localhost ports") and failed
+// logins ("3 failed SSH login attempts for user admin from 203.0.113.9": the
+// journal's, of that user and address; countclaims.go); a count of every process
 // ("there are 73 processes running", "in total", "73 procs;", "73 running
 // processes", "Total processes: 73"; not "listed", "top") must be the process
 // probe's total ("…, of 73"), not its list's length (totals.go); "(only) two
