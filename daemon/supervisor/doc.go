@@ -92,7 +92,8 @@
 // port" (not "port 3306 is MySQL"); a hedge is no name: "interface (likely
 // WireGuard)"), words of letters and digits ("x86_64": found or dropped, never
 // missing), backticked identifiers that name no entity ("an `AllowUsers` line":
-// config text, found or dropped), the root filesystem ("/", "root filesystem";
+// config text, found or dropped; one a dash or colon joins to a share or size,
+// "2. `rsync` — 0.6%", names that figure's process: figurelabels.go), the root filesystem ("/", "root filesystem";
 // a "/" between figures divides them) and quoted spans of up to 80 bytes
 // (Markdown bold, "**", inside one is formatting, dropped: emphasis.go; a
 // quotation of three or more words of evidence text, up to 400 bytes, makes
@@ -164,10 +165,15 @@
 // two python3 processes"; after the name, arguments count only rows whose
 // command reads them: "four python3 -c worker processes" counts no "python3 -m"
 // row), and the PIDs it goes on to name must be its rows' (instances.go,
-// instselect.go); counts of failed units, of rows beyond a bound ("only one
-// filesystem is above 80%"; "everything else is under 0.5%": all but the PIDs
-// of its sentence, or of the one before; boundnamed.go) and of sockets on an
-// address must be the probe's (compare.go, bounds.go); a count of every process
+// instselect.go); counts of failed units ("0 failed units" is "no failed
+// units": missing where the list could not be read), of rows beyond a bound
+// ("only one filesystem is above 80%"; "everything else is under 0.5%": all but
+// the PIDs of its sentence, or of the one before; boundnamed.go) and of sockets
+// on an address must be the probe's (compare.go, bounds.go), as must an
+// included count ("including one UDP socket": at least that many), one
+// process's ports ("X (PID 8401) listens on four localhost ports") and failed
+// logins ("3 failed SSH login attempts for user admin from 203.0.113.9": the
+// journal's, of that user and address; countclaims.go); a count of every process
 // ("there are 73 processes running", "in total", "73 procs;", "73 running
 // processes", "Total processes: 73"; not "listed", "top") must be the process
 // probe's total ("…, of 73"), not its list's length (totals.go); "(only) two
@@ -201,9 +207,9 @@
 // within a minute of them, have; an event ("OOM", "crashed") must be in the
 // evidence (causes.go, events.go). "There is no swap" (or "swap is not
 // configured", "disabled") is checked against free's swap row, and "swap is not
-// being used" (or "untouched") against its used column (swapuse.go); "nothing
-// is listening on port 22", "nothing on 3306 or 5432", "port 80 is not open" or
-// "…, not on the usual 22" (services.go) holds when no socket has the port, and
+// being used" (or "untouched", "none of it in use") against its used column
+// (swapuse.go); "nothing is listening on port 22", "nothing on 3306 or
+// 5432", "port 80 is not open" or "…, not on the usual 22" (services.go) holds when no socket has the port, and
 // a port said to show no process ("2024 on 0.0.0.0 (no process shown)", "an
 // unnamed listener on 0.0.0.0:2024") when a socket with it has no owner
 // (unowned.go); a percentage about the machine's memory may be free's used,

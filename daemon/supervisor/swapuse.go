@@ -7,8 +7,8 @@ import (
 )
 
 // "Swap is 2.0Gi and not being used at all", "swap is untouched", "swap
-// isn't in use": a sentence saying swap is unused holds only when free's
-// Swap row (or the typed swap_used_bytes) shows nothing used. Not "no
+// isn't in use", "Swap: 2.0Gi, none of it in use": a sentence saying swap
+// is unused holds only when free's Swap row (or the typed swap_used_bytes) shows nothing used. Not "no
 // swap" (an absence, relations.go), nor "barely used", nor in advice, a
 // question or a condition ("if swap is not used, …").
 
@@ -36,9 +36,11 @@ func saysSwapUnused(ws []string) bool {
 				return false
 			case swapUnusedWords[ws[k]]:
 				return true
-			case ws[k] == "not" || ws[k] == "isn" || ws[k] == "never":
-				// "not used", "not being used", "not in use", "isn't used"
-				for j := k + 1; j < len(ws) && j <= k+3; j++ {
+			case ws[k] == "not" || ws[k] == "isn" || ws[k] == "never" ||
+				ws[k] == "none" || ws[k] == "nothing" || ws[k] == "zero":
+				// "not used", "not being used", "not in use", "isn't used",
+				// "none of it in use", "nothing used"
+				for j := k + 1; j < len(ws) && j <= k+4; j++ {
 					if swapUseWords[ws[j]] {
 						return !swapDegrees[at(ws, j+1)] // "not used much" allows some use
 					}

@@ -1,0 +1,133 @@
+package supervisor
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Counts a sentence states outside the shapes of listencounts.go and
+// compare.go, each checked against the rows it counts:
+//
+//   - "6 listening sockets, including one UDP socket": an included count
+//     of one protocol's sockets needs at least that many of them in ss;
+//   - "vmtests.test (PID 8401) listens on four localhost ports", "nginx
+//     has two listening sockets": one process's ports (of the loopback
+//     when "localhost", "loopback" or "local" says so) must be its ss
+//     rows' number, read as ports or as sockets;
+//   - "3 failed SSH login attempts (for user admin) (from 203.0.113.9)":
+//     the journal's failed logins ("Failed password", "authentication
+//     failure") of that user and address; a count where the journal could
+//     not be read is unsupported.
+
+var (
+	includedRe = regexp.MustCompile(`\b(?:including|includes|include|among\s+them|plus)\s+(?:at\s+least\s+)?` + countRe +
+		`\s+(tcp|udp)\s+(?:listeners?|sockets?|ports?)\b`)
+	procPortsRe = regexp.MustCompile(`(?:\bpid\s+(\d{1,10})\)?|([a-z0-9][\w.@-]*))\s+(?:listens|is\s+listening|holds|has|owns|opens|keeps)\s+` +
+		`(?:on\s+)?` + countRe + `\s+(?:(localhost|loopback|local)\s+)?(?:(?:listening|open|tcp|udp)\s+)*(?:ports?|sockets?|listeners?)\b`)
+	failedLoginRe = regexp.MustCompile(countRe + `\s+(?:failed|unsuccessful)\s+(?:ssh\s+)?(?:login|logon|password|authentication|sign-in)?\s*` +
+		`(?:attempts?|logins?|tries|passwords?)\b`)
+	loginUserRe = regexp.MustCompile(`\b(?:for|as)\s+(?:the\s+)?(?:invalid\s+)?(?:user\s+)?(?:account\s+)?([a-z_][\w.-]*)`)
+	ipv4Re      = regexp.MustCompile(`\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b`)
+)
+
+// checkSentenceCounts reports the counts above in one sentence's text.
+func checkSentenceCounts(ix *index, g *Grounding, sentence string) {
+	s := strings.ToLower(strings.ReplaceAll(sentence, "**", ""))
+	if m := includedRe.FindStringSubmatch(s); m != nil {
+		if counts, ok := ix.listenerCounts(m[2]); ok {
+			report(g, slicesMax(counts[socketReadings:]) >= countOf(m[1]), m[1]+" "+m[2]+" sockets included")
+		}
+	}
+	if m := procPortsRe.FindStringSubmatch(s); m != nil {
+		if ports, sockets, ok := ix.ownerPorts(m[1], m[2], m[4] != ""); ok {
+			n := countOf(m[3])
+			report(g, n == ports || n == sockets, m[3]+" ports of "+m[1]+m[2])
+		}
+	}
+	if m := failedLoginRe.FindStringSubmatch(s); m != nil {
+		user := ""
+		if u := loginUserRe.FindStringSubmatch(s[strings.Index(s, m[0]):]); u != nil && u[1] != "ssh" {
+			user = u[1]
+		}
+		if n, ok := ix.failedLogins(user, ipv4Re.FindString(s)); ok {
+			report(g, n == countOf(m[1]), m[1]+" failed logins")
+		}
+	}
+}
+
+func report(g *Grounding, found bool, what string) {
+	if found {
+		g.Found = append(g.Found, what)
+	} else {
+		g.Missing = append(g.Missing, what)
+	}
+}
+
+func slicesMax(ns []int) int {
+	m := 0
+	for _, n := range ns {
+		m = max(m, n)
+	}
+	return m
+}
+
+// ownerPorts counts the distinct ports and the sockets of ss's rows owned
+// by a PID (or, without one, a program name), on the loopback when local
+// is set; ok is false when no row has that owner.
+func (ix *index) ownerPorts(pid, prog string, local bool) (ports, sockets int, ok bool) {
+	seen := map[string]bool{}
+	for _, r := range ix.recs {
+		f := strings.Fields(r.text)
+		if r.probe != "listening_ports" || len(f) == 0 || !(strings.HasPrefix(f[0], "tcp") || strings.HasPrefix(f[0], "udp")) {
+			continue
+		}
+		owned := false
+		for _, o := range ssOwner.FindAllStringSubmatch(r.text, maxSocketOwners) {
+			owned = owned || pid != "" && o[2] == pid || pid == "" && strings.ToLower(o[1]) == prog
+		}
+		if !owned {
+			continue
+		}
+		ok = true
+		addr := localAddress(r.text)
+		if local && !strings.HasPrefix(addr, "127.") && addr != "[::1]" && addr != "localhost" {
+			continue
+		}
+		sockets++
+		for _, fl := range f {
+			if i := strings.LastIndexByte(fl, ':'); i > 0 && fl[:i] == addr {
+				if port := f[0] + fl[i:]; !seen[port] {
+					seen[port] = true
+					ports++
+				}
+				break
+			}
+		}
+	}
+	return ports, sockets, ok
+}
+
+// failedLogins counts the journal's failed logins of a user and from an
+// address (either may be empty); ok is false without a journal probe, and
+// a journal that could not be read counts none but supports no count.
+func (ix *index) failedLogins(user, addr string) (n int, ok bool) {
+	named := regexp.MustCompile(`\b(?:user|for|user=)\s*` + regexp.QuoteMeta(user) + `\b`)
+	for _, r := range ix.recs {
+		if r.probe != "system_logs" {
+			continue
+		}
+		ok = true
+		if strings.HasPrefix(r.text, "cannot read") {
+			return -1, true
+		}
+		if !strings.Contains(r.text, "failed password") && !strings.Contains(r.text, "authentication failure") {
+			continue
+		}
+		if user != "" && !named.MatchString(r.text) ||
+			addr != "" && !strings.Contains(r.text, addr) {
+			continue
+		}
+		n++
+	}
+	return n, ok
+}
