@@ -105,6 +105,8 @@ var scenarioHardware = map[string]rpc.Hardware{
 	"host26": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23476060160},
 	"host27": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23838416896},
 	"host28": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 24024711168},
+	"host29": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23442108416},
+	"host30": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 22677250048},
 }
 
 // hostProbes are the scenarios read from every probe's real result on the
@@ -119,7 +121,8 @@ var hostProbes = map[string]string{"host": "host_probes.json", "host2": "host2_p
 	"host19": "host19_probes.json", "host20": "host20_probes.json", "host21": "host21_probes.json",
 	"host22": "host22_probes.json", "host23": "host23_probes.json", "host24": "host24_probes.json",
 	"host25": "host25_probes.json", "host26": "host26_probes.json",
-	"host27": "host27_probes.json", "host28": "host28_probes.json"}
+	"host27": "host27_probes.json", "host28": "host28_probes.json",
+	"host29": "host29_probes.json", "host30": "host30_probes.json"}
 
 // scenario builds the supervisor's input for a scenario: every probe's
 // result as the desk would pass it, the hardware snapshot and the facts
@@ -196,8 +199,10 @@ var blind = map[string]map[string]int{
 	"heldout32.txt": {"T": 27, "A": 6, "F": 27, "G": 3},
 	"heldout33.txt": {"T": 29, "A": 7, "F": 30, "G": 4},
 	"heldout34.txt": {"T": 30, "A": 8, "F": 31, "G": 4},
-	"heldout35.txt": {"T": 30, "A": 7, "F": 27, "G": 4},
-	"heldout36.txt": {"T": 26, "A": 7, "F": 28, "G": 3},
+	"heldout35.txt": {"T": 30, "A": 7, "F": 31, "G": 4},
+	"heldout36.txt": {"T": 28, "A": 7, "F": 30, "G": 4},
+	"heldout37.txt": {"T": 28, "A": 7, "F": 26, "G": 4},
+	"heldout38.txt": {"T": 27, "A": 7, "F": 28, "G": 4},
 }
 
 // TestBlindCorpus scores the blind files and fails when a rule change
