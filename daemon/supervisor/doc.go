@@ -44,7 +44,8 @@
 // port, except in a table row or before where it listens: "sshd (812) on 22";
 // and before "listen … on" an address with no port after: "Redis (6379) listens
 // only on 127.0.0.1" (a PID still where no socket has the number and a process
-// has it as PID); in a Markdown table, a number under a "PID" or "Port" header;
+// has it as PID, as are such numbers after the name inside the bracket: "22 on
+// 0.0.0.0 (sshd 22243)"; pidlists.go); in a Markdown table, a number under a "PID" or "Port" header;
 // a bare number under a header with a "%" is a percentage of its field
 // ("%MEM"), under "RSS" or "VSZ" KiB, under "RSS (MiB)" that unit:
 // tablecells.go), ports (with their protocol: "TCP port 22", "UDP 5005", "udp
@@ -202,7 +203,7 @@
 // items (or table rows) right above its line, else of the nearest earlier
 // sentence naming two ("together they hold about 2.1 GiB"; sums.go); "7740
 // uses" counts no "uses". A causal clause ("because …", "due to …") may name
-// only words (a negated auxiliary, "couldn't", is grammar), or their stems,
+// only words (a negated auxiliary, "couldn't", or "either" is grammar), or their stems,
 // that the records of its sentence's entities and clock time, or journal lines
 // within a minute of them, have; an event ("OOM", "crashed") must be in the
 // evidence (causes.go, events.go). "There is no swap" (or "swap is not

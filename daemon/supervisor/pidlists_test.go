@@ -1,0 +1,20 @@
+package supervisor
+
+import "testing"
+
+// TestPIDLists checks PIDs in a terse listener list's brackets, several
+// in one or after the owner's name, and a causal clause's "either", on
+// scenarios other than the ones that showed the shapes.
+func TestPIDLists(t *testing.T) {
+	laptop := EvidenceText(scenario(t, "laptop"))
+	host19 := EvidenceText(scenario(t, "host19"))
+	checkPairs(t, []pair{
+		{"PIDs after the owner's name", laptop, "tcp 22 on 0.0.0.0 (sshd 812), tcp 80 on 0.0.0.0 (nginx 930, 931).",
+			"tcp 22 on 0.0.0.0 (sshd 930), tcp 80 on 0.0.0.0 (nginx 812)."},
+		{"several PIDs in a bracket", laptop, "Listening: 22 sshd (812), 80 nginx (930, 931).",
+			"Listening: 22 sshd (812), 80 nginx (930, 932)."},
+		// "either" is grammar in a causal clause, not a claimed cause.
+		{"either in a cause", host19, "The failed-units check failed because there is no connection to the systemd system bus, and the journal couldn't be read either.",
+			"The failed-units check failed because the dbus daemon crashed, and the journal couldn't be read either."},
+	})
+}
