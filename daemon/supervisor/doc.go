@@ -302,7 +302,8 @@
 //
 // A figure, port, clock time, address, user or state in a sentence that names
 // an entity (process, PID, unit, path, device, interface) is tied to the name
-// right after it when it opens its segment (cut at commas, colons and spaced
+// right after it when it opens its segment (past fillers and a protocol:
+// "udp 5353 avahi-daemon"; cut at commas, colons and spaced
 // dashes; "7.4% firefox, 2.9% gnome-shell", "a 931.5G disk (sda)"; in a
 // bracket, one inside it: "qemu (6.6%, 1.6 GiB) then python3") or when a
 // bracket right after it opens with the name ("172.16.0.0/16 (ifb0)";

@@ -8,11 +8,16 @@ import "testing"
 func TestPIDLists(t *testing.T) {
 	laptop := EvidenceText(scenario(t, "laptop"))
 	host19 := EvidenceText(scenario(t, "host19"))
+	server := EvidenceText(scenario(t, "server"))
 	checkPairs(t, []pair{
 		{"PIDs after the owner's name", laptop, "tcp 22 on 0.0.0.0 (sshd 812), tcp 80 on 0.0.0.0 (nginx 930, 931).",
 			"tcp 22 on 0.0.0.0 (sshd 930), tcp 80 on 0.0.0.0 (nginx 812)."},
 		{"several PIDs in a bracket", laptop, "Listening: 22 sshd (812), 80 nginx (930, 931).",
 			"Listening: 22 sshd (812), 80 nginx (930, 932)."},
+		// A protocol before a port still lets it open its item, so the
+		// name right after it owns it.
+		{"protocol, port and owner items", server, "Listening: 22 sshd (977), tcp 443 nginx (1544), tcp 6379 redis-server on 127.0.0.1 only.",
+			"Listening: 22 sshd (977), tcp 6379 nginx (1544), tcp 443 redis-server on 127.0.0.1 only."},
 		// "either" is grammar in a causal clause, not a claimed cause.
 		{"either in a cause", host19, "The failed-units check failed because there is no connection to the systemd system bus, and the journal couldn't be read either.",
 			"The failed-units check failed because the dbus daemon crashed, and the journal couldn't be read either."},
