@@ -18,6 +18,10 @@ func TestPIDLists(t *testing.T) {
 		// name right after it owns it.
 		{"protocol, port and owner items", server, "Listening: 22 sshd (977), tcp 443 nginx (1544), tcp 6379 redis-server on 127.0.0.1 only.",
 			"Listening: 22 sshd (977), tcp 6379 nginx (1544), tcp 443 redis-server on 127.0.0.1 only."},
+		// An address after "not on" is tied to no entity, yet must exist.
+		{"a denied address", server, "redis-server listens only on 127.0.0.1, the address of lo — not on 10.20.30.41.",
+			"redis-server listens only on 10.20.30.41, the address of eno1 — not on 127.0.0.1."},
+		{"a denied address the evidence lacks", server, "", "redis-server listens only on 127.0.0.1, the address of lo — not on 10.20.30.99."},
 		// "either" is grammar in a causal clause, not a claimed cause.
 		{"either in a cause", host19, "The failed-units check failed because there is no connection to the systemd system bus, and the journal couldn't be read either.",
 			"The failed-units check failed because the dbus daemon crashed, and the journal couldn't be read either."},
