@@ -22,6 +22,10 @@ func TestPIDLists(t *testing.T) {
 		{"a denied address", server, "redis-server listens only on 127.0.0.1, the address of lo — not on 10.20.30.41.",
 			"redis-server listens only on 10.20.30.41, the address of eno1 — not on 127.0.0.1."},
 		{"a denied address the evidence lacks", server, "", "redis-server listens only on 127.0.0.1, the address of lo — not on 10.20.30.99."},
+		// A denied address must not be the named listener's.
+		{"an address denied of a listener", server, "redis-server (PID 1790) is bound to 127.0.0.1 and not to 0.0.0.0.",
+			"redis-server (PID 1790) is bound to 0.0.0.0 and not to 127.0.0.1."},
+		{"an address denied of a program", server, "", "redis-server listens on port 6379, not on 127.0.0.1."},
 		// "either" is grammar in a causal clause, not a claimed cause.
 		{"either in a cause", host19, "The failed-units check failed because there is no connection to the systemd system bus, and the journal couldn't be read either.",
 			"The failed-units check failed because the dbus daemon crashed, and the journal couldn't be read either."},
