@@ -36,7 +36,7 @@ var genericWords = lexicon.NewSet(`system systems machine computer thing things 
 	keeping some something someone anything everything nothing other another same such just only also
 	still even already currently recently likely probably seems seem appears appear because cause
 	found find finds encountered encountering reported reports hitting
-	caused reason result there their which when where while what enough again every each since`)
+	caused reason result there their which when where while what enough again every each since either neither`)
 
 // causeWords returns the content words of a sentence's causal clause, or
 // nil when it has none.

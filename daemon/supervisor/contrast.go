@@ -98,7 +98,7 @@ func listensWithoutPort(rest string) bool {
 func (ix *index) bracketPIDs(answer string, claims []claim) {
 	for i := range claims {
 		c := &claims[i]
-		if c.kind != kindPort || !bracketedAlone(answer, *c) || ix.hasPort(*c) ||
+		if c.kind != kindPort || !bracketedAlone(answer, *c) && !bracketedPIDList(answer, *c, ix.entities) || ix.hasPort(*c) ||
 			len(ix.findAnchor(claim{kind: kindPID, key: c.key})) == 0 {
 			continue
 		}

@@ -44,7 +44,8 @@
 // port, except in a table row or before where it listens: "sshd (812) on 22";
 // and before "listen … on" an address with no port after: "Redis (6379) listens
 // only on 127.0.0.1" (a PID still where no socket has the number and a process
-// has it as PID); in a Markdown table, a number under a "PID" or "Port" header;
+// has it as PID, as are such numbers after the name inside the bracket: "22 on
+// 0.0.0.0 (sshd 22243)"; pidlists.go); in a Markdown table, a number under a "PID" or "Port" header;
 // a bare number under a header with a "%" is a percentage of its field
 // ("%MEM"), under "RSS" or "VSZ" KiB, under "RSS (MiB)" that unit:
 // tablecells.go), ports (with their protocol: "TCP port 22", "UDP 5005", "udp
@@ -202,7 +203,7 @@
 // items (or table rows) right above its line, else of the nearest earlier
 // sentence naming two ("together they hold about 2.1 GiB"; sums.go); "7740
 // uses" counts no "uses". A causal clause ("because …", "due to …") may name
-// only words (a negated auxiliary, "couldn't", is grammar), or their stems,
+// only words (a negated auxiliary, "couldn't", or "either" is grammar), or their stems,
 // that the records of its sentence's entities and clock time, or journal lines
 // within a minute of them, have; an event ("OOM", "crashed") must be in the
 // evidence (causes.go, events.go). "There is no swap" (or "swap is not
@@ -301,7 +302,8 @@
 //
 // A figure, port, clock time, address, user or state in a sentence that names
 // an entity (process, PID, unit, path, device, interface) is tied to the name
-// right after it when it opens its segment (cut at commas, colons and spaced
+// right after it when it opens its segment (past fillers and a protocol:
+// "udp 5353 avahi-daemon"; cut at commas, colons and spaced
 // dashes; "7.4% firefox, 2.9% gnome-shell", "a 931.5G disk (sda)"; in a
 // bracket, one inside it: "qemu (6.6%, 1.6 GiB) then python3") or when a
 // bracket right after it opens with the name ("172.16.0.0/16 (ifb0)";
@@ -342,7 +344,8 @@
 // a name in the next ("Five listeners: 0.0.0.0:2024, three vmtests.test ports
 // …"; listitems.go), nor one in an item an unnamed listener opens to the name
 // before it ("socat on 0.0.0.0:31337 and an unnamed listener on 0.0.0.0:2024":
-// a socket ss shows with no owner; unnamed.go), nor a port opening its own
+// a socket ss shows with no owner; unnamed.go), nor an address after "not on" ("—
+// not on 0.0.0.0", which the listener before it must lack: deniedplaces.go) to any, nor a port opening its own
 // clause after an item with its port ("…, port 2024 listens on 0.0.0.0"): it
 // must be bound to its clause's address (portitems.go). A list of ports or
 // addresses after a list of PIDs or processes ("PID 19526 and PID 19511, on

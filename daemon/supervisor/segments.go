@@ -21,8 +21,9 @@ const segWindow = 200
 
 // leadFillers may stand before a figure that still opens its segment.
 // An article too: "a 931.5G disk (sda)" is sda's size.
+// A protocol too: "udp 5353 avahi-daemon (640)" is avahi-daemon's port.
 var leadFillers = lexicon.NewSet(`about roughly around approximately approx nearly almost only just
-	over under at with a an`)
+	over under at with a an tcp udp tcp6 udp6`)
 
 // segmentOf returns where the segment holding off begins (see above) and
 // whether the claim at off opens it (nothing but fillers and list numbers

@@ -126,4 +126,5 @@ func checkSockets(ix *index, g *Grounding, answer string, claims []claim) {
 	checkServices(ix, g, answer, claims)
 	checkPIDPorts(ix, g, answer, claims)     // pidports.go
 	checkHeadingLists(ix, g, answer, claims) // headcounts.go
+	checkDeniedPlaces(ix, g, answer, claims) // deniedplaces.go
 }
