@@ -210,7 +210,9 @@
 // being used" (or "untouched", "none of it in use", "all of it free") against
 // its used column, "fully used" ("completely full") against its free column
 // (under 5% of the total; swapuse.go, swapstates.go); a PID called a "kernel
-// thread" must show VSZ 0 and a bracketed name alone in ps (kthreads.go); "nothing is listening on port 22", "nothing on 3306 or
+// thread" must show VSZ 0 and a bracketed name alone in ps (kthreads.go), a
+// result said of a process ("clamscan has found", "finished") a record other
+// than ps's or ss's naming it (results.go); "nothing is listening on port 22", "nothing on 3306 or
 // 5432", "port 80 is not open" or "…, not on the usual 22" (services.go) holds when no socket has the port, and
 // a port said to show no process ("2024 on 0.0.0.0 (no process shown)", "an
 // unnamed listener on 0.0.0.0:2024") when a socket with it has no owner
