@@ -223,7 +223,8 @@
 // swap", in its own clause: an "and" before a resource noun opens one, "20Gi of
 // 23Gi memory is available and swap has 4.1Mi used" (swapclauses.go); or right
 // after "no swap": "no swap (0B)") comes from swap's records, one about the
-// machine's RAM from free's Mem row, a user or address beside a clock time from
+// machine's RAM from free's Mem row ("21Gi free" from its free column, not
+// its available one: scopes.go), a user or address beside a clock time from
 // that time's line, and one port and one address of a sentence (a table row: "|
 // 6443 | [::] |"; "[::]" alone is the IPv6 wildcard, found on a socket's own
 // address, not the peer column's "[::]:*") from one socket, and a table row's
