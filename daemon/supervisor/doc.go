@@ -208,8 +208,12 @@
 // within a minute of them, have; an event ("OOM", "crashed") must be in the
 // evidence (causes.go, events.go). "There is no swap" (or "swap is not
 // configured", "disabled") is checked against free's swap row, and "swap is not
-// being used" (or "untouched", "none of it in use") against its used column
-// (swapuse.go); "nothing is listening on port 22", "nothing on 3306 or
+// being used" (or "untouched", "none of it in use", "all of it free") against
+// its used column, "fully used" ("completely full") against its free column
+// (under 5% of the total; swapuse.go, swapstates.go); a PID called a "kernel
+// thread" must show VSZ 0 and a bracketed name alone in ps (kthreads.go), a
+// result said of a process ("clamscan has found", "finished") a record other
+// than ps's or ss's naming it (results.go); "nothing is listening on port 22", "nothing on 3306 or
 // 5432", "port 80 is not open" or "…, not on the usual 22" (services.go) holds when no socket has the port, and
 // a port said to show no process ("2024 on 0.0.0.0 (no process shown)", "an
 // unnamed listener on 0.0.0.0:2024") when a socket with it has no owner
@@ -220,7 +224,8 @@
 // swap", in its own clause: an "and" before a resource noun opens one, "20Gi of
 // 23Gi memory is available and swap has 4.1Mi used" (swapclauses.go); or right
 // after "no swap": "no swap (0B)") comes from swap's records, one about the
-// machine's RAM from free's Mem row, a user or address beside a clock time from
+// machine's RAM from free's Mem row ("21Gi free" from its free column, not
+// its available one: scopes.go), a user or address beside a clock time from
 // that time's line, and one port and one address of a sentence (a table row: "|
 // 6443 | [::] |"; "[::]" alone is the IPv6 wildcard, found on a socket's own
 // address, not the peer column's "[::]:*") from one socket, and a table row's

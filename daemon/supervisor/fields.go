@@ -25,8 +25,10 @@ var fieldWords = map[string]string{
 }
 
 // fieldColumns are the parts of evidence column names ("%cpu", "use%",
-// "avail_bytes") each field may match. People say "free" for available
-// memory and df's Avail, but "available" never means free's "free".
+// "avail_bytes") each field may match. People say "free" for df's Avail,
+// but "available" never means free's "free", and memory said free is
+// free's free column (inRAM, scopes.go): "21Gi free" beside "2.4Gi used"
+// where free prints 20Gi free and 21Gi available is wrong.
 var fieldColumns = map[string][]string{
 	"used": {"use"}, "free": {"free", "avail"}, "available": {"avail"}, "total": {"total", "size"},
 	"cpu": {"cpu"}, "memory": {"mem", "rss"}, "virtual": {"vsz", "total-vm"},

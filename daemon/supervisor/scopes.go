@@ -96,7 +96,8 @@ func (ix *index) inRAM(c claim) bool {
 		memRow := r.probe == "memory_info" && !strings.HasPrefix(r.text, "swap:")
 		for _, v := range r.values {
 			if v.kind != c.kind || !compatible(c.field, v.col) ||
-				!(memRow && !strings.Contains(v.col, "swap") || strings.HasPrefix(v.col, "ram_")) {
+				!(memRow && !strings.Contains(v.col, "swap") || strings.HasPrefix(v.col, "ram_")) ||
+				c.field == "free" && strings.Contains(v.col, "avail") { // free prints both: "free" is its own column
 				continue
 			}
 			for _, iv := range c.ivs {

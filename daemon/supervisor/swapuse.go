@@ -41,6 +41,9 @@ func saysSwapUnused(ws []string) bool {
 				// "not used", "not being used", "not in use", "isn't used",
 				// "none of it in use", "nothing used"
 				for j := k + 1; j < len(ws) && j <= k+4; j++ {
+					if swapFullWords[ws[j]] { // "not full: 580Ki used" (swapstates.go)
+						break
+					}
 					if swapUseWords[ws[j]] {
 						return !swapDegrees[at(ws, j+1)] // "not used much" allows some use
 					}

@@ -68,6 +68,9 @@ func checkVerdicts(ix *index, g *Grounding, answer string, facts []sentenceFacts
 		}
 		ws := plainWords(blanked[start:min(end, len(blanked))])
 		checkSwapUse(ix, g, ws)
+		checkSwapStates(ix, g, ws)
+		checkKernelThreads(ix, g, ws)
+		checkResults(ix, g, ws)                                           // swapstates.go
 		checkSentenceCounts(ix, g, blanked[start:min(end, len(blanked))]) // countclaims.go
 		for _, clause := range clauses(blanked[start:min(end, len(blanked))]) {
 			checkDiskVerdict(ix, g, clause)

@@ -1,0 +1,101 @@
+package supervisor
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
+
+// A process called a kernel thread ("PID 21415 [kworker/u8:3] is a kernel
+// worker thread") is one only when ps shows it as the kernel prints its
+// threads: no memory (VSZ 0) and a bracketed name alone. A bracketed name
+// with a command line after it and VSZ over 0 is a user-space process
+// named like one, so the sentence is unsupported. The process is the one
+// whose PID the sentence names; a sentence that negates the phrase ("not a
+// kernel thread") or compares ("named like a kernel worker") is not judged.
+
+var (
+	kthreadNouns  = lexicon.NewSet(`thread threads worker workers housekeeping process task kthread`)
+	kthreadHedges = lexicon.NewSet(`not isn never like looks disguised pretending masquerading mimics mimicking named fake imitating posing`)
+)
+
+// saysKernelThread reports "kernel thread", "kernel worker", "kernel
+// housekeeping" in a sentence without a negation or likeness before it.
+func saysKernelThread(ws []string) bool {
+	for i, w := range ws {
+		if w == "kernel" && kthreadNouns[at(ws, i+1)] {
+			return !anyOf(ws[:i], kthreadHedges)
+		}
+	}
+	return false
+}
+
+// kernelThread returns whether the ps process with this PID looks like a
+// kernel thread; ok is false when no ps record has it. ps's own row is
+// read first: the typed record's columns break on a ":" in the command.
+func (ix *index) kernelThread(pid float64) (kernel, ok bool) {
+	for _, r := range ix.recs {
+		var isPid, haveVsz bool
+		vsz := 0.0
+		for _, v := range r.values {
+			switch {
+			case v.kind == kindCount && v.col == "pid" && v.iv.lo <= pid && pid <= v.iv.hi:
+				isPid = true
+			case v.kind == kindCount && (v.col == "vsz" || v.col == "vsz_kib"):
+				vsz, haveVsz = max(vsz, v.iv.hi), true // a count 0 spans ±0.5
+			}
+		}
+		if !isPid || !haveVsz {
+			continue
+		}
+		return vsz < 1 && bracketOnly(psCommand(r.text)), true
+	}
+	return false, false
+}
+
+// psCommand returns a ps record's command: after "command " in typed
+// data, else the fields after ps aux's ten columns.
+func psCommand(text string) string {
+	if cmd, ok := strings.CutPrefix(text, "command "); ok {
+		if j := strings.Index(cmd, " cpu_percent"); j >= 0 {
+			cmd = cmd[:j]
+		}
+		return strings.TrimSpace(cmd)
+	}
+	if fs := strings.Fields(text); len(fs) > 10 {
+		return strings.Join(fs[10:], " ")
+	}
+	return ""
+}
+
+// bracketOnly reports a command that is a bracketed name alone, as ps
+// prints a kernel thread.
+func bracketOnly(cmd string) bool {
+	return strings.HasPrefix(cmd, "[") && strings.HasSuffix(cmd, "]") && !strings.Contains(cmd, " ")
+}
+
+// checkKernelThreads reports a process called a kernel thread (see above).
+func checkKernelThreads(ix *index, g *Grounding, ws []string) {
+	if !saysKernelThread(ws) {
+		return
+	}
+	for i, w := range ws {
+		// A PID is after "pid" or long: "kworker/0:1" holds small numbers
+		// that are no PIDs.
+		if !allDigits(w) || len(w) > 10 || len(w) < 4 && at(ws, i-1) != "pid" {
+			continue
+		}
+		pid, err := strconv.ParseFloat(w, 64)
+		if err != nil {
+			continue
+		}
+		switch kernel, ok := ix.kernelThread(pid); {
+		case !ok:
+		case kernel:
+			g.Found = append(g.Found, "kernel thread")
+		default:
+			g.Missing = append(g.Missing, "kernel thread "+w)
+		}
+	}
+}
