@@ -8,20 +8,15 @@
 //
 // # Unusable replies
 //
-// Garbled rejects an empty reply, one that is not UTF-8, holds control
-// characters or code points no text uses, is mostly symbols, mixes unrelated
-// scripts, is a JSON fragment, leaves a bracket, code block or, on its last
-// line, bold text open ("1. **Überwa"; boldcut.go), stops
-// mid-sentence (on "and", "the", "its", "has", "the most" …, or unpunctuated on
-// a bare number after "at", "of", "to" and the like: "is at 9", or on a
-// superlative subject of a new clause: "… and the biggest proc"; cutsubject.go;
-// or inside a Markdown table row: a last line opening with "|" left open where
-// an earlier row closes; tablecut.go), repeats one word or phrase, or is too
-// short to say anything; Input.Incomplete marks a reply the model did not
-// finish, and Judge rejects one that ends, unpunctuated, inside a name of the
-// evidence ("/dev/vd" of /dev/vda; cutoff.go). Such a reply earns at most
-// translator_confident (score ≤ 20) and evidence.last_error says why ("unusable
-// reply: …").
+// Garbled (garbage.go) rejects an empty, non-UTF-8, control-character,
+// symbol or mixed-script reply, a JSON fragment, anything left open (a
+// bracket, a code block, bold text on the last line: "1. **Überwa",
+// boldcut.go; a Markdown table row: tablecut.go), a reply that stops
+// mid-sentence ("is at 9", "… and the biggest proc": cutsubject.go), repeats
+// itself or is too short; Input.Incomplete marks a reply the model did not
+// finish, and Judge rejects one that ends, unpunctuated, inside an evidence
+// name ("/dev/vd"; cutoff.go). Such a reply earns at most translator_confident
+// (score ≤ 20) and evidence.last_error says why ("unusable reply: …").
 //
 // # Evidence as records
 //
@@ -45,12 +40,12 @@
 // and before "listen … on" an address with no port after: "Redis (6379) listens
 // only on 127.0.0.1" (a PID still where no socket has the number and a process
 // has it as PID, as are such numbers after the name inside the bracket: "22 on
-// 0.0.0.0 (sshd 22243)"; pidlists.go); in a Markdown table, a number under a "PID" or "Port" header;
-// a bare number under a header with a "%" is a percentage of its field
-// ("%MEM"), under "RSS" or "VSZ" KiB, under "RSS (MiB)" that unit:
-// tablecells.go), ports (with their protocol: "TCP port 22", "UDP 5005", "udp
-// 0.0.0.0:9000": ss's Netid; "[::]:8443" is an address and a port, so is
-// "fd00::2:6379" where ss has "[fd00::2]:6379" and no address is that
+// 0.0.0.0 (sshd 22243)"; pidlists.go); in a Markdown table, a number under a
+// "PID" or "Port" header; a bare number under a header with a "%" is a
+// percentage of its field ("%MEM"), under "RSS" or "VSZ" KiB, under "RSS (MiB)"
+// that unit: tablecells.go), ports (with their protocol: "TCP port 22", "UDP
+// 5005", "udp 0.0.0.0:9000": ss's Netid; "[::]:8443" is an address and a port,
+// so is "fd00::2:6379" where ss has "[fd00::2]:6379" and no address is that
 // (barev6.go); a bare number after "port", "listen", "TCP" or "UDP", after a
 // service or server noun and "on" ("the HTTPS server on 443"), right after
 // "listeners" (or after "on" a few words after it: "the listeners are sshd on
@@ -94,145 +89,146 @@
 // WireGuard)"), words of letters and digits ("x86_64": found or dropped, never
 // missing), backticked identifiers that name no entity ("an `AllowUsers` line":
 // config text, found or dropped; one a dash or colon joins to a share or size,
-// "2. `rsync` — 0.6%", names that figure's process: figurelabels.go), the root filesystem ("/", "root filesystem";
-// a "/" between figures divides them) and quoted spans of up to 80 bytes
-// (Markdown bold, "**", inside one is formatting, dropped: emphasis.go; a
-// quotation of three or more words of evidence text, up to 400 bytes, makes
-// only that claim: its words make no figure, name, relation, absence or cause;
-// verbatim.go). A path the answer cuts with an ellipsis
-// ("/tmp/go-build7/b001/supervi…", copied from a prompt line cut at its bound)
-// must start an evidence path. A count before a plural noun ("12 processes")
-// counts that noun. A share of all the processes ("more than half of them are
-// idle kernel threads", "Of the 90 processes, the majority are …") is missing
-// where the probes list only the top ones; a share of the listed rows is not
-// judged (procshares.go). Not claims: unitless integers up to 10 and years,
-// numbers after "top", "last" and the like, durations and quoted command lines;
-// but an elapsed time ("up for about 14 hours", "running for 11 seconds",
-// "started 2 hours ago", "Uptime: 3 days") must be the span from its subject's
-// start (the machine's: PID 1's) to the evidence's newest timestamp, give or
-// take a few minutes, and is missing where the typed data has no timestamps; a
-// CPU time ("34 seconds of CPU") must be its entity's (its PID's first)
-// cpu_seconds or ps TIME (uptimes.go). Sentences also carry relations
-// (relations.go): "respectively", superlatives ("the biggest memory user is X",
-// "X is the top memory user": X has ps's first row; "top" only before a
-// consumer noun, not "top 5"; not "the busiest compile process", nor a word
-// named only by its place) and absences ("the journal is empty", "no failed
-// units", "no swap": checked against the probe; not "no failed units could be
-// checked", a failed probe; unprobed.go; so is a verdict on the services: "all
-// services are running fine", "Failed services: none", "Services: all running";
-// a blanket all-clear opening its sentence, unscoped ("Nothing unusual:",
-// "everything looks fine"; not "nothing unusual on the CPU side", "everything
-// else …") is missing where the evidence shows a failed unit, a probe that
-// could not read its source or a planted instruction: verdicts.go; an all-clear
-// on the disks as a whole ("all filesystems look healthy", "no disk is full";
-// not one disk, nor with a figure) where df shows a mount at 95% or more, a
-// read-only image aside: diskverdicts.go; "the second busiest" against ps's
-// second row (so is a place: "in second place is X", by its sentence's measure
-// or the ranking of the sentence before; and "the biggest is A, followed by B":
-// B the next row; places.go), said of what follows an opening "After X," (an
-// order, not a cause; orders.go); without a ps sorted by the measure, against
-// that column's second value: ranks.go). Comparisons ("A uses more memory than
-// B", "X (654 MiB) is larger than Y (1.1 GiB)", "A uses twice as much CPU as
-// B": its order, not the factor) must hold, by the two figures or by the
-// entities' ps rows (a bare number the evidence shows as a PID is that process;
-// ratios.go); "(90.5% vs 0.6%)" after a comparative with no "than" ("but B
-// uses far more CPU") is the clause's subject's, then the other process named
-// before it's (versus.go); a figure right before "more … than" is the two sides' difference
-// ("0.4 GiB more than hog.py"), and a hedged number before "times more than" or
-// "times as much as" their factor ("roughly 18 times"; a bare one is not
-// checked), from one column of the rows of the entity before it and of one
-// after "than", or else of one the answer named just before (relative.go);
-// "more memory than all the other processes combined" (or "all the others
-// combined use less … than X") is missing where the other ps rows' %MEM (or
-// %CPU) already reach the subject's (its PIDs, else its first name's rows;
-// combined.go); Between mounts, "fuller", "emptier", "more free space",
-// "bigger" (than the mount after "than", else the nearest other one named
-// before) must hold by the two df rows' Use%, Avail or Size; "on the same disk
-// (as …)", "both on the same drive", "on a separate disk" by their disks (df's
-// source, its lsblk parent or the disk it is a partition of; a tmpfs is on
-// none); and the device a mount "sits on", "is mounted from", must be its
-// source or that source's disk; a device said to be mounted or not ("loop0 is
-// not mounted") must be so in lsblk or df, a disk through its partitions
-// (mountstates.go); an opening "It" is the previous sentence's first mount; not
-// where "not", a modal ("would give it more room") or advice ("consider
-// moving") stands between (disks.go). A path a process is said to read or write
-// ("dd is writing zeros from /dev/zero onto /dev/vda", "xz is compressing
-// /mnt/data/backup.img": the object of such a verb, or after its "to", "onto",
-// "from") must be in that process's records when its ps row has paths among its
-// arguments (iopaths.go). "the N busiest processes" must be among ps's top N;
-// "N <name> processes" must be the distinct PIDs of that name's rows in one ps
-// table, or in ps and ss together, at least that many when a predicate selects
-// them ("two python3 processes hold the most memory", "the biggest users are
-// two python3 processes"; after the name, arguments count only rows whose
-// command reads them: "four python3 -c worker processes" counts no "python3 -m"
-// row), and the PIDs it goes on to name must be its rows' (instances.go,
-// instselect.go); counts of failed units ("0 failed units" is "no failed
-// units": missing where the list could not be read), of rows beyond a bound
-// ("only one filesystem is above 80%"; "everything else is under 0.5%": all but
-// the PIDs of its sentence, or of the one before; boundnamed.go) and of sockets
-// on an address must be the probe's (compare.go, bounds.go), as must an
-// included count ("including one UDP socket": at least that many), one
-// process's ports ("X (PID 8401) listens on four localhost ports") and failed
-// logins ("3 failed SSH login attempts for user admin from 203.0.113.9": the
-// journal's, of that user and address; countclaims.go); a count of every process
-// ("there are 73 processes running", "in total", "73 procs;", "73 running
-// processes", "Total processes: 73"; not "listed", "top") must be the process
-// probe's total ("…, of 73"), not its list's length (totals.go); "(only) two
-// services are listening (on TCP)" or "Total: 5 listening sockets", said of all
-// listeners, must be ss's number of programs, PIDs, sockets or ports of that
-// protocol; a count of listeners, sockets or ports opening a clause with "there
-// are", "only", "just" or a verb ("There are 8 TCP listeners", "…, and just one
-// listener: …", "Two UDP sockets are open"; a heading only over a list of other
-// than its count of items: "6 listeners: 22 (v4 and v6) and 631", whose list
-// must then name every socket, not "Three listeners: A, B and C";
-// headcounts.go) its rows or ports (a port on 0.0.0.0 and [::] counted once or
-// twice), never its programs; "all 4 sockets are TCP" every row's and that
-// protocol's, "nothing is listening on UDP" none of it, and "the other seven
-// are on 127.0.0.1" that address's (listencounts.go); "only sshd is listening
-// (on TCP)", "2024 is the only listener", "the only listening port is 2024"
-// leave no other socket of ss (of that protocol; an ownerless one too) but
-// those the rest of the sentence names ("…, apart from port 2024"), nor
-// "nothing else is listening" one the answer did not name before it (not "only
-// cupsd listens on 127.0.0.1": a scope; onlylisteners.go); "3 sockets (in
-// total)" the CPU sockets' or ss's sockets (listeners.go, sockettotals.go). A
-// bound is no figure; a sum ("together", "a + b"; and a figure after it in its
-// sentence: "…, roughly 1.7 GiB") is found from two values of one column of the
-// named entities' rows, or from that column's total over a whole group (the
-// listed PIDs, one name's rows, all of them; a process two ps tables print
-// counts once), or, when its own sentence names none, of those of the list
-// items (or table rows) right above its line, else of the nearest earlier
-// sentence naming two ("together they hold about 2.1 GiB"; sums.go); "7740
-// uses" counts no "uses". A causal clause ("because …", "due to …") may name
-// only words (a negated auxiliary, "couldn't", or "either" is grammar), or their stems,
-// that the records of its sentence's entities and clock time, or journal lines
-// within a minute of them, have; an event ("OOM", "crashed") must be in the
-// evidence (causes.go, events.go). "There is no swap" (or "swap is not
-// configured", "disabled") is checked against free's swap row, and "swap is not
-// being used" (or "untouched", "none of it in use", "all of it free") against
-// its used column, "fully used" ("completely full") against its free column
-// (under 5% of the total; swapuse.go, swapstates.go); a PID called a "kernel
-// thread" must show VSZ 0 and a bracketed name alone in ps (kthreads.go), a
-// result said of a process ("clamscan has found", "finished") a record other
-// than ps's or ss's naming it (results.go); "nothing is listening on port 22", "nothing on 3306 or
-// 5432", "port 80 is not open" or "…, not on the usual 22" (services.go) holds when no socket has the port, and
-// a port said to show no process ("2024 on 0.0.0.0 (no process shown)", "an
-// unnamed listener on 0.0.0.0:2024") when a socket with it has no owner
-// (unowned.go); a percentage about the machine's memory may be free's used,
-// free or available share of its total, and one of the CPUs' whole ("of the
-// 200% the two CPUs can give", "3200% capacity") 100% per CPU the evidence
-// counts (capacity.go). A size about swap (its segment names swap, not as "no
-// swap", in its own clause: an "and" before a resource noun opens one, "20Gi of
-// 23Gi memory is available and swap has 4.1Mi used" (swapclauses.go); or right
-// after "no swap": "no swap (0B)") comes from swap's records, one about the
-// machine's RAM from free's Mem row ("21Gi free" from its free column, not
-// its available one: scopes.go), a user or address beside a clock time from
-// that time's line, and one port and one address of a sentence (a table row: "|
-// 6443 | [::] |"; "[::]" alone is the IPv6 wildcard, found on a socket's own
-// address, not the peer column's "[::]:*") from one socket, and a table row's
-// reach ("all IPv4", "public"; "loopback only") its one port's sockets'
-// (scopes.go, sockets.go). A program said to own a port ("port 631 belongs to
-// cupsd", "port 6443 is the Kubernetes API server (kube-apiserver)", "the …
-// service (kube-proxy) listens on port 31337": a name claimed in the
+// "2. `rsync` — 0.6%", names that figure's process: figurelabels.go), the root
+// filesystem ("/", "root filesystem"; a "/" between figures divides them) and
+// quoted spans of up to 80 bytes (Markdown bold, "**", inside one is
+// formatting, dropped: emphasis.go; a quotation of three or more words of
+// evidence text, up to 400 bytes, makes only that claim: its words make no
+// figure, name, relation, absence or cause; verbatim.go). A path the answer
+// cuts with an ellipsis ("/tmp/go-build7/b001/supervi…", copied from a prompt
+// line cut at its bound) must start an evidence path. A count before a plural
+// noun ("12 processes") counts that noun. A share of all the processes ("more
+// than half of them are idle kernel threads", "Of the 90 processes, the
+// majority are …") is missing where the probes list only the top ones; a share
+// of the listed rows is not judged (procshares.go). Not claims: unitless
+// integers up to 10 and years, numbers after "top", "last" and the like,
+// durations and quoted command lines; but an elapsed time ("up for about 14
+// hours", "running for 11 seconds", "started 2 hours ago", "Uptime: 3 days")
+// must be the span from its subject's start (the machine's: PID 1's) to the
+// evidence's newest timestamp, give or take a few minutes, and is missing where
+// the typed data has no timestamps; a CPU time ("34 seconds of CPU") must be
+// its entity's (its PID's first) cpu_seconds or ps TIME (uptimes.go). Sentences
+// also carry relations (relations.go): "respectively", superlatives ("the
+// biggest memory user is X", "X is the top memory user": X has ps's first row;
+// "top" only before a consumer noun, not "top 5"; not "the busiest compile
+// process", nor a word named only by its place) and absences ("the journal is
+// empty", "no failed units", "no swap": checked against the probe; not "no
+// failed units could be checked", a failed probe; unprobed.go; so is a verdict
+// on the services: "all services are running fine", "Failed services: none",
+// "Services: all running"; a blanket all-clear opening its sentence, unscoped
+// ("Nothing unusual:", "everything looks fine"; not "nothing unusual on the CPU
+// side", "everything else …") is missing where the evidence shows a failed
+// unit, a probe that could not read its source or a planted instruction:
+// verdicts.go; an all-clear on the disks as a whole ("all filesystems look
+// healthy", "no disk is full"; not one disk, nor with a figure) where df shows
+// a mount at 95% or more, a read-only image aside: diskverdicts.go; "the second
+// busiest" against ps's second row (so is a place: "in second place is X", by
+// its sentence's measure or the ranking of the sentence before; and "the
+// biggest is A, followed by B": B the next row; places.go), said of what
+// follows an opening "After X," (an order, not a cause; orders.go); without a
+// ps sorted by the measure, against that column's second value: ranks.go).
+// Comparisons ("A uses more memory than B", "X (654 MiB) is larger than Y (1.1
+// GiB)", "A uses twice as much CPU as B": its order, not the factor) must hold,
+// by the two figures or by the entities' ps rows (a bare number the evidence
+// shows as a PID is that process; ratios.go); "(90.5% vs 0.6%)" after a
+// comparative with no "than" ("but B uses far more CPU") is the clause's
+// subject's, then the other process named before it's (versus.go); a figure
+// right before "more … than" is the two sides' difference ("0.4 GiB more than
+// hog.py"), and a hedged number before "times more than" or "times as much as"
+// their factor ("roughly 18 times"; a bare one is not checked), from one column
+// of the rows of the entity before it and of one after "than", or else of one
+// the answer named just before (relative.go); "more memory than all the other
+// processes combined" (or "all the others combined use less … than X") is
+// missing where the other ps rows' %MEM (or %CPU) already reach the subject's
+// (its PIDs, else its first name's rows; combined.go); Between mounts,
+// "fuller", "emptier", "more free space", "bigger" (than the mount after
+// "than", else the nearest other one named before) must hold by the two df
+// rows' Use%, Avail or Size; "on the same disk (as …)", "both on the same
+// drive", "on a separate disk" by their disks (df's source, its lsblk parent or
+// the disk it is a partition of; a tmpfs is on none); and the device a mount
+// "sits on", "is mounted from", must be its source or that source's disk; a
+// device said to be mounted or not ("loop0 is not mounted") must be so in lsblk
+// or df, a disk through its partitions (mountstates.go); an opening "It" is the
+// previous sentence's first mount; not where "not", a modal ("would give it
+// more room") or advice ("consider moving") stands between (disks.go). A path a
+// process is said to read or write ("dd is writing zeros from /dev/zero onto
+// /dev/vda", "xz is compressing /mnt/data/backup.img": the object of such a
+// verb, or after its "to", "onto", "from") must be in that process's records
+// when its ps row has paths among its arguments (iopaths.go). "the N busiest
+// processes" must be among ps's top N; "N <name> processes" must be the
+// distinct PIDs of that name's rows in one ps table, or in ps and ss together,
+// at least that many when a predicate selects them ("two python3 processes hold
+// the most memory", "the biggest users are two python3 processes"; after the
+// name, arguments count only rows whose command reads them: "four python3 -c
+// worker processes" counts no "python3 -m" row), and the PIDs it goes on to
+// name must be its rows' (instances.go, instselect.go); counts of failed units
+// ("0 failed units" is "no failed units": missing where the list could not be
+// read), of rows beyond a bound ("only one filesystem is above 80%";
+// "everything else is under 0.5%": all but the PIDs of its sentence, or of the
+// one before; boundnamed.go) and of sockets on an address must be the probe's
+// (compare.go, bounds.go), as must an included count ("including one UDP
+// socket": at least that many), one process's ports ("X (PID 8401) listens on
+// four localhost ports") and failed logins ("3 failed SSH login attempts for
+// user admin from 203.0.113.9": the journal's, of that user and address;
+// countclaims.go); a count of every process ("there are 73 processes running",
+// "in total", "73 procs;", "73 running processes", "Total processes: 73"; not
+// "listed", "top") must be the process probe's total ("…, of 73"), not its
+// list's length (totals.go); "(only) two services are listening (on TCP)" or
+// "Total: 5 listening sockets", said of all listeners, must be ss's number of
+// programs, PIDs, sockets or ports of that protocol; a count of listeners,
+// sockets or ports opening a clause with "there are", "only", "just" or a verb
+// ("There are 8 TCP listeners", "…, and just one listener: …", "Two UDP sockets
+// are open"; a heading only over a list of other than its count of items: "6
+// listeners: 22 (v4 and v6) and 631", whose list must then name every socket,
+// not "Three listeners: A, B and C"; headcounts.go) its rows or ports (a port
+// on 0.0.0.0 and [::] counted once or twice), never its programs; "all 4
+// sockets are TCP" every row's and that protocol's, "nothing is listening on
+// UDP" none of it, and "the other seven are on 127.0.0.1" that address's
+// (listencounts.go); "only sshd is listening (on TCP)", "2024 is the only
+// listener", "the only listening port is 2024" leave no other socket of ss (of
+// that protocol; an ownerless one too) but those the rest of the sentence names
+// ("…, apart from port 2024"), nor "nothing else is listening" one the answer
+// did not name before it (not "only cupsd listens on 127.0.0.1": a scope;
+// onlylisteners.go); "3 sockets (in total)" the CPU sockets' or ss's sockets
+// (listeners.go, sockettotals.go). A bound is no figure; a sum ("together", "a
+// + b"; and a figure after it in its sentence: "…, roughly 1.7 GiB") is found
+// from two values of one column of the named entities' rows, or from that
+// column's total over a whole group (the listed PIDs, one name's rows, all of
+// them; a process two ps tables print counts once), or, when its own sentence
+// names none, of those of the list items (or table rows) right above its line,
+// else of the nearest earlier sentence naming two ("together they hold about
+// 2.1 GiB"; sums.go); "7740 uses" counts no "uses". A causal clause ("because
+// …", "due to …") may name only words (a negated auxiliary, "couldn't", or
+// "either" is grammar), or their stems, that the records of its sentence's
+// entities and clock time, or journal lines within a minute of them, have; an
+// event ("OOM", "crashed") must be in the evidence (causes.go, events.go).
+// "There is no swap" (or "swap is not configured", "disabled") is checked
+// against free's swap row, and "swap is not being used" (or "untouched", "none
+// of it in use", "all of it free") against its used column, "fully used"
+// ("completely full") against its free column (under 5% of the total;
+// swapuse.go, swapstates.go); a PID called a "kernel thread" must show VSZ 0
+// and a bracketed name alone in ps (kthreads.go), a result said of a process
+// ("clamscan has found", "finished") a record other than ps's or ss's naming it
+// (results.go); "nothing is listening on port 22", "nothing on 3306 or 5432",
+// "port 80 is not open" or "…, not on the usual 22" (services.go) holds when no
+// socket has the port, and a port said to show no process ("2024 on 0.0.0.0 (no
+// process shown)", "an unnamed listener on 0.0.0.0:2024") when a socket with it
+// has no owner (unowned.go); a percentage about the machine's memory may be
+// free's used, free or available share of its total, and one of the CPUs' whole
+// ("of the 200% the two CPUs can give", "3200% capacity") 100% per CPU the
+// evidence counts (capacity.go). A size about swap (its segment names swap, not
+// as "no swap", in its own clause: an "and" before a resource noun opens one,
+// "20Gi of 23Gi memory is available and swap has 4.1Mi used" (swapclauses.go);
+// or right after "no swap": "no swap (0B)") comes from swap's records, one
+// about the machine's RAM from free's Mem row ("21Gi free" from its free
+// column, not its available one: scopes.go), a user or address beside a clock
+// time from that time's line, and one port and one address of a sentence (a
+// table row: "| 6443 | [::] |"; "[::]" alone is the IPv6 wildcard, found on a
+// socket's own address, not the peer column's "[::]:*") from one socket, and a
+// table row's reach ("all IPv4", "public"; "loopback only") its one port's
+// sockets' (scopes.go, sockets.go). A program said to own a port ("port 631
+// belongs to cupsd", "port 6443 is the Kubernetes API server (kube-apiserver)",
+// "the … service (kube-proxy) listens on port 31337": a name claimed in the
 // description, or a hyphenated program name in brackets after it) must be the
 // process of a socket on that port (portowners.go), and a PID joined to a port
 // ("on port 8443 (PID 1261)", "PID 1261 listens on 8443") that socket's owner
@@ -252,31 +248,31 @@
 // 192.0.2.2)") the machine's own (reachvia.go); one tied to an interface in a
 // segment about no route must be its own, from a line other than a route's or a
 // route's "src" (routes.go); one denied a route ("no route for 10.77.0.0/24")
-// must be, or lie in, no destination of ip route (noroute.go); one after "through" with a network prefix before
-// it ("203.0.113.0/24 goes through 192.0.2.254") a gateway; addresses said to
-// be all an interface has ("lo only has 127.0.0.1 and ::1", "the only address
-// on lo is …", "nothing else", "no other IPv4 address"; not "only eth0 has …")
-// must be every one ip addr gives it, link-local ones aside unless one is
-// listed (onlyaddrs.go); a network prefix ("192.0.2.0/24") or an item of a list
-// under a routing heading ("Routes:") is not. A prefix holding an address of
-// its sentence the evidence has is found ("127.0.0.53, which is in
-// 127.0.0.0/8"; prefixholds.go). "listen on all interfaces" needs a wildcard
-// socket for each process of its clause ("while", "whereas", ", but" open one;
-// contrast.go) and each port before it ("port 4242 listens on all interfaces";
-// listeners.go). A listener's reach ("exposed", "open to the network",
-// "reachable over IPv6 from other hosts": a socket off the loopback, of that
-// family; "on all IPv4 interfaces": a wildcard one; "only on localhost",
-// "loopback only": none off 127.0.0.0/8 and ::1; negated, the opposite; "only
-// listening on IPv6", "IPv4 only", "no IPv4 listener": every socket of that
-// family; famreach.go) is checked on its clause's ports (each by its comma
-// item's own words, if any: "Exposed: 3306 on 0.0.0.0, 9443 on all IPv6
-// addresses"; segreach.go), else processes, else the previous clause's ("…, so
-// it isn't exposed"), or a label's items ("Open to the network: 22, 80 and
-// 631"); said of "nothing", "no service" or "all on 0.0.0.0", on every socket
-// but those excepted ("nothing except 2024", "nothing but sshd": which must
-// have it); said of "only" its subjects ("Only port 2024 is reachable", "the
-// only exposed listener is …"), of no other socket (exclusive.go); not in a
-// question or condition (exposure.go).
+// must be, or lie in, no destination of ip route (noroute.go); one after
+// "through" with a network prefix before it ("203.0.113.0/24 goes through
+// 192.0.2.254") a gateway; addresses said to be all an interface has ("lo only
+// has 127.0.0.1 and ::1", "the only address on lo is …", "nothing else", "no
+// other IPv4 address"; not "only eth0 has …") must be every one ip addr gives
+// it, link-local ones aside unless one is listed (onlyaddrs.go); a network
+// prefix ("192.0.2.0/24") or an item of a list under a routing heading
+// ("Routes:") is not. A prefix holding an address of its sentence the evidence
+// has is found ("127.0.0.53, which is in 127.0.0.0/8"; prefixholds.go). "listen
+// on all interfaces" needs a wildcard socket for each process of its clause
+// ("while", "whereas", ", but" open one; contrast.go) and each port before it
+// ("port 4242 listens on all interfaces"; listeners.go). A listener's reach
+// ("exposed", "open to the network", "reachable over IPv6 from other hosts": a
+// socket off the loopback, of that family; "on all IPv4 interfaces": a wildcard
+// one; "only on localhost", "loopback only": none off 127.0.0.0/8 and ::1;
+// negated, the opposite; "only listening on IPv6", "IPv4 only", "no IPv4
+// listener": every socket of that family; famreach.go) is checked on its
+// clause's ports (each by its comma item's own words, if any: "Exposed: 3306 on
+// 0.0.0.0, 9443 on all IPv6 addresses"; segreach.go), else processes, else the
+// previous clause's ("…, so it isn't exposed"), or a label's items ("Open to
+// the network: 22, 80 and 631"); said of "nothing", "no service" or "all on
+// 0.0.0.0", on every socket but those excepted ("nothing except 2024", "nothing
+// but sshd": which must have it); said of "only" its subjects ("Only port 2024
+// is reachable", "the only exposed listener is …"), of no other socket
+// (exclusive.go); not in a question or condition (exposure.go).
 //
 // # Matching
 //
@@ -307,55 +303,55 @@
 //
 // A figure, port, clock time, address, user or state in a sentence that names
 // an entity (process, PID, unit, path, device, interface) is tied to the name
-// right after it when it opens its segment (past fillers and a protocol:
-// "udp 5353 avahi-daemon"; cut at commas, colons and spaced
-// dashes; "7.4% firefox, 2.9% gnome-shell", "a 931.5G disk (sda)"; in a
-// bracket, one inside it: "qemu (6.6%, 1.6 GiB) then python3") or when a
-// bracket right after it opens with the name ("172.16.0.0/16 (ifb0)";
-// brackettag.go), else to the nearest entity before it, else to one right after it or after "by"
-// (segments.go; none after an opening "Besides …,": excepted.go); a line under
-// a "firefox:" heading that names none is firefox's, and a sentence opening
-// with "It" or "Its" (or "That", "This" right after a process: "That is 9.1% of
-// the machine's RAM") that names none is its previous sentence's first
-// entity's, past up to two sentences that name none (pronouns.go). A unit's
-// figures and times may come from its program's journal lines, its failure only
-// from its own. It must come from a record of that entity (the same ps row, df
-// row, ip addr block, journal line); a machine-wide figure from a global record
-// may stand beside an entity only as a whole ("of your 15 GiB"; not a mount's
-// whole, "350M used of 2.0G", unless its clause names memory: mounts.go) or in
-// a clause of its own ("…, and", "while", or "and" before its own subject: "/
-// is 25% used and 22Gi is available"). A PID and the name next to it (a
-// product's through its process: "PostgreSQL (PID 2231)" on postgres' row), and
-// a path and the device next to it (in its own segment first; in a device's
-// bracket, that device: "vda (256G disk, mounted on /) and zram0"; after
-// "mounted at", its segment's device however far; not the item beside it in a
-// list: "/dev, /dev/shm, /sys/fs/cgroup", "/boot/efi and /dev/shm", nor one in
-// another segment that holds a path of its own or when the path's holds a
-// device: "/ at 90%, /var/lib/postgresql (md0)"), must share a record (a
-// binary's path before a PID's bracket, or in a bracket after the PID, is that
-// process': "/tmp/x (PID 6666)", "PID 6666 (/tmp/x)"); a figure said of "each"
-// of several PIDs before it, or of them "apiece", must be in every one's
-// records (each.go); a PID in a bracket that holds a backticked command line,
-// or right after one, is that command's, and one after "has PID" is its
-// segment's subject's. A figure in a bracketed list after a joint subject
-// ("Redis and PostgreSQL listen on localhost (127.0.0.1:6379 and
-// 127.0.0.1:5432)") may be any of its names'. A name in a bracket annotates the
-// figure before it, or the item it closes ("UDP 5005 (socat)", "6000 on
-// 127.0.0.1 (python3, PID 8082)"): a figure of the same kind (a port and an
-// address are both a socket's) in a later segment is tied to a name after it in
-// its own segment, if any, not to that one; an address or port closed by a
-// comma is not tied to a name in the next ", and …" item ("0.0.0.0:2024, and
-// vmtests.test (PID 11689) on …"), nor one that makes up a whole comma item to
-// a name in the next ("Five listeners: 0.0.0.0:2024, three vmtests.test ports
-// …"; listitems.go), nor one in an item an unnamed listener opens to the name
-// before it ("socat on 0.0.0.0:31337 and an unnamed listener on 0.0.0.0:2024":
-// a socket ss shows with no owner; unnamed.go), nor an address after "not on" ("—
-// not on 0.0.0.0", which the listener before it must lack: deniedplaces.go) to any, nor a port opening its own
-// clause after an item with its port ("…, port 2024 listens on 0.0.0.0"): it
-// must be bound to its clause's address (portitems.go). A list of ports or
-// addresses after a list of PIDs or processes ("PID 19526 and PID 19511, on
-// 127.0.0.1:40981 and 127.0.0.1:45569") may be any of theirs: each must be a
-// socket of one of them (sockpairs.go). See attribution.go.
+// right after it when it opens its segment (past fillers and a protocol: "udp
+// 5353 avahi-daemon"; cut at commas, colons and spaced dashes; "7.4% firefox,
+// 2.9% gnome-shell", "a 931.5G disk (sda)"; in a bracket, one inside it: "qemu
+// (6.6%, 1.6 GiB) then python3") or when a bracket right after it opens with
+// the name ("172.16.0.0/16 (ifb0)"; brackettag.go), else to the nearest entity
+// before it, else to one right after it or after "by" (segments.go; none after
+// an opening "Besides …,": excepted.go); a line under a "firefox:" heading that
+// names none is firefox's, and a sentence opening with "It" or "Its" (or
+// "That", "This" right after a process: "That is 9.1% of the machine's RAM")
+// that names none is its previous sentence's first entity's, past up to two
+// sentences that name none (pronouns.go). A unit's figures and times may come
+// from its program's journal lines, its failure only from its own. It must come
+// from a record of that entity (the same ps row, df row, ip addr block, journal
+// line); a machine-wide figure from a global record may stand beside an entity
+// only as a whole ("of your 15 GiB"; not a mount's whole, "350M used of 2.0G",
+// unless its clause names memory: mounts.go) or in a clause of its own ("…,
+// and", "while", or "and" before its own subject: "/ is 25% used and 22Gi is
+// available"). A PID and the name next to it (a product's through its process:
+// "PostgreSQL (PID 2231)" on postgres' row), and a path and the device next to
+// it (in its own segment first; in a device's bracket, that device: "vda (256G
+// disk, mounted on /) and zram0"; after "mounted at", its segment's device
+// however far; not the item beside it in a list: "/dev, /dev/shm,
+// /sys/fs/cgroup", "/boot/efi and /dev/shm", nor one in another segment that
+// holds a path of its own or when the path's holds a device: "/ at 90%,
+// /var/lib/postgresql (md0)"), must share a record (a binary's path before a
+// PID's bracket, or in a bracket after the PID, is that process': "/tmp/x (PID
+// 6666)", "PID 6666 (/tmp/x)"); a figure said of "each" of several PIDs before
+// it, or of them "apiece", must be in every one's records (each.go); a PID in a
+// bracket that holds a backticked command line, or right after one, is that
+// command's, and one after "has PID" is its segment's subject's. A figure in a
+// bracketed list after a joint subject ("Redis and PostgreSQL listen on
+// localhost (127.0.0.1:6379 and 127.0.0.1:5432)") may be any of its names'. A
+// name in a bracket annotates the figure before it, or the item it closes ("UDP
+// 5005 (socat)", "6000 on 127.0.0.1 (python3, PID 8082)"): a figure of the same
+// kind (a port and an address are both a socket's) in a later segment is tied
+// to a name after it in its own segment, if any, not to that one; an address or
+// port closed by a comma is not tied to a name in the next ", and …" item
+// ("0.0.0.0:2024, and vmtests.test (PID 11689) on …"), nor one that makes up a
+// whole comma item to a name in the next ("Five listeners: 0.0.0.0:2024, three
+// vmtests.test ports …"; listitems.go), nor one in an item an unnamed listener
+// opens to the name before it ("socat on 0.0.0.0:31337 and an unnamed listener
+// on 0.0.0.0:2024": a socket ss shows with no owner; unnamed.go), nor an
+// address after "not on" ("— not on 0.0.0.0", which the listener before it must
+// lack: deniedplaces.go) to any, nor a port opening its own clause after an
+// item with its port ("…, port 2024 listens on 0.0.0.0"): it must be bound to
+// its clause's address (portitems.go). A list of ports or addresses after a
+// list of PIDs or processes ("PID 19526 and PID 19511, on 127.0.0.1:40981 and
+// 127.0.0.1:45569") may be any of theirs: each must be a socket of one of them
+// (sockpairs.go). See attribution.go.
 //
 // # Grounded
 //

@@ -54,8 +54,9 @@ func wordSet(list string) map[string]bool {
 // replacement characters); a reply that is mostly symbols; letters from
 // more than one unrelated script (a random-weight model's output); a JSON
 // or code fragment instead of prose; brackets, quotes or code fences left
-// open; a reply that stops mid-sentence (on a word that leads on, or on
-// a bare number after "at", "of" and the like); one word repeated back to
+// open, or bold text or a table row left open on the last line; a reply
+// that stops mid-sentence (on a word that leads on, or on a bare number
+// after "at", "of" and the like); one word repeated back to
 // back; and a reply too short to say anything (fewer than 2 words or 6
 // letters).
 // It is deterministic and linear in the reply.
