@@ -110,17 +110,9 @@ func (ix *index) swapRow() (total, free float64, ok bool) {
 	return total, free, haveT && haveF
 }
 
-// checkSwapStates reports swap said all free or fully used (see above).
+// checkSwapStates reports swap said fully used (see above); "all of it
+// free" is the claim that none is used, judged by checkSwapUse.
 func checkSwapStates(ix *index, g *Grounding, ws []string) {
-	if saysSwapAllFree(ws) {
-		switch used, ok := ix.swapUsed(); {
-		case !ok:
-		case used > 0:
-			g.Missing = append(g.Missing, "swap all free")
-		default:
-			g.Found = append(g.Found, "swap all free")
-		}
-	}
 	if saysSwapFull(ws) {
 		// Full leaves under 5% free: free rounds, "fully used" does not
 		// mean to the byte.

@@ -70,9 +70,10 @@ func (ix *index) swapUsed() (lo float64, ok bool) {
 	return 0, false
 }
 
-// checkSwapUse reports a sentence saying swap is unused (see above).
+// checkSwapUse reports a sentence saying swap is unused or all of it free
+// (see above): both claim free shows none used.
 func checkSwapUse(ix *index, g *Grounding, ws []string) {
-	if !saysSwapUnused(ws) {
+	if !saysSwapUnused(ws) && !saysSwapAllFree(ws) {
 		return
 	}
 	switch used, ok := ix.swapUsed(); {
