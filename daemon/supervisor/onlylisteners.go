@@ -73,6 +73,9 @@ func checkOnlyListeners(ix *index, g *Grounding, answer string, claims []claim) 
 	}
 	for _, k := range sentenceSpans(answer) {
 		s := strings.TrimLeft(answer[k.start:k.end], " \t\n")
+		if !containsFoldASCII(s, "else") && !containsFoldASCII(s, "other") {
+			continue
+		}
 		from := k.end - len(s)
 		for _, m := range nothingElseRe.FindAllStringSubmatchIndex(s, -1) {
 			var named []claim
@@ -103,6 +106,9 @@ func onlySubjects(answer string) []subjectSpan {
 	var out []subjectSpan
 	for _, k := range sentenceSpans(answer) {
 		s := answer[k.start:k.end]
+		if !containsFoldASCII(s, "only") {
+			continue
+		}
 		for _, m := range onlyAt.FindAllStringIndex(s, -1) {
 			v := subjectVerb.FindStringIndex(s[m[1]:])
 			if v == nil {

@@ -256,3 +256,20 @@ func wholePath(text, key string) bool {
 	}
 	return false
 }
+
+// containsFoldASCII reports whether the lower-case ASCII word occurs in s
+// in any case. Rules use it to skip a sentence before running a
+// case-insensitive regexp on it: Go's regexp has no literal prefix to
+// search for in "(?i)(?:^|…)only", so it tries every byte.
+func containsFoldASCII(s, lower string) bool {
+	for i := 0; i+len(lower) <= len(s); i++ {
+		j := 0
+		for j < len(lower) && s[i+j]|0x20 == lower[j] {
+			j++
+		}
+		if j == len(lower) {
+			return true
+		}
+	}
+	return false
+}
