@@ -111,7 +111,6 @@ func (ix *index) ownerPorts(pid, prog string, local bool) (ports, sockets int, o
 // address (either may be empty); ok is false without a journal probe, and
 // a journal that could not be read counts none but supports no count.
 func (ix *index) failedLogins(user, addr string) (n int, ok bool) {
-	named := regexp.MustCompile(`\b(?:user|for|user=)\s*` + regexp.QuoteMeta(user) + `\b`)
 	for _, r := range ix.recs {
 		if r.probe != "system_logs" {
 			continue
@@ -123,7 +122,9 @@ func (ix *index) failedLogins(user, addr string) (n int, ok bool) {
 		if !strings.Contains(r.text, "failed password") && !strings.Contains(r.text, "authentication failure") {
 			continue
 		}
-		if user != "" && !named.MatchString(r.text) ||
+		named := containsBounded(r.text, "user "+user, false) || containsBounded(r.text, "for "+user, false) ||
+			containsBounded(r.text, "user="+user, false)
+		if user != "" && !named ||
 			addr != "" && !strings.Contains(r.text, addr) {
 			continue
 		}
