@@ -107,6 +107,8 @@ var scenarioHardware = map[string]rpc.Hardware{
 	"host28": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 24024711168},
 	"host29": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23442108416},
 	"host30": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 22677250048},
+	"host31": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 22489501696},
+	"host32": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23751467008},
 }
 
 // hostProbes are the scenarios read from every probe's real result on the
@@ -122,7 +124,8 @@ var hostProbes = map[string]string{"host": "host_probes.json", "host2": "host2_p
 	"host22": "host22_probes.json", "host23": "host23_probes.json", "host24": "host24_probes.json",
 	"host25": "host25_probes.json", "host26": "host26_probes.json",
 	"host27": "host27_probes.json", "host28": "host28_probes.json",
-	"host29": "host29_probes.json", "host30": "host30_probes.json"}
+	"host29": "host29_probes.json", "host30": "host30_probes.json",
+	"host31": "host31_probes.json", "host32": "host32_probes.json"}
 
 // scenario builds the supervisor's input for a scenario: every probe's
 // result as the desk would pass it, the hardware snapshot and the facts
@@ -203,6 +206,8 @@ var blind = map[string]map[string]int{
 	"heldout36.txt": {"T": 28, "A": 7, "F": 30, "G": 4},
 	"heldout37.txt": {"T": 30, "A": 7, "F": 29, "G": 4},
 	"heldout38.txt": {"T": 29, "A": 7, "F": 31, "G": 4},
+	"heldout39.txt": {"T": 31, "A": 6, "F": 25, "G": 4},
+	"heldout40.txt": {"T": 25, "A": 7, "F": 24, "G": 3},
 }
 
 // TestBlindCorpus scores the blind files and fails when a rule change
