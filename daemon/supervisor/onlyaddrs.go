@@ -20,9 +20,9 @@ var onlyAddrSkip = lexicon.NewSet(`listen listens listening listener listeners b
 
 // checkOnlyAddresses reports an address an interface has that a
 // sentence saying its listed ones are all leaves out.
-func checkOnlyAddresses(ix *index, g *Grounding, answer string, claims []claim) {
-	spans := sentenceSpans(answer)
-	for k, sp := range spans {
+func checkOnlyAddresses(ix *index, g *Grounding, answer string, claims []claim, facts []sentenceFacts) {
+	for k, f := range facts {
+		sp := f.at
 		var iface *claim
 		var addrs []claim
 		ifaces := 0

@@ -111,9 +111,9 @@ func (ix *index) ownAddress(addr string, recs []int32) bool {
 
 // checkAddresses reports gateways that are no route's and addresses said
 // to be an interface's that only its routes have.
-func checkAddresses(ix *index, g *Grounding, answer string, claims []claim, anchors map[int][]claim, records map[int][]int32) {
-	checkOnlyAddresses(ix, g, answer, claims) // onlyaddrs.go
-	var gw *claim                             // the last gateway, which a list may go on from
+func checkAddresses(ix *index, g *Grounding, answer string, claims []claim, facts []sentenceFacts, anchors map[int][]claim, records map[int][]int32) {
+	checkOnlyAddresses(ix, g, answer, claims, facts) // onlyaddrs.go
+	var gw *claim                                    // the last gateway, which a list may go on from
 	for i, c := range claims {
 		addr, ok := addrKey(c)
 		if !ok || c.advice {

@@ -49,24 +49,16 @@ var (
 const uptimeSlack = 5 * time.Minute
 
 // checkUptimes reports the answer's elapsed times (see above).
-func checkUptimes(ix *index, g *Grounding, answer string, anchors map[int][]claim, records map[int][]int32) {
+func checkUptimes(ix *index, g *Grounding, answer string, facts []sentenceFacts, anchors map[int][]claim, records map[int][]int32) {
 	low := strings.ToLower(answer)
 	if !strings.Contains(low, " for ") && !strings.Contains(low, "ago") && !strings.Contains(low, "uptime") && !strings.Contains(low, "cpu") {
 		return
 	}
-	blanked, spans := quotes(answer)
-	blanked, spans = longQuotes(answer, blanked, spans, ix.verbatim)
-	bounds := sentences(answer, spans)
-	advice, _ := adviceSentences(answer, bounds)
-	for k, end := range bounds {
-		if advice[k] {
+	for k, f := range facts {
+		if f.advice {
 			continue
 		}
-		start := 0
-		if k > 0 {
-			start = min(bounds[k-1]+1, len(answer))
-		}
-		toks := strings.FieldsFunc(strings.ToLower(blanked[start:min(end, len(blanked))]), func(r rune) bool {
+		toks := strings.FieldsFunc(strings.ToLower(f.blank), func(r rune) bool {
 			return r == ' ' || r == ',' || r == ';' || r == ':' || r == '(' || r == ')' || r == '\n' || r == '\t' || r == '*'
 		})
 		for i := range toks {
