@@ -120,10 +120,10 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 			continue
 		}
-		if found, ok := ix.addressFact(answer, c, claims); ok {
+		if found, ok, denied := ix.addressFact(answer, c, claims); ok {
 			if found {
 				report(&g.Found, c.text) // prefixholds.go
-			} else if routeDenied(answer, c) {
+			} else if denied {
 				report(&g.Missing, c.text+" (has a route)") // noroute.go
 			}
 			continue

@@ -100,13 +100,20 @@ func (ix *index) routeGateway(addr string) bool {
 // own: any line but a route's, or a route's "src".
 func (ix *index) ownAddress(addr string, recs []int32) bool {
 	for _, id := range recs {
-		r := ix.recs[id]
-		if r.probe == "network_routes" && containsBounded(r.text, "src "+addr, false) ||
-			r.probe != "network_routes" && containsBounded(r.text, addr, false) {
+		if holdsAddress(ix.recs[id], addr) {
 			return true
 		}
 	}
 	return false
+}
+
+// holdsAddress reports a record that shows addr as the machine's own: a
+// route's "src", or the address anywhere in another probe's record.
+func holdsAddress(r record, addr string) bool {
+	if r.probe == "network_routes" {
+		return containsBounded(r.text, "src "+addr, false)
+	}
+	return containsBounded(r.text, addr, false)
 }
 
 // checkAddresses reports gateways that are no route's and addresses said
