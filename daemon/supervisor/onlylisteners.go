@@ -182,20 +182,17 @@ func (ix *index) othersListening(g *Grounding, names []claim, proto, what string
 	var others []string
 	probed := false
 	for id, r := range ix.recs {
-		f := strings.Fields(r.text)
-		if r.probe != "listening_ports" || len(f) == 0 || !(strings.HasPrefix(f[0], "tcp") || strings.HasPrefix(f[0], "udp")) {
-			continue
-		}
-		port := rowPort(r.text)
-		if port < 0 {
+		s, ok := ssSocket(r)
+		port, err := strconv.Atoi(s.port)
+		if !ok || err != nil {
 			continue
 		}
 		probed = true
-		if proto != "" && !strings.HasPrefix(f[0], proto) || rows[int32(id)] {
+		if proto != "" && s.proto != proto || rows[int32(id)] {
 			continue
 		}
 		if !slices.ContainsFunc(names, func(c claim) bool { return c.kind == kindPort && c.port == port }) {
-			others = append(others, f[0]+" "+strconv.Itoa(port))
+			others = append(others, s.proto+" "+s.port)
 		}
 	}
 	switch {
@@ -207,18 +204,12 @@ func (ix *index) othersListening(g *Grounding, names []claim, proto, what string
 	}
 }
 
-// rowPort returns the local port of an ss row, or -1.
-func rowPort(row string) int {
-	addr := localAddress(row)
-	if addr == "" {
-		return -1
+// ssSocket reads the socket of an ss row (see socketOf), leaving out the
+// typed line that repeats it ("local_address … netid udp"), so that no
+// socket is counted twice.
+func ssSocket(r record) (socketAt, bool) {
+	if t := strings.TrimLeft(r.text, " \t"); !strings.HasPrefix(t, "tcp") && !strings.HasPrefix(t, "udp") {
+		return socketAt{}, false
 	}
-	for _, f := range strings.Fields(row) {
-		if i := strings.LastIndexByte(f, ':'); i > 0 && f[:i] == addr {
-			if p, err := strconv.Atoi(f[i+1:]); err == nil {
-				return p
-			}
-		}
-	}
-	return -1
+	return socketOf(r)
 }
