@@ -150,7 +150,7 @@ var (
 // checkMounts reports the comparisons, shared disks and devices of mounts
 // that df and lsblk contradict.
 func checkMounts(ix *index, g *Grounding, answer string, claims []claim, facts []sentenceFacts) {
-	low := strings.ToLower(answer)
+	low := asciiLower(answer) // keeps the claims' offsets: "\u212a" lowercases to one byte
 	if !strings.Contains(ix.text, "probe disk_usage") && !strings.Contains(ix.text, "probe block_devices") {
 		return
 	}

@@ -28,7 +28,7 @@ const ioReach = 6
 // checkIOPaths reports a path said to be read or written by a process
 // whose records do not hold it.
 func checkIOPaths(ix *index, g *Grounding, answer string, claims []claim, anchors map[int][]claim, records map[int][]int32) {
-	low := strings.ToLower(answer)
+	low := asciiLower(answer) // keeps the claims' offsets (see checkMounts)
 	for _, c := range claims {
 		if (c.class != classPath && c.class != classDevice) || c.advice || !c.textual {
 			continue
