@@ -221,6 +221,7 @@ func extractAll(answer string, known map[string]class, quiet func(string) bool) 
 			facts[k].inst.to += start
 		}
 		facts[k].head = heads[k]
+		facts[k].sentence = sentence{span{start, min(end, len(answer))}, blanked[start:min(end, len(blanked))], advice[k], general[k]}
 		if youAt[k] = youClause(answer[start:min(end, len(answer))]); youAt[k] >= 0 {
 			youAt[k] += start
 		}

@@ -22,8 +22,9 @@ var othersCombinedRe = regexp.MustCompile(`(?i)\b(?:more|bigger|larger|greater|h
 
 // checkOthersCombined reports a subject said to use more than all other
 // processes combined where the listed others already use as much.
-func checkOthersCombined(ix *index, g *Grounding, answer string, claims []claim) {
-	for k, sp := range sentenceSpans(answer) {
+func checkOthersCombined(ix *index, g *Grounding, answer string, claims []claim, facts []sentenceFacts) {
+	for k, f := range facts {
+		sp := f.at
 		text := answer[sp.start:sp.end]
 		lo, hi := 0, 0 // the subject's claims lie in [lo, hi) of the answer
 		if m := othersCombinedRe.FindStringIndex(text); m != nil {

@@ -112,10 +112,13 @@ func measureCol(ws []string, i int, def string) string {
 	return def
 }
 
+// failedWords make a count one of failed units.
+var failedWords = lexicon.NewSet(`failed failing`)
+
 // failedCount reads "2 units have failed", "1 systemd unit has failed",
 // "both failed units" at the noun ws[i]; it returns the count or -1.
 func failedCount(ws []string, i int) int {
-	if !anyOf(ws, lexicon.NewSet(`failed failing`)) {
+	if !anyOf(ws, failedWords) {
 		return -1
 	}
 	for k := i - 1; k >= 0 && k >= i-2; k-- {

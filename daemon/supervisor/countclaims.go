@@ -77,8 +77,8 @@ func slicesMax(ns []int) int {
 func (ix *index) ownerPorts(pid, prog string, local bool) (ports, sockets int, ok bool) {
 	seen := map[string]bool{}
 	for _, r := range ix.recs {
-		f := strings.Fields(r.text)
-		if r.probe != "listening_ports" || len(f) == 0 || !(strings.HasPrefix(f[0], "tcp") || strings.HasPrefix(f[0], "udp")) {
+		s, row := ssSocket(r) // onlylisteners.go
+		if !row {
 			continue
 		}
 		owned := false
@@ -89,19 +89,13 @@ func (ix *index) ownerPorts(pid, prog string, local bool) (ports, sockets int, o
 			continue
 		}
 		ok = true
-		addr := localAddress(r.text)
-		if local && !strings.HasPrefix(addr, "127.") && addr != "[::1]" && addr != "localhost" {
+		if local && !s.loopback() && s.addr != "localhost" {
 			continue
 		}
 		sockets++
-		for _, fl := range f {
-			if i := strings.LastIndexByte(fl, ':'); i > 0 && fl[:i] == addr {
-				if port := f[0] + fl[i:]; !seen[port] {
-					seen[port] = true
-					ports++
-				}
-				break
-			}
+		if port := s.proto + ":" + s.port; !seen[port] {
+			seen[port] = true
+			ports++
 		}
 	}
 	return ports, sockets, ok

@@ -149,27 +149,22 @@ var (
 
 // checkMounts reports the comparisons, shared disks and devices of mounts
 // that df and lsblk contradict.
-func checkMounts(ix *index, g *Grounding, answer string, claims []claim) {
-	low := strings.ToLower(answer)
+func checkMounts(ix *index, g *Grounding, answer string, claims []claim, facts []sentenceFacts) {
+	low := asciiLower(answer) // keeps the claims' offsets: "\u212a" lowercases to one byte
 	if !strings.Contains(ix.text, "probe disk_usage") && !strings.Contains(ix.text, "probe block_devices") {
 		return
 	}
 	checkMountStates(ix, g, answer, claims) // mountstates.go
 	rows := ix.dfRows()
-	_, spans := quotes(answer)
-	bounds := sentences(answer, spans)
 	refs := map[int][]mountRef{} // by sentence
 	for _, c := range claims {
 		if m, ok := ix.resolveMount(c, rows); ok && !c.advice {
 			refs[c.sent] = append(refs[c.sent], m)
 		}
 	}
-	for k := range bounds {
-		start := 0
-		if k > 0 {
-			start = min(bounds[k-1]+1, len(low))
-		}
-		sent := low[start:min(bounds[k], len(low))]
+	for k, f := range facts {
+		start := f.at.start
+		sent := low[start:f.at.end]
 		ms := refs[k]
 		var prev []mountRef
 		if k > 0 {

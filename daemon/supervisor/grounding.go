@@ -50,7 +50,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 		checkScoped(ix, &g, facts, nil, nil, nil)
 		relate(ix, &g, facts, nil)
 		checkListenCounts(ix, &g, facts)
-		return withPhrase(g, answer, evidence)
+		return withPhrase(g, answer, evidence, facts)
 	}
 	var user *index
 	isGiven := func(c claim) bool {
@@ -66,18 +66,18 @@ func Check(answer, evidence string, given ...string) Grounding {
 	ix.bareV6Sockets(claims) // barev6.go
 	ix.bracketPIDs(answer, claims)
 	anchors, records := sentenceAnchors(ix, undenied(answer, claims))
-	pronounAnchors(answer, claims, anchors)
-	checkUptimes(ix, &g, answer, anchors, records)
+	pronounAnchors(answer, claims, anchors, facts)
+	checkUptimes(ix, &g, answer, facts, anchors, records)
 	checkScoped(ix, &g, facts, claims, anchors, records)
 	checkInstances(ix, &g, facts, anchors, records)
-	checkSockets(ix, &g, answer, claims)
-	checkAddresses(ix, &g, answer, claims, anchors, records)
+	checkSockets(ix, &g, answer, claims, facts)
+	checkAddresses(ix, &g, answer, claims, facts, anchors, records)
 	relate(ix, &g, facts, anchors)
 	resp := respective(claims, anchors)
 	pairCompared(answer, claims, facts, resp)
 	checkCompared(ix, &g, claims, anchors, facts)
-	checkProcessSets(ix, &g, answer, claims) // procshares.go
-	checkMounts(ix, &g, answer, claims)
+	checkProcessSets(ix, &g, answer, claims, facts) // procshares.go
+	checkMounts(ix, &g, answer, claims, facts)
 	checkIOPaths(ix, &g, answer, claims, anchors, records)
 	checkReach(ix, &g, answer, claims, anchors, facts) // exposurecheck.go
 	checkListenCounts(ix, &g, facts)
@@ -120,10 +120,10 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 			continue
 		}
-		if found, ok := ix.addressFact(answer, c, claims); ok {
+		if found, ok, denied := ix.addressFact(answer, c, claims); ok {
 			if found {
 				report(&g.Found, c.text) // prefixholds.go
-			} else if routeDenied(answer, c) {
+			} else if denied {
 				report(&g.Missing, c.text+" (has a route)") // noroute.go
 			}
 			continue
@@ -289,16 +289,16 @@ func Check(answer, evidence string, given ...string) Grounding {
 		}
 		report(&g.Missing, c.text)
 	}
-	return withPhrase(g, answer, evidence)
+	return withPhrase(g, answer, evidence, facts)
 }
 
 // withPhrase adds a phrase the answer quotes from the evidence (see
 // phrases.go) when nothing else was found, missing or given.
-func withPhrase(g Grounding, answer, evidence string) Grounding {
+func withPhrase(g Grounding, answer, evidence string, facts []sentenceFacts) Grounding {
 	if len(g.Found)+len(g.Missing)+len(g.Given) == 0 {
 		if p := phrases(answer, evidence); p != "" {
 			g.Found = append(g.Found, p)
-		} else if p := unreadable(answer, evidence); p != "" {
+		} else if p := unreadable(answer, evidence, facts); p != "" {
 			g.Found = append(g.Found, p)
 		}
 	}

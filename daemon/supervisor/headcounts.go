@@ -58,8 +58,9 @@ func listItems(list string) int {
 
 // checkHeadingLists reports a list of all the listeners, under such a
 // heading, that leaves a socket out.
-func checkHeadingLists(ix *index, g *Grounding, answer string, claims []claim) {
-	for _, k := range sentenceSpans(answer) {
+func checkHeadingLists(ix *index, g *Grounding, answer string, claims []claim, facts []sentenceFacts) {
+	for _, f := range facts {
+		k := f.at
 		lc := listenCountIn(answer[k.start:k.end])
 		if !lc.heading {
 			continue

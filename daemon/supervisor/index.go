@@ -88,6 +88,9 @@ type index struct {
 	// sorted and reversed hold the tokens sorted, and reversed then sorted,
 	// for prefix and suffix lookups; built on first use.
 	sorted, reversed []string
+	clock            *clock // see times, built on first use
+	// psProgs are the programs ps lists (see psNames), built on first use.
+	psProgs map[string]bool
 }
 
 // newIndex cuts text into records and reads every figure and word of

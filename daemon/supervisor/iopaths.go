@@ -28,7 +28,7 @@ const ioReach = 6
 // checkIOPaths reports a path said to be read or written by a process
 // whose records do not hold it.
 func checkIOPaths(ix *index, g *Grounding, answer string, claims []claim, anchors map[int][]claim, records map[int][]int32) {
-	low := strings.ToLower(answer)
+	low := asciiLower(answer) // keeps the claims' offsets (see checkMounts)
 	for _, c := range claims {
 		if (c.class != classPath && c.class != classDevice) || c.advice || !c.textual {
 			continue
@@ -61,11 +61,8 @@ func (ix *index) pathArgs(recs []int32) bool {
 		if r.probe != "top_cpu" && r.probe != "top_memory" {
 			continue
 		}
-		f := strings.Fields(r.text)
-		if len(f) < 12 || f[1] != strings.TrimLeft(f[1], "abcdefghijklmnopqrstuvwxyz_") {
-			continue // not a ps row: "command dd if=… pid 24503 …"
-		}
-		for _, a := range f[11:] {
+		args := strings.Fields(psCommand(r.text)) // kthreads.go
+		for _, a := range args[min(1, len(args)):] {
 			if strings.HasPrefix(a, "/") || strings.Contains(a, "=/") {
 				return true
 			}

@@ -35,7 +35,10 @@ func saysKernelThread(ws []string) bool {
 // kernel thread; ok is false when no ps record has it. ps's own row is
 // read first: the typed record's columns break on a ":" in the command.
 func (ix *index) kernelThread(pid float64) (kernel, ok bool) {
-	for _, r := range ix.recs {
+	// Only the records holding the PID's word can have it in their pid
+	// column: the index lists them, so no walk of every record.
+	for _, id := range ix.tokens[strconv.FormatFloat(pid, 'f', -1, 64)] {
+		r := ix.recs[id]
 		var isPid, haveVsz bool
 		vsz := 0.0
 		for _, v := range r.values {

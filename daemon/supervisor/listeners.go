@@ -182,25 +182,16 @@ func (ix *index) listenerCounts(proto string) (counts []int, ok bool) {
 	progs, pids, ports, netPorts := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
 	sockets, unowned := 0, 0
 	for _, r := range ix.recs {
-		f := strings.Fields(r.text)
-		if r.probe != "listening_ports" || len(f) == 0 || !(strings.HasPrefix(f[0], "tcp") || strings.HasPrefix(f[0], "udp")) {
-			continue
-		}
-		addr := localAddress(r.text)
-		if addr == "" {
+		s, row := ssSocket(r) // onlylisteners.go
+		if !row {
 			continue
 		}
 		ok = true
-		if proto != "" && !strings.HasPrefix(f[0], proto) {
+		if proto != "" && s.proto != proto {
 			continue
 		}
 		sockets++
-		for _, fl := range f {
-			if i := strings.LastIndexByte(fl, ':'); i > 0 && fl[:i] == addr {
-				ports[fl[i+1:]], netPorts[f[0]+fl[i:]] = true, true
-				break
-			}
-		}
+		ports[s.port], netPorts[s.proto+":"+s.port] = true, true
 		owners := ssOwner.FindAllStringSubmatch(r.text, maxSocketOwners)
 		if len(owners) == 0 {
 			unowned++

@@ -18,11 +18,14 @@ import (
 var onlyAddrSkip = lexicon.NewSet(`listen listens listening listener listeners bound binds port ports
 	route routes routed gateway via reachable`)
 
+// v4Words and v6Words name an address family.
+var v4Words, v6Words = lexicon.NewSet(`ipv4 inet`), lexicon.NewSet(`ipv6 inet6`)
+
 // checkOnlyAddresses reports an address an interface has that a
 // sentence saying its listed ones are all leaves out.
-func checkOnlyAddresses(ix *index, g *Grounding, answer string, claims []claim) {
-	spans := sentenceSpans(answer)
-	for k, sp := range spans {
+func checkOnlyAddresses(ix *index, g *Grounding, answer string, claims []claim, facts []sentenceFacts) {
+	for k, f := range facts {
+		sp := f.at
 		var iface *claim
 		var addrs []claim
 		ifaces := 0
@@ -89,7 +92,7 @@ func (ix *index) unlistedAddress(iface claim, addrs []claim, ws []string) string
 		listed[a] = true
 		linkLocal = linkLocal || strings.HasPrefix(a, "fe80:")
 	}
-	v4, v6 := anyOf(ws, lexicon.NewSet(`ipv4 inet`)), anyOf(ws, lexicon.NewSet(`ipv6 inet6`))
+	v4, v6 := anyOf(ws, v4Words), anyOf(ws, v6Words)
 	for _, id := range ix.anchorRecords(iface) {
 		r := ix.recs[id]
 		if r.probe != "network_addrs" {

@@ -27,3 +27,20 @@ func TestOnlyAddresses(t *testing.T) {
 	}
 	checkPairs(t, tests)
 }
+
+// TestOnlyAddressesAfterLongQuote checks that a quoted journal line
+// holding ". " before the claim does not shift the sentences the rule
+// reads away from the ones its claims are numbered by.
+func TestOnlyAddressesAfterLongQuote(t *testing.T) {
+	line := "Nov 24 08:00:01 host10 diskcheck[812]: Disk check done. Nothing to report on any volume today."
+	host10 := EvidenceText(scenario(t, "host10")) + "\nprobe system_logs journalctl -p warning -b\n" + line + "\n"
+	quote := `The journal says "` + line + `". `
+	checkPairs(t, []pair{
+		{"alone", host10,
+			"The loopback interface lo only has 127.0.0.1 and ::1, nothing else.",
+			"eth0 only has 192.0.2.2, nothing else."},
+		{"after a quoted journal line", host10,
+			quote + "The loopback interface lo only has 127.0.0.1 and ::1, nothing else.",
+			quote + "eth0 only has 192.0.2.2, nothing else."},
+	})
+}

@@ -50,8 +50,8 @@ var subjectFillers = lexicon.NewSet(`and or the port ports tcp udp pid pids proc
 
 // checkOnlyListeners reports listeners left out of "only X is listening"
 // and of "nothing else is listening".
-func checkOnlyListeners(ix *index, g *Grounding, answer string, claims []claim) {
-	for _, sp := range onlySubjects(answer) {
+func checkOnlyListeners(ix *index, g *Grounding, answer string, claims []claim, facts []sentenceFacts) {
+	for _, sp := range onlySubjects(answer, facts) {
 		var subject []claim
 		for _, c := range claims {
 			if c.off >= sp.start && c.off < sp.end && !c.advice {
@@ -71,7 +71,8 @@ func checkOnlyListeners(ix *index, g *Grounding, answer string, claims []claim) 
 		}
 		ix.othersListening(g, named, sp.proto, "only "+strings.TrimSpace(answer[sp.start:sp.end]))
 	}
-	for _, k := range sentenceSpans(answer) {
+	for _, f := range facts {
+		k := f.at
 		s := strings.TrimLeft(answer[k.start:k.end], " \t\n")
 		if !containsFoldASCII(s, "else") && !containsFoldASCII(s, "other") {
 			continue
@@ -102,9 +103,10 @@ type subjectSpan struct {
 
 // onlySubjects finds the subjects of "only X is listening", "X is the
 // only listener" and "the only listener is X" in the answer.
-func onlySubjects(answer string) []subjectSpan {
+func onlySubjects(answer string, facts []sentenceFacts) []subjectSpan {
 	var out []subjectSpan
-	for _, k := range sentenceSpans(answer) {
+	for _, f := range facts {
+		k := f.at
 		s := answer[k.start:k.end]
 		if !containsFoldASCII(s, "only") {
 			continue
@@ -139,19 +141,6 @@ func submatch(s string, m []int, k int) string {
 		return ""
 	}
 	return s[m[2*k]:m[2*k+1]]
-}
-
-// sentenceSpans cuts an answer into its sentences.
-func sentenceSpans(answer string) []span {
-	_, spans := quotes(answer)
-	var out []span
-	start := 0
-	for _, end := range sentences(answer, spans) {
-		end = min(end, len(answer))
-		out = append(out, span{start, end})
-		start = min(end+1, len(answer))
-	}
-	return out
 }
 
 // soleSubject reports whether a subject is names and nothing else
@@ -193,20 +182,17 @@ func (ix *index) othersListening(g *Grounding, names []claim, proto, what string
 	var others []string
 	probed := false
 	for id, r := range ix.recs {
-		f := strings.Fields(r.text)
-		if r.probe != "listening_ports" || len(f) == 0 || !(strings.HasPrefix(f[0], "tcp") || strings.HasPrefix(f[0], "udp")) {
-			continue
-		}
-		port := rowPort(r.text)
-		if port < 0 {
+		s, ok := ssSocket(r)
+		port, err := strconv.Atoi(s.port)
+		if !ok || err != nil {
 			continue
 		}
 		probed = true
-		if proto != "" && !strings.HasPrefix(f[0], proto) || rows[int32(id)] {
+		if proto != "" && s.proto != proto || rows[int32(id)] {
 			continue
 		}
 		if !slices.ContainsFunc(names, func(c claim) bool { return c.kind == kindPort && c.port == port }) {
-			others = append(others, f[0]+" "+strconv.Itoa(port))
+			others = append(others, s.proto+" "+s.port)
 		}
 	}
 	switch {
@@ -218,18 +204,12 @@ func (ix *index) othersListening(g *Grounding, names []claim, proto, what string
 	}
 }
 
-// rowPort returns the local port of an ss row, or -1.
-func rowPort(row string) int {
-	addr := localAddress(row)
-	if addr == "" {
-		return -1
+// ssSocket reads the socket of an ss row (see socketOf), leaving out the
+// typed line that repeats it ("local_address … netid udp"), so that no
+// socket is counted twice.
+func ssSocket(r record) (socketAt, bool) {
+	if t := strings.TrimLeft(r.text, " \t"); !strings.HasPrefix(t, "tcp") && !strings.HasPrefix(t, "udp") {
+		return socketAt{}, false
 	}
-	for _, f := range strings.Fields(row) {
-		if i := strings.LastIndexByte(f, ':'); i > 0 && f[:i] == addr {
-			if p, err := strconv.Atoi(f[i+1:]); err == nil {
-				return p
-			}
-		}
-	}
-	return -1
+	return socketOf(r)
 }

@@ -71,12 +71,10 @@ var probeTopics = map[string]string{"journal": "system_logs", "logs": "system_lo
 // unreadable returns the error line of a probe whose failure a sentence
 // of the answer reports in its own words ("the journal could not be read"
 // beside "cannot read the journal: no journal files …"), or "".
-func unreadable(answer, evidence string) string {
+func unreadable(answer, evidence string, facts []sentenceFacts) string {
 	topics := lexicon.Set{}
-	start := 0
-	for _, end := range sentences(answer, nil) {
-		aw := plainWords(answer[start:min(end, len(answer))])
-		start = min(end+1, len(answer))
+	for _, f := range facts {
+		aw := plainWords(answer[f.at.start:f.at.end])
 		if !reportsFailure(aw) {
 			continue
 		}

@@ -57,8 +57,9 @@ func rankPlace(facts []sentenceFacts, k int, sentence string) {
 // checkFollowedBy checks "The biggest memory user is A, followed by B":
 // B, the first process or PID after "followed by", must hold the rank
 // after the superlative's.
-func checkFollowedBy(ix *index, g *Grounding, answer string, claims []claim) {
-	for k, sp := range sentenceSpans(answer) {
+func checkFollowedBy(ix *index, g *Grounding, answer string, claims []claim, facts []sentenceFacts) {
+	for k, f := range facts {
+		sp := f.at
 		text := answer[sp.start:sp.end]
 		fb := strings.Index(strings.ToLower(text), "followed by")
 		if fb < 0 {

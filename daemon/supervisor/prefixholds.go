@@ -11,18 +11,19 @@ import "net/netip"
 // machine rather than of the entity beside it: a prefix holding an
 // address of its sentence, or the machine's own address a listener is
 // reached via (reachvia.go; checkAddresses reports one it lacks). ok is
-// false for any other claim.
-func (ix *index) addressFact(answer string, c claim, claims []claim) (found, ok bool) {
+// false for any other claim; denied is set when it was judged as a
+// destination denied a route.
+func (ix *index) addressFact(answer string, c claim, claims []claim) (found, ok, denied bool) {
 	if ix.prefixHolds(c, claims) {
-		return true, true
+		return true, true, false
 	}
 	if routeDenied(answer, c) {
-		return ix.noRoute(c), true // noroute.go
+		return ix.noRoute(c), true, true // noroute.go
 	}
 	if addr, isAddr := addrKey(c); isAddr && !c.advice && reachedVia(answer, c) {
-		return ix.machineAddress(addr), true
+		return ix.machineAddress(addr), true, false
 	}
-	return false, false
+	return false, false, false
 }
 
 // prefixHolds reports a prefix claim holding an address of its sentence

@@ -29,7 +29,7 @@ var (
 
 // checkProcessShares reports a share of all processes said where the
 // evidence lists only some of them.
-func checkProcessShares(ix *index, g *Grounding, answer string) {
+func checkProcessShares(ix *index, g *Grounding, answer string, facts []sentenceFacts) {
 	m := listedOfRe.FindStringSubmatch(ix.text)
 	if m == nil {
 		return
@@ -40,7 +40,8 @@ func checkProcessShares(ix *index, g *Grounding, answer string) {
 		return
 	}
 	var prev []string // the sentence before, which "them" may refer to
-	for _, sp := range sentenceSpans(answer) {
+	for _, f := range facts {
+		sp := f.at
 		text := answer[sp.start:sp.end]
 		ws := plainWords(text)
 		about := anyOf(ws, processWords) || anyOf(prev, processWords) && !anyOf(prev, shownMarks)
@@ -61,8 +62,8 @@ func checkProcessShares(ix *index, g *Grounding, answer string) {
 // checkProcessSets runs the checks of claims over a set of processes:
 // against all the others (combined.go), shares of them all, and the
 // order of a ranking (places.go).
-func checkProcessSets(ix *index, g *Grounding, answer string, claims []claim) {
-	checkOthersCombined(ix, g, answer, claims)
-	checkProcessShares(ix, g, answer)
-	checkFollowedBy(ix, g, answer, claims)
+func checkProcessSets(ix *index, g *Grounding, answer string, claims []claim, facts []sentenceFacts) {
+	checkOthersCombined(ix, g, answer, claims, facts)
+	checkProcessShares(ix, g, answer, facts)
+	checkFollowedBy(ix, g, answer, claims, facts)
 }

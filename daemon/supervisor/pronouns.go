@@ -9,8 +9,7 @@ import "strings"
 // the figures must come from that entity's records, not from anywhere.
 // A sentence between them that names no entity ("Since the machine has 2
 // CPUs, that is about half.") does not part them.
-func pronounAnchors(answer string, claims []claim, anchors map[int][]claim) {
-	var bounds []int
+func pronounAnchors(answer string, claims []claim, anchors map[int][]claim, facts []sentenceFacts) {
 	for _, c := range claims {
 		k := c.sent
 		if k == 0 || len(anchors[k]) > 0 {
@@ -23,12 +22,8 @@ func pronounAnchors(answer string, claims []claim, anchors map[int][]claim) {
 		if len(anchors[p]) == 0 {
 			continue
 		}
-		if bounds == nil {
-			_, spans := quotes(answer)
-			bounds = sentences(answer, spans)
-		}
-		start := min(bounds[k-1]+1, len(answer))
-		head := strings.TrimLeft(answer[start:min(bounds[k], len(answer))], " \t*-•")
+		sp := facts[k].at
+		head := strings.TrimLeft(answer[sp.start:sp.end], " \t*-•")
 		w := plainWords(head[:min(len(head), 8)])
 		if len(w) == 0 {
 			continue

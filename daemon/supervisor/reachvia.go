@@ -39,9 +39,10 @@ func reachedVia(answer string, c claim) bool {
 
 // machineAddress reports whether the machine has addr as its own.
 func (ix *index) machineAddress(addr string) bool {
-	ids := make([]int32, len(ix.recs))
-	for i := range ids {
-		ids[i] = int32(i)
+	for _, r := range ix.recs {
+		if holdsAddress(r, addr) {
+			return true
+		}
 	}
-	return ix.ownAddress(addr, ids)
+	return false
 }

@@ -18,6 +18,7 @@ import (
 
 // sentenceFacts are what extract reads from a whole sentence.
 type sentenceFacts struct {
+	sentence     // its place in the answer (sentence.go)
 	respectively bool
 	// top is the probe whose first row the sentence's first process must
 	// be, or "".

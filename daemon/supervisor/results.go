@@ -25,6 +25,9 @@ var (
 
 // psNames returns the base names of the commands ps runs.
 func (ix *index) psNames() map[string]bool {
+	if ix.psProgs != nil {
+		return ix.psProgs
+	}
 	names := map[string]bool{}
 	for _, r := range ix.recs {
 		if !liveProbes[r.probe] || r.probe == "listening_ports" {
@@ -34,6 +37,7 @@ func (ix *index) psNames() map[string]bool {
 			names[path.Base(fs[0])] = true
 		}
 	}
+	ix.psProgs = names
 	return names
 }
 
@@ -53,7 +57,6 @@ func checkResults(ix *index, g *Grounding, ws []string) {
 	if anyOf(ws, resultHedges) {
 		return
 	}
-	var names map[string]bool
 	for i, w := range ws {
 		if !resultVerbs[w] {
 			continue
@@ -65,10 +68,7 @@ func checkResults(ix *index, g *Grounding, ws []string) {
 		if k < 0 {
 			continue
 		}
-		if names == nil {
-			names = ix.psNames()
-		}
-		if name := ws[k]; names[name] && !ix.namedBeyondPs(name) {
+		if name := ws[k]; ix.psNames()[name] && !ix.namedBeyondPs(name) {
 			g.Missing = append(g.Missing, name+" "+w)
 		}
 	}

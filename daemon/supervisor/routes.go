@@ -100,20 +100,27 @@ func (ix *index) routeGateway(addr string) bool {
 // own: any line but a route's, or a route's "src".
 func (ix *index) ownAddress(addr string, recs []int32) bool {
 	for _, id := range recs {
-		r := ix.recs[id]
-		if r.probe == "network_routes" && containsBounded(r.text, "src "+addr, false) ||
-			r.probe != "network_routes" && containsBounded(r.text, addr, false) {
+		if holdsAddress(ix.recs[id], addr) {
 			return true
 		}
 	}
 	return false
 }
 
+// holdsAddress reports a record that shows addr as the machine's own: a
+// route's "src", or the address anywhere in another probe's record.
+func holdsAddress(r record, addr string) bool {
+	if r.probe == "network_routes" {
+		return containsBounded(r.text, "src "+addr, false)
+	}
+	return containsBounded(r.text, addr, false)
+}
+
 // checkAddresses reports gateways that are no route's and addresses said
 // to be an interface's that only its routes have.
-func checkAddresses(ix *index, g *Grounding, answer string, claims []claim, anchors map[int][]claim, records map[int][]int32) {
-	checkOnlyAddresses(ix, g, answer, claims) // onlyaddrs.go
-	var gw *claim                             // the last gateway, which a list may go on from
+func checkAddresses(ix *index, g *Grounding, answer string, claims []claim, facts []sentenceFacts, anchors map[int][]claim, records map[int][]int32) {
+	checkOnlyAddresses(ix, g, answer, claims, facts) // onlyaddrs.go
+	var gw *claim                                    // the last gateway, which a list may go on from
 	for i, c := range claims {
 		addr, ok := addrKey(c)
 		if !ok || c.advice {

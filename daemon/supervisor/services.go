@@ -110,8 +110,8 @@ type serviceClaim struct {
 
 // checkServices reports services said to be what a port is that its
 // socket's owner is not (or, denied, is).
-func checkServices(ix *index, g *Grounding, answer string, claims []claim) {
-	for _, sc := range serviceClaims(answer, claims) {
+func checkServices(ix *index, g *Grounding, answer string, claims []claim, facts []sentenceFacts) {
+	for _, sc := range serviceClaims(answer, claims, facts) {
 		owners := ix.portOwners(sc.port.port)
 		if len(owners) == 0 {
 			if ownerlessService(ix, sc) {
@@ -132,10 +132,11 @@ func checkServices(ix *index, g *Grounding, answer string, claims []claim) {
 }
 
 // serviceClaims finds the services an answer ties to a port.
-func serviceClaims(answer string, claims []claim) []serviceClaim {
+func serviceClaims(answer string, claims []claim, facts []sentenceFacts) []serviceClaim {
 	var out []serviceClaim
 	next := 0 // claims are in answer order: one pass over them
-	for _, k := range sentenceSpans(answer) {
+	for _, f := range facts {
+		k := f.at
 		s := answer[k.start:k.end]
 		var ports []claim
 		for ; next < len(claims) && claims[next].off < k.end; next++ {

@@ -118,13 +118,13 @@ func listensOnWildcard6(text string) bool {
 // record: its address and port, who owns it, whether it is the only one,
 // and which service it is. They run in this order because the later ones
 // skip what the earlier ones already judged.
-func checkSockets(ix *index, g *Grounding, answer string, claims []claim) {
+func checkSockets(ix *index, g *Grounding, answer string, claims []claim, facts []sentenceFacts) {
 	checkPortAddrs(ix, g, claims)
 	checkRowExposure(ix, g, answer, claims)
 	checkPortOwners(ix, g, answer, claims)
-	checkOnlyListeners(ix, g, answer, claims)
-	checkServices(ix, g, answer, claims)
-	checkPIDPorts(ix, g, answer, claims)     // pidports.go
-	checkHeadingLists(ix, g, answer, claims) // headcounts.go
-	checkDeniedPlaces(ix, g, answer, claims) // deniedplaces.go
+	checkOnlyListeners(ix, g, answer, claims, facts)
+	checkServices(ix, g, answer, claims, facts)
+	checkPIDPorts(ix, g, answer, claims)            // pidports.go
+	checkHeadingLists(ix, g, answer, claims, facts) // headcounts.go
+	checkDeniedPlaces(ix, g, answer, claims)        // deniedplaces.go
 }

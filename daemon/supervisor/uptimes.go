@@ -49,24 +49,16 @@ var (
 const uptimeSlack = 5 * time.Minute
 
 // checkUptimes reports the answer's elapsed times (see above).
-func checkUptimes(ix *index, g *Grounding, answer string, anchors map[int][]claim, records map[int][]int32) {
+func checkUptimes(ix *index, g *Grounding, answer string, facts []sentenceFacts, anchors map[int][]claim, records map[int][]int32) {
 	low := strings.ToLower(answer)
 	if !strings.Contains(low, " for ") && !strings.Contains(low, "ago") && !strings.Contains(low, "uptime") && !strings.Contains(low, "cpu") {
 		return
 	}
-	blanked, spans := quotes(answer)
-	blanked, spans = longQuotes(answer, blanked, spans, ix.verbatim)
-	bounds := sentences(answer, spans)
-	advice, _ := adviceSentences(answer, bounds)
-	for k, end := range bounds {
-		if advice[k] {
+	for k, f := range facts {
+		if f.advice {
 			continue
 		}
-		start := 0
-		if k > 0 {
-			start = min(bounds[k-1]+1, len(answer))
-		}
-		toks := strings.FieldsFunc(strings.ToLower(blanked[start:min(end, len(blanked))]), func(r rune) bool {
+		toks := strings.FieldsFunc(strings.ToLower(f.blank), func(r rune) bool {
 			return r == ' ' || r == ',' || r == ';' || r == ':' || r == '(' || r == ')' || r == '\n' || r == '\t' || r == '*'
 		})
 		for i := range toks {
@@ -84,8 +76,7 @@ func checkUptimes(ix *index, g *Grounding, answer string, anchors map[int][]clai
 				g.Missing = append(g.Missing, text+" (no start and time in the evidence)")
 				continue
 			}
-			now, _ := ix.newest()
-			e := now.Sub(from)
+			e := ix.times().now.Sub(from)
 			if hi >= e && lo <= e+uptimeSlack+e/10 {
 				g.Found = append(g.Found, text)
 			} else {
@@ -229,7 +220,8 @@ func anyStart(toks []string) bool {
 // the machine when the sentence speaks of it or names no entity with a
 // start, else its first entity with one.
 func (ix *index) startOf(toks []string, as []claim, records map[int][]int32) (time.Time, bool) {
-	if _, ok := ix.newest(); !ok {
+	clk := ix.times()
+	if clk.now.IsZero() {
 		return time.Time{}, false
 	}
 	machine := false
@@ -247,6 +239,25 @@ func (ix *index) startOf(toks []string, as []claim, records map[int][]int32) (ti
 			}
 		}
 	}
+	return clk.boot, !clk.boot.IsZero()
+}
+
+// clock holds the evidence's newest timestamp and the machine's start
+// (PID 1's, else the earliest process start), or zero times.
+type clock struct{ now, boot time.Time }
+
+// times reads the clock on first use: each elapsed time is measured by
+// it, and reading it scans every record.
+func (ix *index) times() clock {
+	if ix.clock != nil {
+		return *ix.clock
+	}
+	var c clock
+	for _, m := range stamp.FindAllString(ix.text, -1) {
+		if t, ok := parseStamp(m); ok && t.After(c.now) {
+			c.now = t
+		}
+	}
 	var first time.Time
 	for _, r := range ix.recs {
 		m := startStamp.FindStringSubmatch(r.text)
@@ -258,24 +269,16 @@ func (ix *index) startOf(toks []string, as []claim, records map[int][]int32) (ti
 			continue
 		}
 		if pidOne.MatchString(r.text) {
-			return t, true
+			first = t
+			break
 		}
 		if first.IsZero() || t.Before(first) {
 			first = t
 		}
 	}
-	return first, !first.IsZero()
-}
-
-// newest returns the newest full timestamp of the evidence.
-func (ix *index) newest() (time.Time, bool) {
-	var last time.Time
-	for _, m := range stamp.FindAllString(ix.text, -1) {
-		if t, ok := parseStamp(m); ok && t.After(last) {
-			last = t
-		}
-	}
-	return last, !last.IsZero()
+	c.boot = first
+	ix.clock = &c
+	return c
 }
 
 // parseStamp reads a lowercased RFC 3339 UTC timestamp.

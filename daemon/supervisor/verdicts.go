@@ -52,34 +52,26 @@ var (
 // absence is not read twice), instructed whether the evidence holds an
 // instruction.
 func checkVerdicts(ix *index, g *Grounding, answer string, facts []sentenceFacts, instructed bool) {
-	blanked, spans := quotes(answer)
-	blanked, spans = longQuotes(answer, blanked, spans, ix.verbatim)
-	bounds := sentences(answer, spans)
-	advice, general := adviceSentences(answer, bounds)
 	var trouble string
 	troubled := false
-	for k, end := range bounds {
-		if advice[k] && !general[k] || end < len(answer) && answer[end] == '?' {
+	for _, f := range facts {
+		if f.advice && !f.general || f.asked(answer) {
 			continue
 		}
-		start := 0
-		if k > 0 {
-			start = min(bounds[k-1]+1, len(answer))
-		}
-		ws := plainWords(blanked[start:min(end, len(blanked))])
+		sent := f.blank
+		ws := plainWords(sent)
 		checkSwapUse(ix, g, ws)
 		checkSwapStates(ix, g, ws)
 		checkKernelThreads(ix, g, ws)
-		checkResults(ix, g, ws)                                           // swapstates.go
-		checkSentenceCounts(ix, g, blanked[start:min(end, len(blanked))]) // countclaims.go
-		for _, clause := range clauses(blanked[start:min(end, len(blanked))]) {
+		checkResults(ix, g, ws)          // swapstates.go
+		checkSentenceCounts(ix, g, sent) // countclaims.go
+		for _, clause := range clauses(sent) {
 			checkDiskVerdict(ix, g, clause)
 		}
 		if anyOf(ws, verdictExceptions) {
 			continue
 		}
-		if (servicesVerdict(ws) || servicesLabel(clauses(blanked[start:min(end, len(blanked))]))) &&
-			(k >= len(facts) || facts[k].absent != "failed_services") {
+		if (servicesVerdict(ws) || servicesLabel(clauses(sent))) && f.absent != "failed_services" {
 			switch empty, ok := ix.absentFound("failed_services"); {
 			case !ok:
 			case empty:
@@ -88,7 +80,7 @@ func checkVerdicts(ix *index, g *Grounding, answer string, facts []sentenceFacts
 				g.Missing = append(g.Missing, "nothing in failed_services")
 			}
 		}
-		for _, clause := range clauses(blanked[start:min(end, len(blanked))]) {
+		for _, clause := range clauses(sent) {
 			cw := plainWords(clause)
 			if !blanketVerdict(cw) {
 				if allLeads(cw) {
