@@ -38,7 +38,9 @@ func TestListenerCountShapes(t *testing.T) {
 		{"a count of listeners is no count of programs", host19, "No surprises, and just three listeners: 9000, 2024 and 6443.", "No surprises, and just two listeners: 9000 and 6443."},
 		{"N protocol sockets are open", host15, "One UDP socket is open: socat on port 5005.", "Two UDP sockets are open: socat on port 5005 and python3 on port 4242."},
 		{"all N sockets are a protocol", host12, "All 6 sockets are TCP.", "All 7 sockets are TCP."},
-		{"all N sockets are a protocol, one of another", host17, "", "All 5 sockets are TCP."},
+		// host17 has 4 TCP listeners and one UDP: 4 is right of TCP, and
+		// wrong of all of them.
+		{"all N sockets are a protocol, one of another", host17, "", "All 4 listeners are TCP."},
 		{"nothing on a protocol", host12, "Nothing is listening on UDP.", "No TCP sockets are listening."},
 		{"nothing on a protocol it has", host17, "There are four TCP listeners.", "Nothing is listening on UDP."},
 		{"the other N on an address", server, "Ports 22, 443 and 7070 are on 0.0.0.0; the other two are bound to 127.0.0.1.",
