@@ -32,7 +32,16 @@ func TestListenerCountShapes(t *testing.T) {
 	host15 := EvidenceText(scenario(t, "host15"))
 	host17 := EvidenceText(scenario(t, "host17"))
 	host19 := EvidenceText(scenario(t, "host19"))
+	// named holds port 53 over TCP and UDP on both families: five
+	// sockets, two port numbers, three ports of a protocol.
+	dns := "probe listening_ports ss -tulpn\nNetid State Recv-Q Send-Q Local Address:Port Peer Address:Port Process\n" +
+		"udp UNCONN 0 0 0.0.0.0:53 0.0.0.0:* users:((\"named\",pid=601,fd=20))\n" +
+		"udp UNCONN 0 0 [::]:53 [::]:* users:((\"named\",pid=601,fd=21))\n" +
+		"tcp LISTEN 0 10 0.0.0.0:53 0.0.0.0:* users:((\"named\",pid=601,fd=22))\n" +
+		"tcp LISTEN 0 10 [::]:53 [::]:* users:((\"named\",pid=601,fd=23))\n" +
+		"tcp LISTEN 0 128 0.0.0.0:22 0.0.0.0:* users:((\"sshd\",pid=812,fd=3))\n"
 	tests := []pair{
+		{"a count of listeners is the ports of each protocol", dns, "I count three listeners.", "I count four listeners."},
 		{"there are N protocol listeners", laptop, "There are 4 TCP listeners.", "There are 6 TCP listeners."},
 		{"I count N listeners", server, "I count five TCP listeners.", "I count four TCP listeners."},
 		{"a count of listeners is no count of programs", host19, "No surprises, and just three listeners: 9000, 2024 and 6443.", "No surprises, and just two listeners: 9000 and 6443."},
