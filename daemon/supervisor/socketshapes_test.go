@@ -17,6 +17,12 @@ func TestSocketWords(t *testing.T) {
 			"python3 (PID 24499) on 0.0.0.0:9000 and an unnamed listener on 0.0.0.0:2024.",
 			"python3 (PID 24499) on 0.0.0.0:2024 and an unnamed listener on 0.0.0.0:9000."},
 		{"adjective after 'process'", host15, "TCP 0.0.0.0:2024 has no process visible.", "TCP 127.0.0.1:4242 has no process visible."},
+		// Before "process" too, where no quantifier makes it describe
+		// (notNames: shown, hidden, …).
+		{"adjective before 'process'", host17, "Port 2024 is held by a hidden process: ss shows no owner for it.",
+			"Port 2024 is held by an nginx process: ss shows no owner for it."},
+		{"participle before 'processes'", host17, "The shown processes use little memory; python3 (PID 7740) uses the most at 5.8%.",
+			"The shown processes use little memory; python3 (PID 8073) uses the most at 5.8%."},
 	}
 	checkPairs(t, tests)
 }
