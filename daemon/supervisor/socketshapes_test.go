@@ -47,6 +47,9 @@ func TestListenerCountShapes(t *testing.T) {
 		"tcp LISTEN 0 10 [::]:53 [::]:* users:((\"named\",pid=601,fd=23))\n" +
 		"tcp LISTEN 0 128 0.0.0.0:22 0.0.0.0:* users:((\"sshd\",pid=812,fd=3))\n"
 	tests := []pair{
+		// host17: two programs (socat, python3) hold five sockets.
+		{"a count of sockets is no count of programs", host17, "Two programs are listening.", "Two sockets are listening."},
+		{"a total of sockets is no count of programs", host17, "There are 5 listening sockets in total.", "Total: 2 listening sockets."},
 		{"a count of listeners is the ports of each protocol", dns, "I count three listeners.", "I count four listeners."},
 		{"there are N protocol listeners", laptop, "There are 4 TCP listeners.", "There are 6 TCP listeners."},
 		{"I count N listeners", server, "I count five TCP listeners.", "I count four TCP listeners."},
