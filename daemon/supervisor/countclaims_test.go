@@ -30,7 +30,8 @@ func TestCountClaims(t *testing.T) {
 		{"failed logins of a user", journal, "There were 2 failed SSH login attempts for user admin from 198.51.100.7.",
 			"There were 3 failed SSH login attempts for user admin from 198.51.100.7."},
 		{"failed logins in all", journal, "The journal shows three failed password attempts.", "The journal shows two failed password attempts."},
-		{"failed logins unread", EvidenceText(scenario(t, "host28")), "", "There were 2 failed login attempts from 192.0.2.44."},
+		// host28's journal could not be read: even none is unsupported.
+		{"failed logins unread", host28, "", "The journal shows 0 failed SSH login attempts."},
 		// A backticked name a dash or colon joins to a figure is that
 		// figure's process, in a numbered list or alone.
 		{"backticked list item with a share", server, "Top CPU users:\n1. `postgres` — 38.6%\n2. `annad` — 14.3%\n3. `redis-server` — 4.1%",

@@ -18,6 +18,10 @@ func TestCPULabelShapes(t *testing.T) {
 		{"a per-socket label", host24,
 			"Sockets: 1\nCores per socket: 2\nCPUs: 2",
 			"Sockets: 1\nCores per socket: 1\nCPUs: 2"},
+		// lscpu has no threads per socket: the label reads a plain number.
+		{"a count per socket lscpu has no key for", server,
+			"Sockets: 1, cores per socket: 16, threads per socket: 32.",
+			"Sockets: 1, cores per socket: 16, threads per socket: 64."},
 		{"a number before a line break counts no noun after it", host24,
 			"Threads per core — 1\nCPUs — 2",
 			""},

@@ -58,6 +58,9 @@ func TestExposureShapes(t *testing.T) {
 		{"nothing bound to localhost where something is", laptop,
 			"",
 			"Four ports are open and nothing is bound to localhost."},
+		{"nothing bound to localhost, said after its listeners", laptop,
+			"",
+			"sshd, nginx, cupsd and avahi-daemon are listening; nothing is bound to localhost."},
 		{"all on a wildcard", h11,
 			"There are two TCP listeners, all on 0.0.0.0.",
 			""},
@@ -81,7 +84,7 @@ func TestExposureShapes(t *testing.T) {
 			"The network-facing listeners are socat on 5005, socat on 3306, and python3 on 8088."},
 		{"ports listed after 'the listeners are'", h21,
 			"The listeners are python3 on 8000 and socat on 22022.",
-			"The listeners are python3 on 8000 and socat on 22023."},
+			"The listeners are python3 on 8000 and socat on 1474."}, // socat's PID
 		{"reached via the machine's own address", ev("host13"),
 			"python3 listens on [::]:8443, so it is reachable from the network (for example via 192.0.2.2).",
 			"python3 listens on [::]:8443, so it is reachable from the network (for example via 192.0.2.1)."},

@@ -13,6 +13,6 @@ func TestMemoryFree(t *testing.T) {
 			"Memory: 15Gi total, 6.1Gi used, 9.3Gi free."},
 		{"free and available", server,
 			"RAM: 31Gi total, 12Gi used, 3.9Gi free and 18Gi available.",
-			"RAM: 31Gi total, 12Gi used, 18Gi free and 3.9Gi available."},
+			"RAM: 31Gi total, 12Gi used, 18Gi free and 18Gi available."},
 	})
 }

@@ -28,6 +28,11 @@ func TestPairingShapes(t *testing.T) {
 		{"a count completing a ranked subject selects among the program's rows", laptop,
 			"The biggest memory users are two firefox processes.",
 			"The biggest memory users are three firefox processes."},
+		// host17 runs three python3 processes: two of them are selected,
+		// and a bare count of two is wrong.
+		{"a count completing a ranked subject is no count of all the rows", host17,
+			"The biggest memory users are two python3 processes.",
+			"There are two python3 processes."},
 		{"a port opening its own clause after an item with its port", host17,
 			"socat on port 3306 and whatever holds port 2024 both listen on 0.0.0.0.",
 			"socat on port 3306 and whatever holds port 8088 both listen on 0.0.0.0."},

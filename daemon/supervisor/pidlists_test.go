@@ -13,11 +13,11 @@ func TestPIDLists(t *testing.T) {
 		{"PIDs after the owner's name", laptop, "tcp 22 on 0.0.0.0 (sshd 812), tcp 80 on 0.0.0.0 (nginx 930, 931).",
 			"tcp 22 on 0.0.0.0 (sshd 930), tcp 80 on 0.0.0.0 (nginx 812)."},
 		{"several PIDs in a bracket", laptop, "Listening: 22 sshd (812), 80 nginx (930, 931).",
-			"Listening: 22 sshd (812), 80 nginx (930, 932)."},
+			"Listening: 22 sshd (812), 80 nginx (930, 700)."}, // 700 is cupsd's
 		// A protocol before a port still lets it open its item, so the
-		// name right after it owns it.
-		{"protocol, port and owner items", server, "Listening: 22 sshd (977), tcp 443 nginx (1544), tcp 6379 redis-server on 127.0.0.1 only.",
-			"Listening: 22 sshd (977), tcp 6379 nginx (1544), tcp 443 redis-server on 127.0.0.1 only."},
+		// name right after it owns it, not the item before it.
+		{"protocol, port and owner items", server, "Listening: 22 sshd (977), redis-server (1790) on 127.0.0.1, tcp 443 nginx (1544).",
+			"Listening: 22 sshd (977), nginx (1544) on 0.0.0.0, tcp 443 redis-server (1790)."},
 		// An address after "not on" is tied to no entity, yet must exist.
 		{"a denied address", server, "redis-server listens only on 127.0.0.1, the address of lo — not on 10.20.30.41.",
 			"redis-server listens only on 10.20.30.41, the address of eno1 — not on 127.0.0.1."},

@@ -17,6 +17,12 @@ func TestSocketWords(t *testing.T) {
 			"python3 (PID 24499) on 0.0.0.0:9000 and an unnamed listener on 0.0.0.0:2024.",
 			"python3 (PID 24499) on 0.0.0.0:2024 and an unnamed listener on 0.0.0.0:9000."},
 		{"adjective after 'process'", host15, "TCP 0.0.0.0:2024 has no process visible.", "TCP 127.0.0.1:4242 has no process visible."},
+		// Before "process" too, where no quantifier makes it describe
+		// (notNames: shown, hidden, …).
+		{"adjective before 'process'", host17, "Port 2024 is held by a hidden process: ss shows no owner for it.",
+			"Port 2024 is held by an nginx process: ss shows no owner for it."},
+		{"participle before 'processes'", host17, "The shown processes use little memory; python3 (PID 7740) uses the most at 5.8%.",
+			"The shown processes use little memory; python3 (PID 8073) uses the most at 5.8%."},
 	}
 	checkPairs(t, tests)
 }
@@ -32,13 +38,27 @@ func TestListenerCountShapes(t *testing.T) {
 	host15 := EvidenceText(scenario(t, "host15"))
 	host17 := EvidenceText(scenario(t, "host17"))
 	host19 := EvidenceText(scenario(t, "host19"))
+	// named holds port 53 over TCP and UDP on both families: five
+	// sockets, two port numbers, three ports of a protocol.
+	dns := "probe listening_ports ss -tulpn\nNetid State Recv-Q Send-Q Local Address:Port Peer Address:Port Process\n" +
+		"udp UNCONN 0 0 0.0.0.0:53 0.0.0.0:* users:((\"named\",pid=601,fd=20))\n" +
+		"udp UNCONN 0 0 [::]:53 [::]:* users:((\"named\",pid=601,fd=21))\n" +
+		"tcp LISTEN 0 10 0.0.0.0:53 0.0.0.0:* users:((\"named\",pid=601,fd=22))\n" +
+		"tcp LISTEN 0 10 [::]:53 [::]:* users:((\"named\",pid=601,fd=23))\n" +
+		"tcp LISTEN 0 128 0.0.0.0:22 0.0.0.0:* users:((\"sshd\",pid=812,fd=3))\n"
 	tests := []pair{
+		// host17: two programs (socat, python3) hold five sockets.
+		{"a count of sockets is no count of programs", host17, "Two programs are listening.", "Two sockets are listening."},
+		{"a total of sockets is no count of programs", host17, "There are 5 listening sockets in total.", "Total: 2 listening sockets."},
+		{"a count of listeners is the ports of each protocol", dns, "I count three listeners.", "I count four listeners."},
 		{"there are N protocol listeners", laptop, "There are 4 TCP listeners.", "There are 6 TCP listeners."},
 		{"I count N listeners", server, "I count five TCP listeners.", "I count four TCP listeners."},
 		{"a count of listeners is no count of programs", host19, "No surprises, and just three listeners: 9000, 2024 and 6443.", "No surprises, and just two listeners: 9000 and 6443."},
 		{"N protocol sockets are open", host15, "One UDP socket is open: socat on port 5005.", "Two UDP sockets are open: socat on port 5005 and python3 on port 4242."},
 		{"all N sockets are a protocol", host12, "All 6 sockets are TCP.", "All 7 sockets are TCP."},
-		{"all N sockets are a protocol, one of another", host17, "", "All 5 sockets are TCP."},
+		// host17 has 4 TCP listeners and one UDP: 4 is right of TCP, and
+		// wrong of all of them.
+		{"all N sockets are a protocol, one of another", host17, "", "All 4 listeners are TCP."},
 		{"nothing on a protocol", host12, "Nothing is listening on UDP.", "No TCP sockets are listening."},
 		{"nothing on a protocol it has", host17, "There are four TCP listeners.", "Nothing is listening on UDP."},
 		{"the other N on an address", server, "Ports 22, 443 and 7070 are on 0.0.0.0; the other two are bound to 127.0.0.1.",

@@ -24,6 +24,9 @@ func TestStatusShapes(t *testing.T) {
 		{"process worth a look", host15, "PID 21563 is the top CPU user at 64.7%. That's a suspicious process worth looking into.",
 			"PID 21563 is the top CPU user at 43.4%. That's a suspicious process worth looking into."},
 		{"name after the process still a name", laptop, "The process firefox uses 12.3% CPU.", "The process frobnicator uses 12.3% CPU."},
+		// "screen" is a dictionary word before no verb: only its place
+		// after "the process" makes it a name.
+		{"dictionary word after the process still a name", laptop, "The process firefox is at 12.3% CPU.", "The process screen is at 12.3% CPU."},
 		// An everyday word the evidence shows as a process names it
 		// before a kind noun.
 		{"the yes process", host15, "The yes process has been running since 08:21 at 26.2% CPU.", "The yes process has been running since 08:22 at 26.2% CPU."},

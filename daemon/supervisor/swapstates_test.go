@@ -20,7 +20,7 @@ func TestSwapStates(t *testing.T) {
 			"Swap is fully used (255Mi), which explains the slowdowns."},
 		{"swap completely full", host24,
 			"Swap has 4.1Mi used of 511Mi.",
-			"Swap is completely full at 511Mi."},
+			"Swap is 511Mi and completely full."},
 		{"swap not full", host25,
 			"Swap is not full: 580Ki used of 1.0Gi.", ""},
 	})
