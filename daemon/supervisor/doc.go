@@ -224,9 +224,8 @@
 // column, not its available one: scopes.go), a user or address beside a clock
 // time from that time's line, and one port and one address of a sentence (a
 // table row: "| 6443 | [::] |"; "[::]" alone is the IPv6 wildcard, found on a
-// socket's own address, not the peer column's "[::]:*") from one socket, and a
-// table row's reach ("all IPv4", "public"; "loopback only") its one port's
-// sockets' (scopes.go, sockets.go). A program said to own a port ("port 631
+// socket's own address, not the peer column's "[::]:*") from one socket
+// (scopes.go, sockets.go). A program said to own a port ("port 631
 // belongs to cupsd", "port 6443 is the Kubernetes API server (kube-apiserver)",
 // "the … service (kube-proxy) listens on port 31337": a name claimed in the
 // description, or a hyphenated program name in brackets after it) must be the
@@ -256,23 +255,23 @@
 // it, link-local ones aside unless one is listed (onlyaddrs.go); a network
 // prefix ("192.0.2.0/24") or an item of a list under a routing heading
 // ("Routes:") is not. A prefix holding an address of its sentence the evidence
-// has is found ("127.0.0.53, which is in 127.0.0.0/8"; prefixholds.go). "listen
-// on all interfaces" needs a wildcard socket for each process of its clause
-// ("while", "whereas", ", but" open one; contrast.go) and each port before it
-// ("port 4242 listens on all interfaces"; listeners.go). A listener's reach
-// ("exposed", "open to the network", "reachable over IPv6 from other hosts": a
-// socket off the loopback, of that family; "on all IPv4 interfaces": a wildcard
-// one; "only on localhost", "loopback only": none off 127.0.0.0/8 and ::1;
-// negated, the opposite; "only listening on IPv6", "IPv4 only", "no IPv4
-// listener": every socket of that family; famreach.go) is checked on its
-// clause's ports (each by its comma item's own words, if any: "Exposed: 3306 on
-// 0.0.0.0, 9443 on all IPv6 addresses"; segreach.go), else processes, else the
-// previous clause's ("…, so it isn't exposed"), or a label's items ("Open to
-// the network: 22, 80 and 631"); said of "nothing", "no service" or "all on
-// 0.0.0.0", on every socket but those excepted ("nothing except 2024", "nothing
-// but sshd": which must have it); said of "only" its subjects ("Only port 2024
-// is reachable", "the only exposed listener is …"), of no other socket
-// (exclusive.go); not in a question or condition (exposure.go).
+// has is found ("127.0.0.53, which is in 127.0.0.0/8"; prefixholds.go). A
+// listener's reach ("exposed", "open to the network", "reachable over IPv6 from
+// other hosts": a socket off the loopback, of that family; "on all IPv4
+// interfaces", a table row's "all IPv4" or "public": a wildcard one; "only on
+// localhost", "loopback only": none off 127.0.0.0/8 and ::1; negated, the
+// opposite; "only listening on IPv6", "IPv4 only", "no IPv4 listener": every
+// socket of that family; famreach.go) is checked on its clause's ("while",
+// "whereas", ", but" open one) ports (each by its comma item's own words, if
+// any: "Exposed: 3306 on 0.0.0.0, 9443 on all IPv6 addresses"; segreach.go),
+// else processes (a PID in a process's bracket for it: "socat (PID 1472)"),
+// else the previous clause's ("…, so it isn't exposed"), or a label's items
+// ("Open to the network: 22, 80 and 631"); said of "nothing", "no service" or
+// "all on 0.0.0.0", on every socket but those excepted ("nothing except 2024",
+// "nothing but sshd": which must have it); said of "only" its subjects ("Only
+// port 2024 is reachable", "the only exposed listener is …"), of no other
+// socket (exclusive.go); not in a question, condition or modal clause; once
+// (exposure.go).
 //
 // # Matching
 //

@@ -42,6 +42,7 @@ type reachSaid struct {
 }
 
 var (
+	allIfaces    = lexicon.NewSet(`all every any`) // "on all interfaces", "every IPv4 address"
 	wideWords    = lexicon.NewSet(`exposed exposes exposing reachable accessible reach externally publicly remotely`)
 	wideNouns    = lexicon.NewSet(`network lan internet world outside`)
 	otherHosts   = lexicon.NewSet(`hosts machines computers clients`)

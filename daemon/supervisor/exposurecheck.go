@@ -159,7 +159,7 @@ func checkExposure(ix *index, g *Grounding, answer string, claims []claim) {
 		}
 		text := answer[cl.start:cl.end]
 		ws := plainWords(text)
-		subjects := clauseSubjects(claims, cl)
+		subjects := clauseSubjects(answer, claims, cl)
 		if cl.cond || anyOf(ws, reachModals) || questioned(answer, cl) {
 			prev = subjects
 			continue
@@ -168,6 +168,9 @@ func checkExposure(ix *index, g *Grounding, answer string, claims []claim) {
 			label = nil // a label's reach goes on over its list only
 		}
 		rs, ok := readReach(ws)
+		if !ok && tableRow(answer, cl.end) {
+			rs, ok = rowReach(ws) // sockets.go
+		}
 		if hrs, head := headReach(text, cl, subjects); head {
 			label = &hrs
 		}
@@ -247,11 +250,14 @@ func headReach(text string, cl reachClause, subjects []claim) (reachSaid, bool) 
 var reachNames = map[reach]string{reachWide: "not reachable from the network", reachEvery: "not on all interfaces", reachLocal: "not loopback only", reachFamily: "not of one address family only"}
 
 // clauseSubjects returns the ports of a clause, or else its processes
-// and PIDs.
-func clauseSubjects(claims []claim, cl reachClause) []claim {
+// and PIDs; a process whose PID follows in its bracket is that PID
+// ("socat (PID 1472)" is not every socat). A general statement's are
+// read too ("…, so it could be reachable"): its modal clause is skipped
+// by checkExposure, not the clauses before it.
+func clauseSubjects(answer string, claims []claim, cl reachClause) []claim {
 	var ports, ents []claim
 	for _, c := range claims {
-		if c.off < cl.start || c.off >= cl.end || c.advice {
+		if c.off < cl.start || c.off >= cl.end || c.advice && !c.general {
 			continue
 		}
 		switch {
@@ -264,15 +270,30 @@ func clauseSubjects(claims []claim, cl reachClause) []claim {
 	if len(ports) > 0 {
 		return ports
 	}
-	return ents
+	out := ents[:0:0]
+	for i, c := range ents {
+		if i+1 < len(ents) && ents[i+1].class == classPID && c.class == classProcess && pidBracket(answer[c.off+len(c.text):ents[i+1].off]) {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// pidBracket reports the text between a name and the PID its bracket
+// opens with: " (", " (PID ", "` (pid=".
+func pidBracket(between string) bool {
+	b := strings.TrimLeft(asciiLower(between), "`*")
+	b = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(b), "("))
+	b = strings.TrimRight(strings.TrimPrefix(b, "pid"), " =:")
+	return b == "" && strings.Contains(between, "(")
 }
 
 // checkReach holds the rules on where a listener can be reached from:
-// "on all interfaces", "exposed", "loopback only", an unowned socket, and
-// a port that opens its own clause. They run after the row rules of
-// checkSockets, which judge a port's address and owner first.
-func checkReach(ix *index, g *Grounding, answer string, claims []claim, anchors map[int][]claim, facts []sentenceFacts) {
-	checkAllIfaces(ix, g, answer, claims, anchors, facts)
+// "on all interfaces", "exposed", "loopback only" (checkExposure alone
+// judges these), an unowned socket, and a port that opens its own
+// clause. Each judges its claims on its own: none reads g.Missing.
+func checkReach(ix *index, g *Grounding, answer string, claims []claim, anchors map[int][]claim) {
 	checkExposure(ix, g, answer, claims)
 	checkUnnamed(ix, g, answer, claims, anchors)
 	checkPortItems(ix, g, answer, claims, anchors)

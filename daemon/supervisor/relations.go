@@ -42,8 +42,6 @@ type sentenceFacts struct {
 	listenAddr string
 	// listeners is "only two services are listening" (see listeners.go).
 	listeners listenCount
-	// allIfaces is set on "A and B listen on all interfaces" (scopes.go).
-	allIfaces bool
 	// sum is set in a sentence that adds figures up (see bounds.go).
 	sum bool
 	// cause are the content words of a causal clause (see causes.go).
@@ -75,8 +73,7 @@ var (
 // readSentence returns the facts of one sentence.
 func readSentence(sentence string) sentenceFacts {
 	ws := plainWords(sentence)
-	f := sentenceFacts{cause: causeWords(ws), sum: anyOf(ws, sumWords) || strings.Contains(sentence, " + "),
-		allIfaces: saysAllIfaces(ws), events: eventsIn(ws)}
+	f := sentenceFacts{cause: causeWords(ws), sum: anyOf(ws, sumWords) || strings.Contains(sentence, " + "), events: eventsIn(ws)}
 	if f.cause != nil {
 		f.causeAt, f.causeEnd = causeSpan(sentence)
 	}
