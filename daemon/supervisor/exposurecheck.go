@@ -106,14 +106,14 @@ func commaSegments(answer string, cl reachClause) [][2]int {
 // segments that say the reach ("UDP 5353 (avahi-daemon), TCP 631 on
 // localhost" says it of 631 only), unless those segments name none
 // ("five listeners, all on 0.0.0.0").
-func reachSubjects(answer string, cl reachClause, subjects []claim) []claim {
+func reachSubjects(segs []segReach, subjects []claim) []claim {
 	var out []claim
-	for _, sp := range commaSegments(answer, cl) {
-		if _, ok := readReach(plainWords(answer[sp[0]:sp[1]])); !ok {
+	for _, s := range segs {
+		if !s.ok {
 			continue
 		}
 		for _, c := range subjects {
-			if c.off >= sp[0] && c.off < sp[1] {
+			if c.off >= s.from && c.off < s.to {
 				out = append(out, c)
 			}
 		}
@@ -158,7 +158,8 @@ func checkExposure(ix *index, g *Grounding, answer string, claims []claim) {
 			prev, label = nil, nil
 		}
 		text := answer[cl.start:cl.end]
-		ws := plainWords(text)
+		cw := newReachWords(answer, cl) // reachwords.go
+		ws := cw.ws
 		subjects := clauseSubjects(answer, claims, cl)
 		if cl.cond || anyOf(ws, reachModals) || questioned(answer, cl) {
 			prev = subjects
@@ -171,13 +172,13 @@ func checkExposure(ix *index, g *Grounding, answer string, claims []claim) {
 		if !ok && tableRow(answer, cl.end) {
 			rs, ok = rowReach(ws) // sockets.go
 		}
-		if hrs, head := headReach(text, cl, subjects); head {
+		if hrs, head := headReach(cw, cl, subjects); head {
 			label = &hrs
 		}
 		if !ok && label != nil {
 			rs, ok = *label, true
 		}
-		if q, rest := quantifier(text); q != "" {
+		if q, rest := quantifier(cw, cl); q != "" {
 			if !ok {
 				rs, ok = addressReach(text)
 			}
@@ -195,12 +196,13 @@ func checkExposure(ix *index, g *Grounding, answer string, claims []claim) {
 		if !ok {
 			continue
 		}
-		if !inherited && exclusiveClause(text, cl, subjects) {
+		segs := segmentReaches(cw, cl)
+		if !inherited && exclusiveClause(cw, cl, subjects) {
 			checkOthers(ix, g, rs, subjects, text) // exclusive.go
 		}
 		if !inherited && label == nil {
 			// "UDP 5005 (socat), TCP 631 on localhost" says it of 631 only.
-			subjects = reachSubjects(answer, cl, subjects)
+			subjects = reachSubjects(segs, subjects)
 		}
 		for _, c := range subjects {
 			var socks []socketAt
@@ -210,7 +212,7 @@ func checkExposure(ix *index, g *Grounding, answer string, claims []claim) {
 				socks = ix.entitySockets(c)
 			}
 			r := rs
-			if own, ok := segmentReach(answer, cl, c); ok && !inherited && label == nil {
+			if own, ok := segmentReach(segs, c); ok && !inherited && label == nil {
 				r = own // segreach.go
 			}
 			if len(socks) > 0 && !r.holds(socks) {
@@ -224,23 +226,20 @@ func checkExposure(ix *index, g *Grounding, answer string, claims []claim) {
 // nowhere after the first: a label ("Open to the network: 22, 80 and
 // 631") or a subject ("The network-facing listeners are sshd on 22,
 // nginx on 443 and annad on 7070"), said of every item of the list.
-func headReach(text string, cl reachClause, subjects []claim) (reachSaid, bool) {
-	first := -1
+func headReach(cw reachWords, cl reachClause, subjects []claim) (reachSaid, bool) {
+	head := cl.end
 	for _, c := range subjects {
-		if first < 0 || c.off-cl.start < first {
-			first = c.off - cl.start
+		head = min(head, c.off)
+	}
+	if len(subjects) == 0 {
+		i := strings.Index(cw.answer[cl.start:cl.end], ": ")
+		if i < 0 {
+			return reachSaid{}, false
 		}
+		head = cl.start + i // "Reachable from outside:" ending its line
 	}
-	head := text
-	if first >= 0 {
-		head = text[:first]
-	} else if h, _, cut := strings.Cut(text, ": "); cut {
-		head = h // "Reachable from outside:" ending its line
-	} else {
-		return reachSaid{}, false
-	}
-	rs, ok := readReach(plainWords(head))
-	if _, tail := readReach(plainWords(text[len(head):])); !ok || tail {
+	rs, ok := readReach(cw.words(cl.start, head))
+	if _, tail := readReach(cw.words(head, cl.end)); !ok || tail {
 		return reachSaid{}, false
 	}
 	return rs, true

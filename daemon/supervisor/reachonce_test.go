@@ -1,8 +1,10 @@
 package supervisor
 
 import (
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestReachOnce checks that checkExposure alone judges a listener's
@@ -28,5 +30,26 @@ func TestReachOnce(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("port 8080 should be missing once: %q", g.Missing)
+	}
+}
+
+// TestReachWordsSpans checks that a clause split once gives every span
+// the words plainWords gives it, a word the span cuts included.
+func TestReachWordsSpans(t *testing.T) {
+	for _, answer := range []string{
+		"CUPS (`cupsd`, PID 700) listens on 127.0.0.1:631, not on all interfaces",
+		"Ünïcode sshd-22 on [::]:22 — ÄLL addresses",
+	} {
+		cw := newReachWords(answer, reachClause{start: 0, end: len(answer)})
+		for a := range len(answer) + 1 {
+			for b := a; b <= len(answer); b++ {
+				if !utf8.ValidString(answer[a:b]) {
+					continue
+				}
+				if got, want := cw.words(a, b), plainWords(answer[a:b]); !slices.Equal(got, want) {
+					t.Fatalf("%q[%d:%d]: %q, want %q", answer, a, b, got, want)
+				}
+			}
+		}
 	}
 }
