@@ -294,6 +294,5 @@ func pidBracket(between string) bool {
 // clause. Each judges its claims on its own: none reads g.Missing.
 func checkReach(ix *index, g *Grounding, answer string, claims []claim, anchors map[int][]claim) {
 	checkExposure(ix, g, answer, claims)
-	checkUnnamed(ix, g, answer, claims, anchors)
 	checkPortItems(ix, g, answer, claims, anchors)
 }
