@@ -62,20 +62,22 @@
 // identifiers (an everyday word such as go, make or sleep not where it is a
 // verb: "the routes go via …"; one that is otherwise no name, such as yes,
 // before a kind noun: "the yes process", "yes (PID 1470)"), a word (quoted too:
-// "the `yes` process") before "process" or "(PID …)", the subject of "uses" or
-// "is using" (not a bracket's last word: "java (PID 19478, 929900 KiB RSS)
-// uses"; brackettail.go), "PID 1 is systemd": a word known only by such a
-// position is a claim only when nothing else in its sentence is found, since it
-// may describe the process ("the build process (PID 4242)"), and a word after
-// "a … process" or before a complement is none ("a process worth looking into",
-// "one process looks odd"; appositions.go); a plain word right before "(PID" or
-// a role noun such as "worker" never is where the evidence lacks it, nor a
-// participle after "process" ("no process shown"); no word is a name by its
-// place across a line break), user names ("log in as root", "user admin", "run
-// by cloudsdk", "owned by user eve", "password for root", "a login as root":
-// from the line of the address beside it; users.go), vendor and model names
-// ("AMD EPYC", "Ryzen 7 5800X"), states said of an entity ("eth0 is down",
-// "ifb0 (UP)", "eth0 down; ifb0 up" (an interface, or its address, right before
+// "the `yes` process") before "process" or "(PID …)", the subject of "uses",
+// "is using" or a participle before its figure ("frobd, consuming 40% CPU")
+// (not a bracket's last word: "java (PID 19478, 929900 KiB RSS) uses";
+// brackettail.go), "PID 1 is systemd": a word known only by such a position is
+// a claim only when nothing else in its sentence is found, since it may
+// describe the process ("the build process (PID 4242)"), and a word after "a …
+// process" or before a complement is none ("a process worth looking into", "one
+// process looks odd"; not a participle such as "consuming": appositions.go); a
+// plain word right before "(PID" or a role noun such as "worker" never is where
+// the evidence lacks it, nor a participle after "process" ("no process shown");
+// no word is a name by its place across a line break), user names ("log in as
+// root", "user admin", "run by cloudsdk", "owned by user eve", "password for
+// root", "a login as root": from the line of the address beside it; users.go),
+// vendor and model names ("AMD EPYC", "Ryzen 7 5800X"), states said of an
+// entity ("eth0 is down", "ifb0 (UP)", "eth0 down; ifb0 up" (an interface, or
+// its address, right before
 // "up"/"down"; not a lone identifier before "are": "Failed services on host10
 // are unknown"), "nginx.service has failed", "in a failed state", "the failed
 // units are …", "all interfaces except eth0 are down": not eth0; one that no
