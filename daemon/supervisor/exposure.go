@@ -51,7 +51,6 @@ var (
 	reachModals  = lexicon.NewSet(`should could would might may want need consider`)
 	quantNone    = lexicon.NewSet(`nothing none`)
 	listenerNoun = lexicon.NewSet(`service services listener listeners port ports socket sockets process processes program programs daemon daemons`)
-	exceptWords  = lexicon.NewSet(`except besides apart excluding`)
 	leadWords    = lexicon.NewSet(`and but so there is are`)
 )
 

@@ -88,7 +88,7 @@ func readSentence(sentence string) sentenceFacts {
 				f.topN, f.measure = n, measureCol(ws, i, topColumn(w))
 			} else {
 				f.top, f.rank = rankedBy(ws, i), ordinals[at(ws, i-1)]
-				if anyOf(ws, exclusions) || qualified(ws, i) {
+				if setsAside(ws) || qualified(ws, i) {
 					f.top = "" // "the most CPU besides qemu": not the first row
 				}
 			}
@@ -299,9 +299,6 @@ func parallelPIDs(as, figs []claim) []claim {
 	}
 	return pids
 }
-
-// exclusions set rows aside from a superlative.
-var exclusions = lexicon.NewSet(`besides except apart excluding other`)
 
 // ordinals before a superlative rank below the first: "the second
 // busiest".
