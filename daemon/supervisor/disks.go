@@ -67,11 +67,38 @@ func humanSize(s string) float64 {
 // lsblk's tree, else the name less a partition number (sda1, nvme0n1p2);
 // "" for a source that is no block device (tmpfs).
 func (ix *index) diskOf(source string) string {
+	return diskIn(ix.lsblkRows(), source)
+}
+
+// diskIn is diskOf over lsblk's rows read once.
+func diskIn(rows []lsblkRow, source string) string {
 	name, ok := strings.CutPrefix(source, "/dev/")
 	if !ok && !isBlockName(source) {
 		return ""
 	}
-	top, seen := "", false
+	for _, b := range rows {
+		if b.name == name {
+			return b.top
+		}
+	}
+	if m := partitionName.FindStringSubmatch(name); m != nil && len(rows) == 0 {
+		return m[1]
+	}
+	return name
+}
+
+// lsblkRow is a row of lsblk's tree: its device, the disk at the top of
+// its branch, whether it is a table row (with MAJ:MIN) and whether that
+// row lists a mountpoint.
+type lsblkRow struct {
+	name, top        string
+	table, mountline bool
+}
+
+// lsblkRows walks lsblk's tree once.
+func (ix *index) lsblkRows() []lsblkRow {
+	var out []lsblkRow
+	top := ""
 	for _, r := range ix.recs {
 		if r.probe != "block_devices" || len(r.words) == 0 {
 			continue
@@ -81,15 +108,10 @@ func (ix *index) diskOf(source string) string {
 		if n == f[0] {
 			top = n
 		}
-		seen = true
-		if n == name {
-			return top
-		}
+		table := len(f) >= 6 && strings.Contains(f[1], ":")
+		out = append(out, lsblkRow{n, top, table, table && len(f) > 6})
 	}
-	if m := partitionName.FindStringSubmatch(name); m != nil && !seen {
-		return m[1]
-	}
-	return name
+	return out
 }
 
 var partitionName = regexp.MustCompile(`^((?:nvme\d+n\d+|mmcblk\d+)p|(?:[shv]d|xvd)[a-z]+)\d+$`)
