@@ -2,7 +2,6 @@ package supervisor
 
 import (
 	"regexp"
-	"strconv"
 	"strings"
 )
 
@@ -36,31 +35,28 @@ func (ix *index) dfRows() []dfRow {
 		if r.probe != "disk_usage" || len(f) != 6 || !strings.HasSuffix(f[4], "%") || !strings.HasPrefix(f[5], "/") {
 			continue
 		}
-		pct, err := strconv.ParseFloat(strings.TrimSuffix(f[4], "%"), 64)
-		if err != nil {
+		// The index read the row's figures: its sizes in bytes (the
+		// binary reading first), its Use% a percentage.
+		pct, ok := printedValue(r, kindPercent, "use%")
+		if !ok {
 			continue
 		}
-		out = append(out, dfRow{source: f[0], mount: f[5], size: humanSize(f[1]), avail: humanSize(f[3]), used: pct})
+		size, _ := printedValue(r, kindSize, "size")
+		avail, _ := printedValue(r, kindSize, "avail")
+		out = append(out, dfRow{source: f[0], mount: f[5], size: size, avail: avail, used: pct})
 	}
 	return out
 }
 
-// humanSize reads df -h's sizes ("916G", "6.1M", "0"), in bytes.
-func humanSize(s string) float64 {
-	mult := 1.0
-	if n := len(s); n > 0 {
-		if i := strings.IndexByte("kmgtpe", s[n-1]); i >= 0 {
-			s = s[:n-1]
-			for ; i >= 0; i-- {
-				mult *= 1024
-			}
+// printedValue returns the figure a record prints under col, as printed
+// (the middle of its rounding interval); -1 and false without one.
+func printedValue(r record, k kind, col string) (float64, bool) {
+	for _, v := range r.values {
+		if v.kind == k && v.col == col {
+			return (v.iv.lo + v.iv.hi) / 2, true
 		}
 	}
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil {
-		return -1
-	}
-	return v * mult
+	return -1, false
 }
 
 // diskOf returns the disk a block device is on: its top-level parent in
