@@ -16,7 +16,8 @@ type reachWords struct {
 }
 
 func newReachWords(answer string, cl reachClause) reachWords {
-	cw := reachWords{answer: answer}
+	n := (cl.end-cl.start)/4 + 1 // room for its words, grown at most once
+	cw := reachWords{answer: answer, ws: make([]string, 0, n), start: make([]int, 0, n), end: make([]int, 0, n)}
 	from := -1
 	for i, r := range answer[cl.start:cl.end] {
 		letter := unicode.IsLetter(r) || unicode.IsDigit(r)
