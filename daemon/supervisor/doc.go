@@ -266,14 +266,13 @@
 // socket of that family; famreach.go) is checked on its clause's ("while",
 // "whereas", ", but" open one) ports (each by its comma item's own words, if
 // any: "Exposed: 3306 on 0.0.0.0, 9443 on all IPv6 addresses"; segreach.go),
-// else processes (a PID in a process's bracket for it: "socat (PID 1472)"),
-// else the previous clause's ("…, so it isn't exposed"), or a label's items
-// ("Open to the network: 22, 80 and 631"); said of "nothing", "no service" or
-// "all on 0.0.0.0", on every socket but those excepted ("nothing except 2024",
-// "nothing but sshd": which must have it); said of "only" its subjects ("Only
-// port 2024 is reachable", "the only exposed listener is …"), of no other
-// socket (exclusive.go); not in a question, condition or modal clause; once
-// (exposure.go).
+// else processes (the PID in a bracket: "socat (PID 1472)"), else the previous
+// clause's ("…, so it isn't exposed"), or a label's items ("Open to the
+// network: 22, 80 and 631"); said of "nothing", "no service" or "all on
+// 0.0.0.0", on every socket but those excepted ("nothing except 2024", "nothing
+// but sshd": which must have it); said of "only" its subjects ("Only port 2024
+// is reachable", "the only exposed listener is …"), of no other socket
+// (exclusive.go); not in a question, condition or modal clause (exposure.go).
 //
 // # Matching
 //
