@@ -37,5 +37,5 @@ func describesKind(words []string, i int) bool {
 	if i+1 < len(words) {
 		next = words[i+1]
 	}
-	return complementOpeners[next] || len(next) > 5 && strings.HasSuffix(next, "ing")
+	return complementOpeners[next] || len(next) > 5 && strings.HasSuffix(next, "ing") && !progressiveWords[next]
 }

@@ -334,7 +334,9 @@ func contextual(words []string, i int) bool {
 		(at(-1) == "to" && at(-2) == "belongs" && allDigits(at(-3)))) &&
 		stateWords[w] == "" && !progressiveWords[w] && !strings.HasSuffix(w, "ing") && !strings.HasSuffix(w, "ed") &&
 		!prepositions[at(1)] // "PID 700 is bound to"
-	return afterPID || kindWords[at(1)] || actionWords[at(1)] ||
+	// "frobd, consuming 40% CPU, is …": a participle with its figure.
+	participle := progressiveWords[at(1)] && at(2) != "" && isDigit(at(2)[0])
+	return afterPID || kindWords[at(1)] || actionWords[at(1)] || participle ||
 		((at(1) == "is" || at(1) == "are") && progressiveWords[at(2)]) ||
 		((at(-1) == "process" || at(-1) == "program") && !strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "ing") &&
 			!describesKind(words, i))

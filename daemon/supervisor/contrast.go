@@ -33,12 +33,6 @@ func clauseEnd(answer string, off int) int {
 	return end
 }
 
-// clauseSaysAllIfaces reports whether the clause of entity a says "on all
-// interfaces".
-func clauseSaysAllIfaces(answer string, a claim) bool {
-	return allIfacesIn(plainWords(answer[min(a.clause, a.off):clauseEnd(answer, a.off)]))
-}
-
 // listenedBracket returns the port claim of a number alone in brackets
 // after a name, in a clause that goes on to say where it listens without
 // a port: "Redis (6379) listens only on 127.0.0.1".

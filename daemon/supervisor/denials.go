@@ -31,7 +31,7 @@ func portDenied(answer string, c claim) bool {
 	}
 	neg, listen := false, false
 	for i, w := range before {
-		if exclusions[w] || w == "but" || w == "only" {
+		if exceptWords[w] || w == "other" || w == "but" || w == "only" {
 			return false // "nothing is listening except port 2024"
 		}
 		// "not exposed: it listens on …" denies a reach (exposure.go), not the socket.

@@ -2,7 +2,6 @@ package supervisor
 
 import (
 	"regexp"
-	"strconv"
 	"strings"
 )
 
@@ -36,42 +35,66 @@ func (ix *index) dfRows() []dfRow {
 		if r.probe != "disk_usage" || len(f) != 6 || !strings.HasSuffix(f[4], "%") || !strings.HasPrefix(f[5], "/") {
 			continue
 		}
-		pct, err := strconv.ParseFloat(strings.TrimSuffix(f[4], "%"), 64)
-		if err != nil {
+		// The index read the row's figures: its sizes in bytes (the
+		// binary reading first), its Use% a percentage.
+		pct, ok := printedValue(r, kindPercent, "use%")
+		if !ok {
 			continue
 		}
-		out = append(out, dfRow{source: f[0], mount: f[5], size: humanSize(f[1]), avail: humanSize(f[3]), used: pct})
+		size, _ := printedValue(r, kindSize, "size")
+		avail, _ := printedValue(r, kindSize, "avail")
+		out = append(out, dfRow{source: f[0], mount: f[5], size: size, avail: avail, used: pct})
 	}
 	return out
 }
 
-// humanSize reads df -h's sizes ("916G", "6.1M", "0"), in bytes.
-func humanSize(s string) float64 {
-	mult := 1.0
-	if n := len(s); n > 0 {
-		if i := strings.IndexByte("kmgtpe", s[n-1]); i >= 0 {
-			s = s[:n-1]
-			for ; i >= 0; i-- {
-				mult *= 1024
-			}
+// printedValue returns the figure a record prints under col, as printed
+// (the middle of its rounding interval); -1 and false without one.
+func printedValue(r record, k kind, col string) (float64, bool) {
+	for _, v := range r.values {
+		if v.kind == k && v.col == col {
+			return (v.iv.lo + v.iv.hi) / 2, true
 		}
 	}
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil {
-		return -1
-	}
-	return v * mult
+	return -1, false
 }
 
 // diskOf returns the disk a block device is on: its top-level parent in
 // lsblk's tree, else the name less a partition number (sda1, nvme0n1p2);
 // "" for a source that is no block device (tmpfs).
 func (ix *index) diskOf(source string) string {
+	return diskIn(ix.lsblkRows(), source)
+}
+
+// diskIn is diskOf over lsblk's rows read once.
+func diskIn(rows []lsblkRow, source string) string {
 	name, ok := strings.CutPrefix(source, "/dev/")
 	if !ok && !isBlockName(source) {
 		return ""
 	}
-	top, seen := "", false
+	for _, b := range rows {
+		if b.name == name {
+			return b.top
+		}
+	}
+	if m := partitionName.FindStringSubmatch(name); m != nil && len(rows) == 0 {
+		return m[1]
+	}
+	return name
+}
+
+// lsblkRow is a row of lsblk's tree: its device, the disk at the top of
+// its branch, whether it is a table row (with MAJ:MIN) and whether that
+// row lists a mountpoint.
+type lsblkRow struct {
+	name, top        string
+	table, mountline bool
+}
+
+// lsblkRows walks lsblk's tree once.
+func (ix *index) lsblkRows() []lsblkRow {
+	var out []lsblkRow
+	top := ""
 	for _, r := range ix.recs {
 		if r.probe != "block_devices" || len(r.words) == 0 {
 			continue
@@ -81,15 +104,10 @@ func (ix *index) diskOf(source string) string {
 		if n == f[0] {
 			top = n
 		}
-		seen = true
-		if n == name {
-			return top
-		}
+		table := len(f) >= 6 && strings.Contains(f[1], ":")
+		out = append(out, lsblkRow{n, top, table, table && len(f) > 6})
 	}
-	if m := partitionName.FindStringSubmatch(name); m != nil && !seen {
-		return m[1]
-	}
-	return name
+	return out
 }
 
 var partitionName = regexp.MustCompile(`^((?:nvme\d+n\d+|mmcblk\d+)p|(?:[shv]d|xvd)[a-z]+)\d+$`)

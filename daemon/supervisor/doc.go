@@ -62,20 +62,22 @@
 // identifiers (an everyday word such as go, make or sleep not where it is a
 // verb: "the routes go via …"; one that is otherwise no name, such as yes,
 // before a kind noun: "the yes process", "yes (PID 1470)"), a word (quoted too:
-// "the `yes` process") before "process" or "(PID …)", the subject of "uses" or
-// "is using" (not a bracket's last word: "java (PID 19478, 929900 KiB RSS)
-// uses"; brackettail.go), "PID 1 is systemd": a word known only by such a
-// position is a claim only when nothing else in its sentence is found, since it
-// may describe the process ("the build process (PID 4242)"), and a word after
-// "a … process" or before a complement is none ("a process worth looking into",
-// "one process looks odd"; appositions.go); a plain word right before "(PID" or
-// a role noun such as "worker" never is where the evidence lacks it, nor a
-// participle after "process" ("no process shown"); no word is a name by its
-// place across a line break), user names ("log in as root", "user admin", "run
-// by cloudsdk", "owned by user eve", "password for root", "a login as root":
-// from the line of the address beside it; users.go), vendor and model names
-// ("AMD EPYC", "Ryzen 7 5800X"), states said of an entity ("eth0 is down",
-// "ifb0 (UP)", "eth0 down; ifb0 up" (an interface, or its address, right before
+// "the `yes` process") before "process" or "(PID …)", the subject of "uses",
+// "is using" or a participle before its figure ("frobd, consuming 40% CPU")
+// (not a bracket's last word: "java (PID 19478, 929900 KiB RSS) uses";
+// brackettail.go), "PID 1 is systemd": a word known only by such a position is
+// a claim only when nothing else in its sentence is found, since it may
+// describe the process ("the build process (PID 4242)"), and a word after "a …
+// process" or before a complement is none ("a process worth looking into", "one
+// process looks odd"; not a participle such as "consuming": appositions.go); a
+// plain word right before "(PID" or a role noun such as "worker" never is where
+// the evidence lacks it, nor a participle after "process" ("no process shown");
+// no word is a name by its place across a line break), user names ("log in as
+// root", "user admin", "run by cloudsdk", "owned by user eve", "password for
+// root", "a login as root": from the line of the address beside it; users.go),
+// vendor and model names ("AMD EPYC", "Ryzen 7 5800X"), states said of an
+// entity ("eth0 is down", "ifb0 (UP)", "eth0 down; ifb0 up" (an interface, or
+// its address, right before
 // "up"/"down"; not a lone identifier before "are": "Failed services on host10
 // are unknown"), "nginx.service has failed", "in a failed state", "the failed
 // units are …", "all interfaces except eth0 are down": not eth0; one that no
@@ -224,9 +226,8 @@
 // column, not its available one: scopes.go), a user or address beside a clock
 // time from that time's line, and one port and one address of a sentence (a
 // table row: "| 6443 | [::] |"; "[::]" alone is the IPv6 wildcard, found on a
-// socket's own address, not the peer column's "[::]:*") from one socket, and a
-// table row's reach ("all IPv4", "public"; "loopback only") its one port's
-// sockets' (scopes.go, sockets.go). A program said to own a port ("port 631
+// socket's own address, not the peer column's "[::]:*") from one socket
+// (scopes.go, sockets.go). A program said to own a port ("port 631
 // belongs to cupsd", "port 6443 is the Kubernetes API server (kube-apiserver)",
 // "the … service (kube-proxy) listens on port 31337": a name claimed in the
 // description, or a hyphenated program name in brackets after it) must be the
@@ -256,23 +257,22 @@
 // it, link-local ones aside unless one is listed (onlyaddrs.go); a network
 // prefix ("192.0.2.0/24") or an item of a list under a routing heading
 // ("Routes:") is not. A prefix holding an address of its sentence the evidence
-// has is found ("127.0.0.53, which is in 127.0.0.0/8"; prefixholds.go). "listen
-// on all interfaces" needs a wildcard socket for each process of its clause
-// ("while", "whereas", ", but" open one; contrast.go) and each port before it
-// ("port 4242 listens on all interfaces"; listeners.go). A listener's reach
-// ("exposed", "open to the network", "reachable over IPv6 from other hosts": a
-// socket off the loopback, of that family; "on all IPv4 interfaces": a wildcard
-// one; "only on localhost", "loopback only": none off 127.0.0.0/8 and ::1;
-// negated, the opposite; "only listening on IPv6", "IPv4 only", "no IPv4
-// listener": every socket of that family; famreach.go) is checked on its
-// clause's ports (each by its comma item's own words, if any: "Exposed: 3306 on
-// 0.0.0.0, 9443 on all IPv6 addresses"; segreach.go), else processes, else the
-// previous clause's ("…, so it isn't exposed"), or a label's items ("Open to
-// the network: 22, 80 and 631"); said of "nothing", "no service" or "all on
+// has is found ("127.0.0.53, which is in 127.0.0.0/8"; prefixholds.go). A
+// listener's reach ("exposed", "open to the network", "reachable over IPv6 from
+// other hosts": a socket off the loopback, of that family; "on all IPv4
+// interfaces", a table row's "all IPv4" or "public": a wildcard one; "only on
+// localhost", "loopback only": none off 127.0.0.0/8 and ::1; negated, the
+// opposite; "only listening on IPv6", "IPv4 only", "no IPv4 listener": every
+// socket of that family; famreach.go) is checked on its clause's ("while",
+// "whereas", ", but" open one) ports (each by its comma item's own words, if
+// any: "Exposed: 3306 on 0.0.0.0, 9443 on all IPv6 addresses"; segreach.go),
+// else processes (the PID in a bracket: "socat (PID 1472)"), else the previous
+// clause's ("…, so it isn't exposed"), or a label's items ("Open to the
+// network: 22, 80 and 631"); said of "nothing", "no service" or "all on
 // 0.0.0.0", on every socket but those excepted ("nothing except 2024", "nothing
 // but sshd": which must have it); said of "only" its subjects ("Only port 2024
 // is reachable", "the only exposed listener is …"), of no other socket
-// (exclusive.go); not in a question or condition (exposure.go).
+// (exclusive.go); not in a question, condition or modal clause (exposure.go).
 //
 // # Matching
 //

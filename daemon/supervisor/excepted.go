@@ -1,11 +1,17 @@
 package supervisor
 
-import "strings"
+import (
+	"slices"
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
 
 // exceptOpeners open a segment that sets its figures apart from the
 // sentence's subject: "Besides 2024, socat on 0.0.0.0:31337 is the only
-// one bound to all addresses".
-var exceptOpeners = []string{"besides", "apart from", "aside from", "other than", "except for", "except"}
+// one bound to all addresses". They are exceptWords (below) as
+// they open a segment: with their preposition.
+var exceptOpeners = []string{"besides", "apart from", "aside from", "other than", "except for", "except", "excluding"}
 
 // excepted reports whether c stands in such a segment, which opens its
 // sentence and holds nothing but the exception and c: c is then tied to
@@ -22,4 +28,16 @@ func excepted(answer string, c claim) bool {
 		}
 	}
 	return false
+}
+
+// exceptWords set something aside anywhere in a clause: rows from a
+// superlative ("the most CPU besides qemu"), sockets from a reach said of
+// all ("nothing except 2024 is exposed"). exceptOpeners (excepted.go)
+// are the phrases that open a segment so.
+var exceptWords = lexicon.NewSet(`except besides apart aside excluding`)
+
+// setsAside reports an exception word, or "other" ("the other
+// processes"), among ws: no superlative or place is then the first row's.
+func setsAside(ws []string) bool {
+	return anyOf(ws, exceptWords) || slices.Contains(ws, "other")
 }

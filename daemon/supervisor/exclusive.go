@@ -11,8 +11,8 @@ import "strings"
 // exclusiveClause reports a clause whose reach belongs to its subjects
 // only: "only" right before its first subject (a port word or protocol
 // between), or "the only".
-func exclusiveClause(text string, cl reachClause, subjects []claim) bool {
-	ws := plainWords(text)
+func exclusiveClause(cw reachWords, cl reachClause, subjects []claim) bool {
+	ws := cw.ws
 	if len(subjects) == 0 || anyOf(ws, exceptWords) || containsSeq(ws, "other", "than") || anyOf(ws, quantOthers) {
 		return false
 	}
@@ -23,7 +23,7 @@ func exclusiveClause(text string, cl reachClause, subjects []claim) bool {
 	for _, c := range subjects {
 		first = min(first, c.off)
 	}
-	before := plainWords(text[:first-cl.start])
+	before := cw.words(cl.start, first)
 	k := len(before) - 1
 	for k >= 0 && (before[k] == "port" || before[k] == "ports" || before[k] == "tcp" || before[k] == "udp" || before[k] == "pid") {
 		k--

@@ -42,6 +42,7 @@ type reachSaid struct {
 }
 
 var (
+	allIfaces    = lexicon.NewSet(`all every any`) // "on all interfaces", "every IPv4 address"
 	wideWords    = lexicon.NewSet(`exposed exposes exposing reachable accessible reach externally publicly remotely`)
 	wideNouns    = lexicon.NewSet(`network lan internet world outside`)
 	otherHosts   = lexicon.NewSet(`hosts machines computers clients`)
@@ -50,7 +51,6 @@ var (
 	reachModals  = lexicon.NewSet(`should could would might may want need consider`)
 	quantNone    = lexicon.NewSet(`nothing none`)
 	listenerNoun = lexicon.NewSet(`service services listener listeners port ports socket sockets process processes program programs daemon daemons`)
-	exceptWords  = lexicon.NewSet(`except besides apart excluding`)
 	leadWords    = lexicon.NewSet(`and but so there is are`)
 )
 

@@ -106,14 +106,14 @@ func commaSegments(answer string, cl reachClause) [][2]int {
 // segments that say the reach ("UDP 5353 (avahi-daemon), TCP 631 on
 // localhost" says it of 631 only), unless those segments name none
 // ("five listeners, all on 0.0.0.0").
-func reachSubjects(answer string, cl reachClause, subjects []claim) []claim {
+func reachSubjects(segs []segReach, subjects []claim) []claim {
 	var out []claim
-	for _, sp := range commaSegments(answer, cl) {
-		if _, ok := readReach(plainWords(answer[sp[0]:sp[1]])); !ok {
+	for _, s := range segs {
+		if !s.ok {
 			continue
 		}
 		for _, c := range subjects {
-			if c.off >= sp[0] && c.off < sp[1] {
+			if c.off >= s.from && c.off < s.to {
 				out = append(out, c)
 			}
 		}
@@ -158,8 +158,9 @@ func checkExposure(ix *index, g *Grounding, answer string, claims []claim) {
 			prev, label = nil, nil
 		}
 		text := answer[cl.start:cl.end]
-		ws := plainWords(text)
-		subjects := clauseSubjects(claims, cl)
+		cw := newReachWords(answer, cl) // reachwords.go
+		ws := cw.ws
+		subjects := clauseSubjects(answer, claims, cl)
 		if cl.cond || anyOf(ws, reachModals) || questioned(answer, cl) {
 			prev = subjects
 			continue
@@ -168,13 +169,16 @@ func checkExposure(ix *index, g *Grounding, answer string, claims []claim) {
 			label = nil // a label's reach goes on over its list only
 		}
 		rs, ok := readReach(ws)
-		if hrs, head := headReach(text, cl, subjects); head {
+		if !ok && tableRow(answer, cl.end) {
+			rs, ok = rowReach(ws) // sockets.go
+		}
+		if hrs, head := headReach(cw, cl, subjects); head {
 			label = &hrs
 		}
 		if !ok && label != nil {
 			rs, ok = *label, true
 		}
-		if q, rest := quantifier(text); q != "" {
+		if q, rest := quantifier(cw, cl); q != "" {
 			if !ok {
 				rs, ok = addressReach(text)
 			}
@@ -192,12 +196,13 @@ func checkExposure(ix *index, g *Grounding, answer string, claims []claim) {
 		if !ok {
 			continue
 		}
-		if !inherited && exclusiveClause(text, cl, subjects) {
+		segs := segmentReaches(cw, cl)
+		if !inherited && exclusiveClause(cw, cl, subjects) {
 			checkOthers(ix, g, rs, subjects, text) // exclusive.go
 		}
 		if !inherited && label == nil {
 			// "UDP 5005 (socat), TCP 631 on localhost" says it of 631 only.
-			subjects = reachSubjects(answer, cl, subjects)
+			subjects = reachSubjects(segs, subjects)
 		}
 		for _, c := range subjects {
 			var socks []socketAt
@@ -207,7 +212,7 @@ func checkExposure(ix *index, g *Grounding, answer string, claims []claim) {
 				socks = ix.entitySockets(c)
 			}
 			r := rs
-			if own, ok := segmentReach(answer, cl, c); ok && !inherited && label == nil {
+			if own, ok := segmentReach(segs, c); ok && !inherited && label == nil {
 				r = own // segreach.go
 			}
 			if len(socks) > 0 && !r.holds(socks) {
@@ -221,23 +226,20 @@ func checkExposure(ix *index, g *Grounding, answer string, claims []claim) {
 // nowhere after the first: a label ("Open to the network: 22, 80 and
 // 631") or a subject ("The network-facing listeners are sshd on 22,
 // nginx on 443 and annad on 7070"), said of every item of the list.
-func headReach(text string, cl reachClause, subjects []claim) (reachSaid, bool) {
-	first := -1
+func headReach(cw reachWords, cl reachClause, subjects []claim) (reachSaid, bool) {
+	head := cl.end
 	for _, c := range subjects {
-		if first < 0 || c.off-cl.start < first {
-			first = c.off - cl.start
+		head = min(head, c.off)
+	}
+	if len(subjects) == 0 {
+		i := strings.Index(cw.answer[cl.start:cl.end], ": ")
+		if i < 0 {
+			return reachSaid{}, false
 		}
+		head = cl.start + i // "Reachable from outside:" ending its line
 	}
-	head := text
-	if first >= 0 {
-		head = text[:first]
-	} else if h, _, cut := strings.Cut(text, ": "); cut {
-		head = h // "Reachable from outside:" ending its line
-	} else {
-		return reachSaid{}, false
-	}
-	rs, ok := readReach(plainWords(head))
-	if _, tail := readReach(plainWords(text[len(head):])); !ok || tail {
+	rs, ok := readReach(cw.words(cl.start, head))
+	if _, tail := readReach(cw.words(head, cl.end)); !ok || tail {
 		return reachSaid{}, false
 	}
 	return rs, true
@@ -247,11 +249,14 @@ func headReach(text string, cl reachClause, subjects []claim) (reachSaid, bool) 
 var reachNames = map[reach]string{reachWide: "not reachable from the network", reachEvery: "not on all interfaces", reachLocal: "not loopback only", reachFamily: "not of one address family only"}
 
 // clauseSubjects returns the ports of a clause, or else its processes
-// and PIDs.
-func clauseSubjects(claims []claim, cl reachClause) []claim {
+// and PIDs; a process whose PID follows in its bracket is that PID
+// ("socat (PID 1472)" is not every socat). A general statement's are
+// read too ("…, so it could be reachable"): its modal clause is skipped
+// by checkExposure, not the clauses before it.
+func clauseSubjects(answer string, claims []claim, cl reachClause) []claim {
 	var ports, ents []claim
 	for _, c := range claims {
-		if c.off < cl.start || c.off >= cl.end || c.advice {
+		if c.off < cl.start || c.off >= cl.end || c.advice && !c.general {
 			continue
 		}
 		switch {
@@ -264,16 +269,30 @@ func clauseSubjects(claims []claim, cl reachClause) []claim {
 	if len(ports) > 0 {
 		return ports
 	}
-	return ents
+	out := ents[:0:0]
+	for i, c := range ents {
+		if i+1 < len(ents) && ents[i+1].class == classPID && c.class == classProcess && pidBracket(answer[c.off+len(c.text):ents[i+1].off]) {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// pidBracket reports the text between a name and the PID its bracket
+// opens with: " (", " (PID ", "` (pid=".
+func pidBracket(between string) bool {
+	b := strings.TrimLeft(asciiLower(between), "`*")
+	b = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(b), "("))
+	b = strings.TrimRight(strings.TrimPrefix(b, "pid"), " =:")
+	return b == "" && strings.Contains(between, "(")
 }
 
 // checkReach holds the rules on where a listener can be reached from:
-// "on all interfaces", "exposed", "loopback only", an unowned socket, and
-// a port that opens its own clause. They run after the row rules of
-// checkSockets, which judge a port's address and owner first.
-func checkReach(ix *index, g *Grounding, answer string, claims []claim, anchors map[int][]claim, facts []sentenceFacts) {
-	checkAllIfaces(ix, g, answer, claims, anchors, facts)
+// "on all interfaces", "exposed", "loopback only" (checkExposure alone
+// judges these), an unowned socket, and a port that opens its own
+// clause. Each judges its claims on its own: none reads g.Missing.
+func checkReach(ix *index, g *Grounding, answer string, claims []claim, anchors map[int][]claim) {
 	checkExposure(ix, g, answer, claims)
-	checkUnnamed(ix, g, answer, claims, anchors)
 	checkPortItems(ix, g, answer, claims, anchors)
 }

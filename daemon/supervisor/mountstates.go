@@ -63,22 +63,16 @@ func checkMountStates(ix *index, g *Grounding, answer string, claims []claim) {
 // disk (sdb) mounted at /srv" of sdb1's mount), and whether lsblk or df
 // lists it at all.
 func (ix *index) deviceMounted(name string) (mounted, known bool) {
-	top := ""
-	for _, r := range ix.recs {
-		f := strings.Fields(r.text)
-		switch {
-		case r.probe == "disk_usage" && len(f) == 6 && strings.HasPrefix(f[0], "/dev/") &&
-			(f[0] == "/dev/"+name || ix.diskOf(f[0]) == name):
+	rows := ix.lsblkRows() // disks.go
+	for _, d := range ix.dfRows() {
+		if strings.HasPrefix(d.source, "/dev/") && (d.source == "/dev/"+name || diskIn(rows, d.source) == name) {
 			return true, true
-		case r.probe == "block_devices" && len(f) >= 6 && strings.Contains(f[1], ":"):
-			n := strings.TrimLeft(f[0], "├└│─`|- ")
-			if n == f[0] {
-				top = n
-			}
-			if n == name || top == name {
-				known = true
-				mounted = mounted || len(f) > 6
-			}
+		}
+	}
+	for _, b := range rows {
+		if b.table && (b.name == name || b.top == name) {
+			known = true
+			mounted = mounted || b.mountline
 		}
 	}
 	return mounted, known

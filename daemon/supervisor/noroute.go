@@ -2,6 +2,7 @@ package supervisor
 
 import (
 	"net/netip"
+	"slices"
 	"strings"
 )
 
@@ -25,20 +26,11 @@ func routeDenied(answer string, c claim) bool {
 	}
 	ws := plainWords(asciiLower(answer[c.seg:min(c.off, len(answer))]))
 	for _, p := range noRouteWords {
-		if len(ws) >= len(p) && equalWords(ws[len(ws)-len(p):], p) {
+		if len(ws) >= len(p) && slices.Equal(ws[len(ws)-len(p):], p) {
 			return true
 		}
 	}
 	return false
-}
-
-func equalWords(a, b []string) bool {
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return len(a) == len(b)
 }
 
 // noRoute reports whether ip route was probed and has no route to the

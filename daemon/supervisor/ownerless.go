@@ -14,13 +14,14 @@ import (
 // server", "might be SSH"): a guess claims no identity. A denial ("2024
 // is not SSH") is not judged either way.
 
-// guessWords before a service in its sentence make it a guess.
-var guessWords = lexicon.NewSet(`probably likely possibly perhaps maybe presumably guess looks look seems seem appears appear
-	might may could suspect unclear unknown whatever`)
+// guessWords before a service in its sentence make it a guess, besides
+// the hedges ("probably", "might", "seems to": hedges.go): "looks like",
+// "could be", "unknown, maybe SSH".
+var guessWords = lexicon.NewSet(`guess looks look seems seem appears appear may could suspect unclear unknown whatever`)
 
-// guessed reports a guess word among the words before a service.
+// guessed reports a hedge or guess word among the words before a service.
 func guessed(before string) bool {
-	return slices.ContainsFunc(plainWords(before), func(w string) bool { return guessWords[w] })
+	return slices.ContainsFunc(plainWords(before), func(w string) bool { return guessWords[w] }) || len(Hedges(before)) > 0
 }
 
 // ownerlessService reports a service claimed, not guessed nor denied, of

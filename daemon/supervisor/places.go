@@ -38,7 +38,7 @@ func rankPlace(facts []sentenceFacts, k int, sentence string) {
 	}
 	ws := plainWords(sentence)
 	rank := placeRank(ws)
-	if rank == 0 || anyOf(ws, exclusions) {
+	if rank == 0 || setsAside(ws) {
 		return
 	}
 	switch {

@@ -29,18 +29,24 @@ func clauseListeners(claims []claim, cl reachClause) []claim {
 // ("nothing except port 2024"), and q is "" for one said of some
 // ("everything else", "the other seven": which ones, only the sentence
 // before knows).
-func quantifier(text string) (q string, except bool) {
-	if i := strings.LastIndex(text, ": "); i >= 0 {
-		text = text[i+2:] // "Nothing unusual: cupsd only listens on localhost"
+func quantifier(cw reachWords, cl reachClause) (q string, except bool) {
+	from := cl.start
+	if i := strings.LastIndex(cw.answer[from:cl.end], ": "); i >= 0 {
+		from += i + 2 // "Nothing unusual: cupsd only listens on localhost"
 	}
-	ws := plainWords(text)
+	ws := cw.words(from, cl.end)
 	if anyOf(ws, quantOthers) {
 		return "", false
 	}
 	except = anyOf(ws, exceptWords) || containsSeq(ws, "other", "than") ||
 		containsSeq(ws, "nothing", "but") || containsSeq(ws, "none", "but")
-	for _, seg := range strings.Split(text, ", ") {
-		sw := plainWords(seg)
+	for from < cl.end {
+		to := cl.end
+		if i := strings.Index(cw.answer[from:cl.end], ", "); i >= 0 {
+			to = from + i
+		}
+		sw := cw.words(from, to)
+		from = to + 2
 		i := 0
 		for i < len(sw) && leadWords[sw[i]] {
 			i++

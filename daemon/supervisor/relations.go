@@ -43,8 +43,6 @@ type sentenceFacts struct {
 	listenAddr string
 	// listeners is "only two services are listening" (see listeners.go).
 	listeners listenCount
-	// allIfaces is set on "A and B listen on all interfaces" (scopes.go).
-	allIfaces bool
 	// sum is set in a sentence that adds figures up (see bounds.go).
 	sum bool
 	// cause are the content words of a causal clause (see causes.go).
@@ -76,8 +74,7 @@ var (
 // readSentence returns the facts of one sentence.
 func readSentence(sentence string) sentenceFacts {
 	ws := plainWords(sentence)
-	f := sentenceFacts{cause: causeWords(ws), sum: anyOf(ws, sumWords) || strings.Contains(sentence, " + "),
-		allIfaces: saysAllIfaces(ws), events: eventsIn(ws)}
+	f := sentenceFacts{cause: causeWords(ws), sum: anyOf(ws, sumWords) || strings.Contains(sentence, " + "), events: eventsIn(ws)}
 	if f.cause != nil {
 		f.causeAt, f.causeEnd = causeSpan(sentence)
 	}
@@ -92,7 +89,7 @@ func readSentence(sentence string) sentenceFacts {
 				f.topN, f.measure = n, measureCol(ws, i, topColumn(w))
 			} else {
 				f.top, f.rank = rankedBy(ws, i), ordinals[at(ws, i-1)]
-				if anyOf(ws, exclusions) || qualified(ws, i) {
+				if setsAside(ws) || qualified(ws, i) {
 					f.top = "" // "the most CPU besides qemu": not the first row
 				}
 			}
@@ -303,9 +300,6 @@ func parallelPIDs(as, figs []claim) []claim {
 	}
 	return pids
 }
-
-// exclusions set rows aside from a superlative.
-var exclusions = lexicon.NewSet(`besides except apart excluding other`)
 
 // ordinals before a superlative rank below the first: "the second
 // busiest".

@@ -113,20 +113,16 @@ func (ix *index) inRAM(c claim) bool {
 // inSwap reports whether a swap record holds a size: free's "Swap:" row
 // or a typed swap_ key.
 func (ix *index) inSwap(c claim) bool {
-	for _, r := range ix.recs {
-		swapRow := strings.HasPrefix(r.text, "swap:")
-		for _, v := range r.values {
-			if v.kind != c.kind || !(swapRow && compatible(c.field, v.col) || strings.Contains(v.col, "swap")) {
-				continue
-			}
-			for _, iv := range c.ivs {
-				if v.iv.overlaps(iv) {
-					return true
-				}
-			}
+	found := false
+	ix.swapValues(func(v value, row bool) {
+		if v.kind != c.kind || row && !compatible(c.field, v.col) && !strings.Contains(v.col, "swap") {
+			return
 		}
-	}
-	return false
+		for _, iv := range c.ivs {
+			found = found || v.iv.overlaps(iv)
+		}
+	})
+	return found
 }
 
 // clockRecords returns the records holding the first clock time of a
@@ -185,21 +181,11 @@ func listStart(answer string, c claim) int {
 	return 0
 }
 
-// noSwap reports whether free's swap row shows no swap at all ("Swap: 0B
-// 0B 0B"), for "there is no swap"; ok is false without that row.
+// noSwap reports whether swap shows no size at all ("Swap: 0B 0B 0B"),
+// for "there is no swap"; ok is false without its row (swaprow.go).
 func (ix *index) noSwap() (empty, ok bool) {
-	for _, r := range ix.recs {
-		if !strings.HasPrefix(r.text, "swap:") {
-			continue
-		}
-		for _, v := range r.values {
-			if v.kind == kindSize && v.iv.lo > 0 {
-				return false, true
-			}
-		}
-		return true, true
-	}
-	return false, false
+	s, ok := ix.swap()
+	return ok && s.total <= 0 && s.used <= 0 && s.free <= 0, ok
 }
 
 // checkPortAddrs reports a sentence that binds one port to one address

@@ -71,14 +71,21 @@ func serviceOn(words []string, i int) bool {
 
 // serviceOf returns the service a phrase names.
 func serviceOf(phrase string) *service {
-	phrase = strings.ToLower(phrase)
+	return servicePhrases[strings.ToLower(phrase)]
+}
+
+// servicePhrases maps each phrase of every service to it, split once.
+var servicePhrases = func() map[string]*service {
+	m := map[string]*service{}
 	for i := range services {
-		if slices.Contains(strings.Split(services[i].words, "|"), phrase) {
-			return &services[i]
+		for _, w := range strings.Split(services[i].words, "|") {
+			if m[w] == nil {
+				m[w] = &services[i] // the first service listing a phrase names it
+			}
 		}
 	}
-	return nil
-}
+	return m
+}()
 
 var (
 	// portIsService reads the words between a port and a service it is

@@ -28,48 +28,18 @@ func socketAddr(key string) string {
 	return ""
 }
 
-// A socket table's row may say how far its socket reaches ("| 6443 |
-// [::1] | socat | all IPv6, public |"): words of every address ("all
-// IPv4", "all interfaces", "public") need a socket of the row's port on
-// a wildcard address, and words of the loopback ("loopback", "localhost
-// only") one on 127.0.0.1 or [::1]. Only a row with one port is read.
-
-// checkRowExposure reports rows whose reach their port's sockets lack.
-func checkRowExposure(ix *index, g *Grounding, answer string, claims []claim) {
-	ports := map[int][]claim{}
-	for _, c := range claims {
-		if c.kind == kindPort && !c.advice && tableRow(answer, c.off) {
-			ports[c.sent] = append(ports[c.sent], c)
-		}
-	}
-	for _, cs := range ports {
-		if len(cs) != 1 {
-			continue
-		}
-		c := cs[0]
-		start := strings.LastIndexByte(answer[:c.off], '\n') + 1
-		end := len(answer)
-		if i := strings.IndexByte(answer[c.off:], '\n'); i >= 0 {
-			end = c.off + i
-		}
-		wide, local := rowReach(plainWords(answer[start:end]))
-		if !wide && !local {
-			continue
-		}
-		yes, ok := ix.wildcardPort(c)
-		switch {
-		case !ok:
-		case wide && !yes:
-			g.Missing = append(g.Missing, c.text+" (not on all addresses)")
-		case local && !ix.loopbackPort(c):
-			g.Missing = append(g.Missing, c.text+" (not on the loopback)")
-		}
-	}
-}
+// A socket table's row may say how far its socket reaches in words
+// prose does not use so ("| 6443 | [::1] | socat | all IPv6, public |"):
+// words of every address ("all IPv4", "all interfaces", "public",
+// "wildcard") need a socket of the row's port on a wildcard address, and
+// words of the loopback ("loopback", "localhost only") every one on
+// 127.0.0.1 or [::1]. checkExposure reads a row by them when readReach
+// finds no reach in it.
 
 // rowReach reads a row's words for a socket on every address or on the
 // loopback only.
-func rowReach(ws []string) (wide, local bool) {
+func rowReach(ws []string) (reachSaid, bool) {
+	var wide, local bool
 	for i, w := range ws {
 		switch {
 		case w == "all" && (at(ws, i+1) == "ipv4" || at(ws, i+1) == "ipv6" || strings.HasPrefix(at(ws, i+1), "interface") || strings.HasPrefix(at(ws, i+1), "address")),
@@ -79,22 +49,13 @@ func rowReach(ws []string) (wide, local bool) {
 			local = true
 		}
 	}
-	return wide && !local, local && !wide
-}
-
-// loopbackPort reports whether a socket of port c listens on the
-// loopback.
-func (ix *index) loopbackPort(c claim) bool {
-	for _, id := range ix.tokens[c.key] {
-		r := ix.recs[id]
-		if r.probe != "listening_ports" || !r.supports(c) {
-			continue
-		}
-		if a := localAddress(r.text); strings.HasPrefix(a, "127.") || a == "[::1]" {
-			return true
-		}
+	switch {
+	case wide && !local:
+		return reachSaid{r: reachEvery}, true
+	case local && !wide:
+		return reachSaid{r: reachLocal}, true
 	}
-	return false
+	return reachSaid{}, false
 }
 
 // listensOnWildcard6 reports a record with a socket on [::]: ss's
@@ -116,11 +77,10 @@ func listensOnWildcard6(text string) bool {
 
 // checkSockets holds the rules that read a listener's row of ss as one
 // record: its address and port, who owns it, whether it is the only one,
-// and which service it is. They run in this order because the later ones
-// skip what the earlier ones already judged.
+// and which service it is. Each judges its claims on its own: none reads
+// g.Missing, so a claim two of them reject is reported twice.
 func checkSockets(ix *index, g *Grounding, answer string, claims []claim, facts []sentenceFacts) {
 	checkPortAddrs(ix, g, claims)
-	checkRowExposure(ix, g, answer, claims)
 	checkPortOwners(ix, g, answer, claims)
 	checkOnlyListeners(ix, g, answer, claims, facts)
 	checkServices(ix, g, answer, claims, facts)

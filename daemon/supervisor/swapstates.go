@@ -1,10 +1,6 @@
 package supervisor
 
-import (
-	"strings"
-
-	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
-)
+import "github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 
 // Swap said wholly free or wholly used: "Swap: 2.0 GiB total, all of it
 // free" says nothing is used, so it holds only as "not being used" does
@@ -91,34 +87,15 @@ func saysSwapFull(ws []string) bool {
 	return false
 }
 
-// swapRow returns free's Swap row's total and free bytes.
-func (ix *index) swapRow() (total, free float64, ok bool) {
-	var haveT, haveF bool
-	for _, r := range ix.recs {
-		if r.probe != "memory_info" || !strings.HasPrefix(r.text, "swap:") {
-			continue
-		}
-		for _, v := range r.values {
-			switch {
-			case v.kind == kindSize && v.col == "total":
-				total, haveT = v.iv.lo, true
-			case v.kind == kindSize && v.col == "free":
-				free, haveF = v.iv.lo, true
-			}
-		}
-	}
-	return total, free, haveT && haveF
-}
-
 // checkSwapStates reports swap said fully used (see above); "all of it
 // free" is the claim that none is used, judged by checkSwapUse.
 func checkSwapStates(ix *index, g *Grounding, ws []string) {
 	if saysSwapFull(ws) {
 		// Full leaves under 5% free: free rounds, "fully used" does not
 		// mean to the byte.
-		switch total, free, ok := ix.swapRow(); {
-		case !ok:
-		case total == 0 || free > total/20:
+		switch s, ok := ix.swap(); { // swaprow.go
+		case !ok || s.total < 0 || s.free < 0:
+		case s.total == 0 || s.free > s.total/20:
 			g.Missing = append(g.Missing, "swap full")
 		default:
 			g.Found = append(g.Found, "swap full")

@@ -1,10 +1,6 @@
 package supervisor
 
-import (
-	"strings"
-
-	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
-)
+import "github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 
 // "Swap is 2.0Gi and not being used at all", "swap is untouched", "swap
 // isn't in use", "Swap: 2.0Gi, none of it in use": a sentence saying swap
@@ -54,31 +50,15 @@ func saysSwapUnused(ws []string) bool {
 	return false
 }
 
-// swapUsed returns free's used swap in bytes; ok is false without it.
-func (ix *index) swapUsed() (lo float64, ok bool) {
-	for _, r := range ix.recs {
-		if r.probe != "memory_info" {
-			continue
-		}
-		swapRow := strings.HasPrefix(r.text, "swap:")
-		for _, v := range r.values {
-			if v.kind == kindSize && (swapRow && v.col == "used" || v.col == "swap_used_bytes") {
-				return v.iv.lo, true
-			}
-		}
-	}
-	return 0, false
-}
-
 // checkSwapUse reports a sentence saying swap is unused or all of it free
 // (see above): both claim free shows none used.
 func checkSwapUse(ix *index, g *Grounding, ws []string) {
 	if !saysSwapUnused(ws) && !saysSwapAllFree(ws) {
 		return
 	}
-	switch used, ok := ix.swapUsed(); {
-	case !ok:
-	case used > 0:
+	switch s, ok := ix.swap(); { // swaprow.go
+	case !ok || s.used < 0:
+	case s.used > 0:
 		g.Missing = append(g.Missing, "swap unused")
 	default:
 		g.Found = append(g.Found, "swap unused")

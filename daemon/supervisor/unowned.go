@@ -36,6 +36,9 @@ func saidOwnerless(answer string, c claim, claims []claim) bool {
 		item = item[:i]
 	}
 	item = strings.ToLower(item)
+	if i := unnamedOpenerAt(item, false); i >= 0 {
+		item = item[:i] // "5005 and a socket with no owner on 2024": 2024's
+	}
 	for _, p := range ownerless {
 		if containsBounded(item, p, false) {
 			return true
@@ -60,6 +63,9 @@ func ownerlessBefore(answer string, c claim, claims []claim) bool {
 	lead := strings.ToLower(answer[from:c.off])
 	if i := strings.LastIndexAny(lead, "\n;."); i >= 0 {
 		lead = lead[i+1:]
+	}
+	if unnamedOpenerAt(lead, true) >= 0 {
+		return true // "…, and a listener with no name on 0.0.0.0:2024"
 	}
 	for _, w := range ownerlessWords {
 		if containsBounded(lead, w, false) {
