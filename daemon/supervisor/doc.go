@@ -121,7 +121,8 @@
 // unit, a probe that could not read its source or a planted instruction:
 // verdicts.go; an all-clear on the disks as a whole ("all filesystems look
 // healthy", "no disk is full"; not one disk, nor with a figure) where df shows
-// a mount at 95% or more, a read-only image aside: diskverdicts.go; "the second
+// a mount at 95% or more (a read-only image aside) that the sentence does not
+// except by name ("… except /var/lib/postgresql"): diskverdicts.go; "the second
 // busiest" against ps's second row (so is a place: "in second place is X", by
 // its sentence's measure or the ranking of the sentence before; and "the
 // biggest is A, followed by B": B the next row; places.go), said of what

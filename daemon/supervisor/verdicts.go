@@ -72,10 +72,9 @@ func checkVerdicts(ix *index, g *Grounding, answer string, facts []sentenceFacts
 		checkKernelThreads(ix, g, ws)
 		checkResults(ix, g, ws)                                           // swapstates.go
 		checkSentenceCounts(ix, g, blanked[start:min(end, len(blanked))]) // countclaims.go
-		for _, clause := range clauses(blanked[start:min(end, len(blanked))]) {
-			checkDiskVerdict(ix, g, clause)
-		}
-		if anyOf(ws, verdictExceptions) {
+		excepting := anyOf(ws, verdictExceptions)
+		checkDiskVerdicts(ix, g, blanked[start:min(end, len(blanked))], excepting)
+		if excepting {
 			continue
 		}
 		if (servicesVerdict(ws) || servicesLabel(clauses(blanked[start:min(end, len(blanked))]))) &&
