@@ -347,7 +347,8 @@
 // opens to the name before it ("socat on 0.0.0.0:31337 and an unnamed listener
 // on 0.0.0.0:2024": a socket ss shows with no owner; unnamed.go), nor an
 // address after "not on" ("— not on 0.0.0.0", which the listener before it must
-// lack: deniedplaces.go) to any, nor a port opening its own clause after an
+// lack: deniedplaces.go) to any name or port, nor a port opening its own
+// clause after an
 // item with its port ("…, port 2024 listens on 0.0.0.0"): it must be bound to
 // its clause's address (portitems.go). A list of ports or addresses after a
 // list of PIDs or processes ("PID 19526 and PID 19511, on 127.0.0.1:40981 and

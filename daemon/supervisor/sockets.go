@@ -119,7 +119,7 @@ func listensOnWildcard6(text string) bool {
 // and which service it is. They run in this order because the later ones
 // skip what the earlier ones already judged.
 func checkSockets(ix *index, g *Grounding, answer string, claims []claim) {
-	checkPortAddrs(ix, g, claims)
+	checkPortAddrs(ix, g, answer, claims)
 	checkRowExposure(ix, g, answer, claims)
 	checkPortOwners(ix, g, answer, claims)
 	checkOnlyListeners(ix, g, answer, claims)
