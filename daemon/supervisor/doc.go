@@ -165,8 +165,9 @@
 // name must be its rows' (instances.go, instselect.go); counts of failed units
 // ("0 failed units" is "no failed units": missing where the list could not be
 // read), of rows beyond a bound ("only one filesystem is above 80%";
-// "everything else is under 0.5%": all but the PIDs of its sentence, or of the
-// one before; boundnamed.go) and of sockets on an address must be the probe's
+// "everything else is under 0.5%": all but the rows its sentence names, or the
+// one before: a PID, a name with none beside it; boundnamed.go) and of sockets
+// on an address must be the probe's
 // (compare.go, bounds.go), as must an included count ("including one UDP
 // socket": at least that many), one process's ports ("X (PID 8401) listens on
 // four localhost ports") and failed logins ("3 failed SSH login attempts for
