@@ -165,9 +165,8 @@
 // name must be its rows' (instances.go, instselect.go); counts of failed units
 // ("0 failed units" is "no failed units": missing where the list could not be
 // read), of rows beyond a bound ("only one filesystem is above 80%";
-// "everything else is under 0.5%": all but the rows its sentence names, or the
-// one before: a PID, a name with none beside it; boundnamed.go) and of sockets
-// on an address must be the probe's
+// "everything else is under 0.5%": all but the rows its sentence, or the one
+// before, names; boundnamed.go) and of sockets on an address must be the probe's
 // (compare.go, bounds.go), as must an included count ("including one UDP
 // socket": at least that many), one process's ports ("X (PID 8401) listens on
 // four localhost ports") and failed logins ("3 failed SSH login attempts for
@@ -272,9 +271,10 @@
 // previous clause's ("…, so it isn't exposed"), or a label's items ("Open to
 // the network: 22, 80 and 631"); said of "nothing", "no service" or "all on
 // 0.0.0.0", on every socket but those excepted ("nothing except 2024", "nothing
-// but sshd": which must have it); said of "only" its subjects ("Only port 2024
-// is reachable", "the only exposed listener is …"), of no other socket
-// (exclusive.go); not in a question or condition (exposure.go).
+// but sshd": which must have it; a claim itself, found where it holds); said of
+// "only" its subjects ("Only port 2024 is reachable", "the only exposed
+// listener is …"), of no other socket (exclusive.go); not in a question or
+// condition (exposure.go).
 //
 // # Matching
 //
@@ -348,8 +348,7 @@
 // opens to the name before it ("socat on 0.0.0.0:31337 and an unnamed listener
 // on 0.0.0.0:2024": a socket ss shows with no owner; unnamed.go), nor an
 // address after "not on" ("— not on 0.0.0.0", which the listener before it must
-// lack: deniedplaces.go) to any name or port, nor a port opening its own
-// clause after an
+// lack: deniedplaces.go) to anything, nor a port opening its own clause after an
 // item with its port ("…, port 2024 listens on 0.0.0.0"): it must be bound to
 // its clause's address (portitems.go). A list of ports or addresses after a
 // list of PIDs or processes ("PID 19526 and PID 19511, on 127.0.0.1:40981 and

@@ -50,6 +50,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 		checkScoped(ix, &g, facts, nil, nil, nil)
 		relate(ix, &g, facts, nil)
 		checkListenCounts(ix, &g, facts)
+		checkExposure(ix, &g, answer, nil) // "Nothing is exposed to the network."
 		return withPhrase(g, answer, evidence)
 	}
 	var user *index
