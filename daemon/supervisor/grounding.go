@@ -47,10 +47,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	claims, facts := extractAll(answer, ix.entities, ix.verbatim)
 	checkVerdicts(ix, &g, answer, facts, len(ins) > 0)
 	if len(claims) == 0 {
-		checkScoped(ix, &g, facts, nil, nil, nil)
-		relate(ix, &g, facts, nil)
-		checkListenCounts(ix, &g, facts)
-		checkExposure(ix, &g, answer, nil) // "Nothing is exposed to the network."
+		checkClaimless(ix, &g, answer, facts)
 		return withPhrase(g, answer, evidence)
 	}
 	var user *index
