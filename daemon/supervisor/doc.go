@@ -104,10 +104,12 @@
 // integers up to 10 and years, numbers after "top", "last" and the like,
 // durations and quoted command lines; but an elapsed time ("up for about 14
 // hours", "running for 11 seconds", "started 2 hours ago", "Uptime: 3 days")
-// must be the span from its subject's start (the machine's: PID 1's) to the
-// evidence's newest timestamp, give or take a few minutes, and is missing where
-// the typed data has no timestamps; a CPU time ("34 seconds of CPU") must be
-// its entity's (its PID's first) cpu_seconds or ps TIME (uptimes.go). Sentences
+// must be the span from its subject's start (the machine's: PID 1's, else the
+// earliest process start) to the evidence's newest timestamp, up to 5 minutes
+// more, rounded or cut at its last digit ("11 days" or "10 days" for 10 d 14 h;
+// not "11 days" for 10 d 2 h; missing without typed timestamps); a CPU time
+// ("34 seconds of CPU") must be its entity's (its PID's first) cpu_seconds or
+// ps TIME (uptimes.go). Sentences
 // also carry relations (relations.go): "respectively", superlatives ("the
 // biggest memory user is X", "X is the top memory user": X has ps's first row;
 // "top" only before a consumer noun, not "top 5"; not "the busiest compile
@@ -271,10 +273,9 @@
 // previous clause's ("…, so it isn't exposed"), or a label's items ("Open to
 // the network: 22, 80 and 631"); said of "nothing", "no service" or "all on
 // 0.0.0.0", on every socket but those excepted ("nothing except 2024", "nothing
-// but sshd": which must have it; a claim itself, found where it holds); said of
-// "only" its subjects ("Only port 2024 is reachable", "the only exposed
-// listener is …"), of no other socket (exclusive.go); not in a question or
-// condition (exposure.go).
+// but sshd": which must have it; found where it holds); said of "only" its
+// subjects ("Only port 2024 is reachable", "the only exposed listener is"), of
+// no other socket (exclusive.go); not in a question or condition (exposure.go).
 //
 // # Matching
 //
@@ -383,8 +384,7 @@
 // pruned", "would help", "usually", "tends to", "is normal") is read the same
 // way, except that its relations still hold, the names of it the evidence has
 // still ground the answer, and a well-known program it calls the user's must be
-// found ("that's your nightly PostgreSQL backup, so it's normal";
-// generalnames.go).
+// found ("that's your nightly PostgreSQL backup, so it's normal": generalnames.go).
 //
 // # Invention
 //
