@@ -380,7 +380,7 @@ func relate(ix *index, g *Grounding, facts []sentenceFacts, anchors map[int][]cl
 	for k, f := range facts {
 		if f.top != "" && anchors != nil {
 			if a := ranked(ix, afterOrder(anchors[k], f.orderEnd), f.top, f.rank); a != nil {
-				g.Missing = append(g.Missing, a.text+" (not first in "+f.top+")")
+				g.Missing = append(g.Missing, a.text+" (not "+placeWords[f.rank]+" in "+f.top+")")
 			}
 		}
 		if f.absent == "" {
