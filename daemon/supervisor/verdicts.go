@@ -70,7 +70,7 @@ func checkVerdicts(ix *index, g *Grounding, answer string, facts []sentenceFacts
 		checkSwapUse(ix, g, ws)
 		checkSwapStates(ix, g, ws)
 		checkKernelThreads(ix, g, ws)
-		checkResults(ix, g, ws)                                           // swapstates.go
+		checkResults(ix, g, ws)                                           // results.go
 		checkSentenceCounts(ix, g, blanked[start:min(end, len(blanked))]) // countclaims.go
 		excepting := anyOf(ws, verdictExceptions)
 		checkDiskVerdicts(ix, g, blanked[start:min(end, len(blanked))], excepting)
