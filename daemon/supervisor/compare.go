@@ -305,11 +305,6 @@ func checkCompared(ix *index, g *Grounding, claims []claim, anchors map[int][]cl
 		}
 		if f.counted {
 			n, ok := ix.failedListed()
-			if _, probed := ix.absentFound("failed_services"); !ok && probed && f.failed == 0 {
-				// "0 failed units" is "no failed units": unsupported where
-				// systemctl's list could not be read.
-				g.Missing = append(g.Missing, "0 failed units")
-			}
 			if ok && n != f.failed {
 				g.Missing = append(g.Missing, strconv.Itoa(f.failed)+" failed units")
 			} else if ok {
