@@ -31,6 +31,9 @@ var countWords = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five
 // failedNouns are what systemctl --failed counts.
 var failedNouns = lexicon.NewSet(`unit units service services`)
 
+// failedWords make a count before a failedNoun a failed count.
+var failedWords = lexicon.NewSet(`failed failing`)
+
 // listenNouns are what "only two … listen on 127.0.0.1" counts, and
 // listenWords say the sentence is about listening sockets.
 var (
@@ -115,7 +118,7 @@ func measureCol(ws []string, i int, def string) string {
 // failedCount reads "2 units have failed", "1 systemd unit has failed",
 // "both failed units" at the noun ws[i]; it returns the count or -1.
 func failedCount(ws []string, i int) int {
-	if !anyOf(ws, lexicon.NewSet(`failed failing`)) {
+	if !anyOf(ws, failedWords) {
 		return -1
 	}
 	for k := i - 1; k >= 0 && k >= i-2; k-- {
