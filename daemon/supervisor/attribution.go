@@ -74,10 +74,8 @@ func (ix *index) findAnchor(a claim) []int32 {
 	recs := ix.nameRecords(a.key, maxAnchorTokens)
 	if a.class == classProcess && !a.positional && ix.entities[a.key] != classProcess {
 		// "PostgreSQL" is the product whose processes ps calls postgres.
-		for name, cl := range ix.entities {
-			if cl == classProcess && len(name) >= minAliasLen && len(name) < len(a.key) && strings.HasPrefix(a.key, name) {
-				recs = append(recs, ix.nameRecords(name, maxAnchorTokens)...)
-			}
+		for _, name := range ix.processPrefixes(a.key) {
+			recs = append(recs, ix.nameRecords(name, maxAnchorTokens)...)
 		}
 		slices.Sort(recs)
 		recs = slices.Compact(recs)

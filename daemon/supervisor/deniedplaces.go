@@ -8,6 +8,9 @@ import "strings"
 // it); it must still be in the evidence. "not only on" affirms, and stays
 // tied.
 
+// unmarked drops Markdown's emphasis and code marks.
+var unmarked = strings.NewReplacer("*", "", "`", "")
+
 // deniedPlaceMarks end the text right before a denied address.
 var deniedPlaceMarks = []string{"not on", "not at", "nor on", "never on", "not bound to", "not listening on", "not to"}
 
@@ -18,7 +21,7 @@ func deniedPlace(answer string, c claim) bool {
 		return false
 	}
 	head := strings.ToLower(answer[max(0, c.off-40):c.off])
-	head = strings.TrimSpace(strings.NewReplacer("*", "", "`", "").Replace(head))
+	head = strings.TrimSpace(unmarked.Replace(head))
 	for _, m := range deniedPlaceMarks {
 		if strings.HasSuffix(head, m) && (len(head) == len(m) || head[len(head)-len(m)-1] == ' ') {
 			return true

@@ -12,7 +12,9 @@ import (
 // filesystem that nearly full is no judgement call. A read-only image
 // (squashfs, iso9660: a snap is always 100%) is never such a mount. Not
 // said of one disk ("the disk is fine": which one), nor with a figure
-// ("no disk is above 90%": a bound, bounds.go).
+// ("no disk is above 90%": a bound, bounds.go). One that excepts
+// something ("… except /var/lib/postgresql, which is nearly full") holds
+// where the sentence names every such mount.
 
 // fullDisk is the Use% at which a mount is full whatever the judgement.
 const fullDisk = 95
@@ -56,30 +58,56 @@ func diskAllClear(ws []string) bool {
 	return false
 }
 
-// fullMount returns a mount df shows at fullDisk or more, or "".
-func (ix *index) fullMount() string {
+// fullMounts returns the df rows at fullDisk or more.
+func (ix *index) fullMounts() []record {
+	var out []record
 	for _, r := range ix.recs {
 		if r.probe != "disk_usage" || strings.Contains(r.text, "squashfs") || strings.Contains(r.text, "iso9660") || strings.Contains(r.text, "/snap/") {
 			continue
 		}
 		for _, v := range r.values {
 			if v.kind == kindPercent && strings.Contains(v.col, "use") && v.iv.lo >= fullDisk-0.5 {
-				return r.text
+				out = append(out, r)
+				break
 			}
 		}
 	}
-	return ""
+	return out
 }
 
-// checkDiskVerdict reports a clause's all-clear on the disks (see above).
-func checkDiskVerdict(ix *index, g *Grounding, clause string) {
-	ws := plainWords(clause)
-	if !diskAllClear(ws) || strings.ContainsAny(clause, "%") {
-		return
+// checkDiskVerdicts reports the all-clears on the disks of a sentence
+// (see above). One with an exception ("all filesystems look healthy
+// except /var/lib/postgresql, which is nearly full") holds when the
+// sentence names every full mount, by its mount point or its device.
+func checkDiskVerdicts(ix *index, g *Grounding, sentence string, excepting bool) {
+	for _, clause := range clauses(sentence) {
+		if !diskAllClear(plainWords(clause)) || strings.ContainsAny(clause, "%") {
+			continue
+		}
+		for _, r := range ix.fullMounts() {
+			if !excepting || !namesMount(sentence, r.text) {
+				g.Missing = append(g.Missing, strings.TrimSpace(clause)+" (a disk is nearly full)")
+				break
+			}
+		}
 	}
-	if ix.fullMount() != "" {
-		g.Missing = append(g.Missing, strings.TrimSpace(clause)+" (a disk is nearly full)")
+}
+
+// namesMount reports whether a sentence names a df row's mount point or
+// its device ("/dev/md0", "md0") as a word of its own.
+func namesMount(sentence, row string) bool {
+	fs := strings.Fields(row)
+	if len(fs) < 2 {
+		return false
 	}
+	src := fs[0]
+	for _, w := range strings.Fields(strings.ToLower(sentence)) {
+		w = strings.Trim(w, ",.;:()!?\"'`*")
+		if w == fs[len(fs)-1] || w == src || "/dev/"+w == src {
+			return true
+		}
+	}
+	return false
 }
 
 // slicesHasNot reports a "not" before a quantifier ("not all disks are

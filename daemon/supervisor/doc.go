@@ -106,10 +106,12 @@
 // integers up to 10 and years, numbers after "top", "last" and the like,
 // durations and quoted command lines; but an elapsed time ("up for about 14
 // hours", "running for 11 seconds", "started 2 hours ago", "Uptime: 3 days")
-// must be the span from its subject's start (the machine's: PID 1's) to the
-// evidence's newest timestamp, give or take a few minutes, and is missing where
-// the typed data has no timestamps; a CPU time ("34 seconds of CPU") must be
-// its entity's (its PID's first) cpu_seconds or ps TIME (uptimes.go). Sentences
+// must be the span from its subject's start (the machine's: PID 1's, else the
+// earliest process start) to the evidence's newest timestamp, up to 5 minutes
+// more, rounded or cut at its last digit ("11 days" or "10 days" for 10 d 14 h;
+// not "11 days" for 10 d 2 h; missing without typed timestamps); a CPU time
+// ("34 seconds of CPU") must be its entity's (its PID's first) cpu_seconds or
+// ps TIME (uptimes.go). Sentences
 // also carry relations (relations.go): "respectively", superlatives ("the
 // biggest memory user is X", "X is the top memory user": X has ps's first row;
 // "top" only before a consumer noun, not "top 5"; not "the busiest compile
@@ -123,7 +125,8 @@
 // unit, a probe that could not read its source or a planted instruction:
 // verdicts.go; an all-clear on the disks as a whole ("all filesystems look
 // healthy", "no disk is full"; not one disk, nor with a figure) where df shows
-// a mount at 95% or more, a read-only image aside: diskverdicts.go; "the second
+// a mount at 95% or more (a read-only image aside) that the sentence does not
+// except by name ("… except /var/lib/postgresql"): diskverdicts.go; "the second
 // busiest" against ps's second row (so is a place: "in second place is X", by
 // its sentence's measure or the ranking of the sentence before; and "the
 // biggest is A, followed by B": B the next row; places.go), said of what
@@ -166,8 +169,8 @@
 // name must be its rows' (instances.go, instselect.go); counts of failed units
 // ("0 failed units" is "no failed units": missing where the list could not be
 // read), of rows beyond a bound ("only one filesystem is above 80%";
-// "everything else is under 0.5%": all but the PIDs of its sentence, or of the
-// one before; boundnamed.go) and of sockets on an address must be the probe's
+// "everything else is under 0.5%": all but the rows its sentence, or the one
+// before, names; boundnamed.go) and of sockets on an address must be the probe's
 // (compare.go, bounds.go), as must an included count ("including one UDP
 // socket": at least that many), one process's ports ("X (PID 8401) listens on
 // four localhost ports") and failed logins ("3 failed SSH login attempts for
@@ -270,9 +273,10 @@
 // clause's ("…, so it isn't exposed"), or a label's items ("Open to the
 // network: 22, 80 and 631"); said of "nothing", "no service" or "all on
 // 0.0.0.0", on every socket but those excepted ("nothing except 2024", "nothing
-// but sshd": which must have it); said of "only" its subjects ("Only port 2024
-// is reachable", "the only exposed listener is …"), of no other socket
-// (exclusive.go); not in a question, condition or modal clause (exposure.go).
+// but sshd": which must have it; found where it holds); said of "only" its
+// subjects ("Only port 2024 is reachable", "the only exposed listener is"), of
+// no other socket (exclusive.go); not in a question, condition or modal clause
+// (exposure.go).
 //
 // # Matching
 //
@@ -346,7 +350,7 @@
 // opens to the name before it ("socat on 0.0.0.0:31337 and an unnamed listener
 // on 0.0.0.0:2024": a socket ss shows with no owner; unnamed.go), nor an
 // address after "not on" ("— not on 0.0.0.0", which the listener before it must
-// lack: deniedplaces.go) to any, nor a port opening its own clause after an
+// lack: deniedplaces.go) to anything, nor a port opening its own clause after an
 // item with its port ("…, port 2024 listens on 0.0.0.0"): it must be bound to
 // its clause's address (portitems.go). A list of ports or addresses after a
 // list of PIDs or processes ("PID 19526 and PID 19511, on 127.0.0.1:40981 and
@@ -381,8 +385,7 @@
 // pruned", "would help", "usually", "tends to", "is normal") is read the same
 // way, except that its relations still hold, the names of it the evidence has
 // still ground the answer, and a well-known program it calls the user's must be
-// found ("that's your nightly PostgreSQL backup, so it's normal";
-// generalnames.go).
+// found ("that's your nightly PostgreSQL backup, so it's normal": generalnames.go).
 //
 // # Invention
 //

@@ -20,7 +20,7 @@ func familyOnly(ws []string, i int) string {
 	switch {
 	case at(ws, i+1) == "only" && at(ws, i-1) != "not", onlyBefore(ws, i):
 		return fam
-	case at(ws, i-1) == "no" && (listenerNoun[at(ws, i+1)] || at(ws, i+1) == "sockets" || at(ws, i+1) == "binding"):
+	case at(ws, i-1) == "no" && (listenerNoun[at(ws, i+1)] || at(ws, i+1) == "binding"):
 		return other
 	}
 	return ""

@@ -47,9 +47,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	claims, facts := extractAll(answer, ix.entities, ix.verbatim)
 	checkVerdicts(ix, &g, answer, facts, len(ins) > 0)
 	if len(claims) == 0 {
-		checkScoped(ix, &g, facts, nil, nil, nil)
-		relate(ix, &g, facts, nil)
-		checkListenCounts(ix, &g, facts)
+		checkClaimless(ix, &g, answer, facts)
 		return withPhrase(g, answer, evidence, facts)
 	}
 	var user *index

@@ -12,6 +12,9 @@ import (
 // that of the ranking the sentence before set ("The biggest memory user
 // is A. In second place is B."); with neither it ranks nothing.
 
+// placeWords name the ranks ordinals give, for the reports.
+var placeWords = []string{"first", "second", "third", "fourth", "fifth"}
+
 // placeNouns follow an ordinal to name a place in a ranking.
 var placeNouns = lexicon.NewSet(`place spot position`)
 

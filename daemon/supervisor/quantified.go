@@ -150,6 +150,7 @@ func checkQuantified(ix *index, g *Grounding, rs reachSaid, q string, except boo
 			skipRec[id] = true // "everything except cupsd"
 		}
 	}
+	read := false
 	for id, r := range ix.recs {
 		s, ok := socketOf(r)
 		if !ok || skip[s.port] || skipRec[int32(id)] || proto != "" && s.proto != "" && s.proto != proto {
@@ -159,5 +160,11 @@ func checkQuantified(ix *index, g *Grounding, rs reachSaid, q string, except boo
 			g.Missing = append(g.Missing, strings.TrimSpace(text)+" ("+s.addr+":"+s.port+")")
 			return
 		}
+		read = true
+	}
+	if read {
+		// Checked against every socket, it grounds an answer that makes
+		// no other claim ("Nothing is exposed to the network.").
+		g.Found = append(g.Found, strings.TrimSpace(text))
 	}
 }

@@ -105,8 +105,10 @@ func readSentence(sentence string) sentenceFacts {
 			}
 		case listenNouns[w] && f.listenAddr == "" && countOf(at(ws, i-1)) >= 0 && !allDigits(at(ws, i-2)) && anyOf(ws, listenWords):
 			f.listenN, f.listenAddr = countOf(at(ws, i-1)), addressIn(sentence)
-		case failedNouns[w] && !f.counted && failedCount(ws, i) >= 0:
+		case failedNouns[w] && !f.counted && failedCount(ws, i) > 0:
 			f.failed, f.counted = failedCount(ws, i), true
+		case failedNouns[w] && failedCount(ws, i) == 0:
+			f.absent = "failed_services" // "0 failed units" is "no failed units"
 		case nothingWords[w] && !unprobed(ws, i):
 			f.absent = absentProbe(ws, i, f.absent)
 		case w == "empty" && anyOf(ws, logTopics):
@@ -375,7 +377,7 @@ func relate(ix *index, g *Grounding, facts []sentenceFacts, anchors map[int][]cl
 	for k, f := range facts {
 		if f.top != "" && anchors != nil {
 			if a := ranked(ix, afterOrder(anchors[k], f.orderEnd), f.top, f.rank); a != nil {
-				g.Missing = append(g.Missing, a.text+" (not first in "+f.top+")")
+				g.Missing = append(g.Missing, a.text+" (not "+placeWords[f.rank]+" in "+f.top+")")
 			}
 		}
 		if f.absent == "" {

@@ -20,7 +20,7 @@ var (
 	// so may a PID.
 	resultAux = lexicon.NewSet(`has have had already just successfully`)
 	// resultHedges make the result a question, a possibility or a denial.
-	resultHedges = lexicon.NewSet(`if whether may might could would not no nothing never hasn haven didn cannot can can't`)
+	resultHedges = lexicon.NewSet(`if whether may might could would not no nothing never hasn haven didn cannot can`)
 )
 
 // psNames returns the base names of the commands ps runs.

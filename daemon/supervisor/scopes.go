@@ -191,10 +191,12 @@ func (ix *index) noSwap() (empty, ok bool) {
 // checkPortAddrs reports a sentence that binds one port to one address
 // ("port 2024 is bound to 127.0.0.1") when no listening socket of that
 // port has that address: the address may be real (lo's) and the port too.
-func checkPortAddrs(ix *index, g *Grounding, claims []claim) {
+// An address after "not on" is where the port is said not to be, so it
+// binds nothing (deniedplaces.go).
+func checkPortAddrs(ix *index, g *Grounding, answer string, claims []claim) {
 	bySent := map[int][]claim{}
 	for _, c := range claims {
-		if !c.advice && (c.kind == kindPort || c.kind == kindName && c.textual && socketAddr(c.key) != "") {
+		if !c.advice && (c.kind == kindPort || c.kind == kindName && c.textual && socketAddr(c.key) != "" && !deniedPlace(answer, c)) {
 			bySent[c.sent] = append(bySent[c.sent], c)
 		}
 	}

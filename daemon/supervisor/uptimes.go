@@ -16,7 +16,10 @@ import (
 // earliest process start; an entity's: its row's start) to the newest
 // time the evidence shows (a process start, a journal time), which the
 // probes ran at or after. No probe reports the time now, so that span is
-// a lower bound: the claim may exceed it by a few minutes, not more. Only
+// a lower bound: the claim may exceed it by uptimeSlack, not more. A plain
+// figure may round the span or cut it at its last digit, as uptime prints
+// days: 10 days 14 hours is "11 days" or "10 days", 10 days 2 hours is not
+// "11 days"; a hedged one ("about 10 days") spans its hedge's range. Only
 // the typed data's full timestamps are read ("start
 // 2026-11-24T12:18:35Z"); where there are none, an elapsed time is
 // unsupported. A clock time ("running since 12:18") is a clock claim,
@@ -77,7 +80,7 @@ func checkUptimes(ix *index, g *Grounding, answer string, facts []sentenceFacts,
 				continue
 			}
 			e := ix.times().now.Sub(from)
-			if hi >= e && lo <= e+uptimeSlack+e/10 {
+			if hi >= e && lo <= e+uptimeSlack {
 				g.Found = append(g.Found, text)
 			} else {
 				g.Missing = append(g.Missing, text+" (not since its start)")
@@ -103,6 +106,9 @@ func elapsedAt(toks []string, i int) (lo, hi time.Duration, n int) {
 		strings.TrimRight(after, ".") == "ago" && anyStart(toks)
 	if !elapsed {
 		return 0, 0, 0
+	}
+	if h := at(toks, i-1); !durationHedges[h] && !approxWords[h] {
+		hi += (hi - lo) / 2 // "10 days" for 10 days 14 hours: cut, not rounded
 	}
 	return lo, hi, n
 }

@@ -63,12 +63,11 @@ func checkVerdicts(ix *index, g *Grounding, answer string, facts []sentenceFacts
 		checkSwapUse(ix, g, ws)
 		checkSwapStates(ix, g, ws)
 		checkKernelThreads(ix, g, ws)
-		checkResults(ix, g, ws)          // swapstates.go
+		checkResults(ix, g, ws)          // results.go
 		checkSentenceCounts(ix, g, sent) // countclaims.go
-		for _, clause := range clauses(sent) {
-			checkDiskVerdict(ix, g, clause)
-		}
-		if anyOf(ws, verdictExceptions) {
+		excepting := anyOf(ws, verdictExceptions)
+		checkDiskVerdicts(ix, g, sent, excepting)
+		if excepting {
 			continue
 		}
 		if (servicesVerdict(ws) || servicesLabel(clauses(sent))) && f.absent != "failed_services" {
