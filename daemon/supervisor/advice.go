@@ -89,7 +89,7 @@ var youClauses = []string{" if you ", " unless you ", " when you ", " in case yo
 // youClause returns where the part of sentence about the user's choices
 // starts, or -1.
 func youClause(sentence string) int {
-	low := strings.ToLower(sentence)
+	low := asciiLower(sentence)
 	at := -1
 	for _, p := range youClauses {
 		if i := strings.Index(low, p); i >= 0 && (at < 0 || i < at) {

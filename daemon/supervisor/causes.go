@@ -83,7 +83,7 @@ var causeMarks = []string{"because", "due to ", "caused by ", "owing to ", "as a
 // the sentence's end, or to the first comma when the sentence opens with
 // it ("Because of X, Y failed").
 func causeSpan(sentence string) (int, int) {
-	low := strings.ToLower(sentence)
+	low := asciiLower(sentence)
 	at := -1
 	for _, m := range causeMarks {
 		if i := strings.Index(low, m); i >= 0 && (at < 0 || i < at) {

@@ -15,6 +15,10 @@ func TestOffsetsAfterShrinkingCase(t *testing.T) {
 	for _, answer := range []string{
 		kelvins + "/ is on the same disk as /boot. It sits on /dev/vda.",
 		kelvins + "The python3 process writes to /var/log/python.log.",
+		// "\u023a" grows from 2 bytes to 3: a marker found in the longer
+		// text lies past the end of the sentence it is cut from.
+		strings.Repeat("\u023a", 40) + " sshd failed because of python3, PID 812.",
+		strings.Repeat("\u023a", 40) + " Port 22 is open, which is fine if you use ssh.",
 	} {
 		Check(answer, ev)
 	}
