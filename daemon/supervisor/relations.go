@@ -109,7 +109,7 @@ func readSentence(sentence string) sentenceFacts {
 			f.listenN, f.listenAddr = countOf(at(ws, i-1)), addressIn(sentence)
 		case failedNouns[w] && !f.counted && failedCount(ws, i) >= 0:
 			f.failed, f.counted = failedCount(ws, i), true
-		case nothingWords[w] && !unprobed(ws, i):
+		case nothingWords[w] && !unprobed(ws, i) && !unknowing(ws, i):
 			f.absent = absentProbe(ws, i, f.absent)
 		case w == "empty" && anyOf(ws, logTopics):
 			f.absent = "system_logs"
