@@ -125,6 +125,7 @@ func checkSockets(ix *index, g *Grounding, answer string, claims []claim) {
 	checkOnlyListeners(ix, g, answer, claims)
 	checkServices(ix, g, answer, claims)
 	checkPIDPorts(ix, g, answer, claims)     // pidports.go
+	checkPIDFamilies(ix, g, answer, claims)  // pidfamily.go
 	checkHeadingLists(ix, g, answer, claims) // headcounts.go
 	checkDeniedPlaces(ix, g, answer, claims) // deniedplaces.go
 }
