@@ -113,7 +113,8 @@
 // "top" only before a consumer noun, not "top 5"; not "the busiest compile
 // process", nor a word named only by its place) and absences ("the journal is
 // empty", "no failed units", "no swap": checked against the probe; not "no
-// failed units could be checked", a failed probe; unprobed.go; so is a verdict
+// failed units could be checked", a failed probe; unprobed.go; nor "I have no
+// failed-unit information": unknowing.go; so is a verdict
 // on the services: "all services are running fine", "Failed services: none",
 // "Services: all running"; a blanket all-clear opening its sentence, unscoped
 // ("Nothing unusual:", "everything looks fine"; not "nothing unusual on the CPU
@@ -277,7 +278,8 @@
 // # Matching
 //
 // A figure matches an evidence figure of the same kind whose rounding interval
-// overlaps its own (37% is [36.5, 37.5); 1.2G is 1.15–1.25 GiB or GB), so a
+// overlaps its own (37% is [36.5, 37.5); 1.2G is 1.15–1.25 GiB or GB; df's
+// "66M" only MiB: binletters.go), so a
 // percentage never matches a clock time or a count, and a PID, count or port
 // matches exactly. After "about", "around", "roughly", "nearly", "almost", "~"
 // or "≈" a size, percentage or frequency spans 15% either side (5% when written
@@ -351,7 +353,8 @@
 // its clause's address (portitems.go). A list of ports or addresses after a
 // list of PIDs or processes ("PID 19526 and PID 19511, on 127.0.0.1:40981 and
 // 127.0.0.1:45569") may be any of theirs: each must be a socket of one of them
-// (sockpairs.go). See attribution.go.
+// (sockpairs.go). A PID after a family ("IPv6 PID 28985") must own a socket of
+// it on its sentence's port (pidfamily.go). See attribution.go.
 //
 // # Grounded
 //
