@@ -8,11 +8,11 @@
 //
 // # Unusable replies
 //
-// Garbled (garbage.go) rejects an empty, non-UTF-8, control-character,
-// symbol or mixed-script reply, a JSON fragment, anything left open (a
-// bracket, a code block, bold text on the last line: "1. **Überwa",
-// boldcut.go; a Markdown table row: tablecut.go), a reply that stops
-// mid-sentence ("is at 9", "… and the biggest proc": cutsubject.go), repeats
+// Garbled (garbage.go) rejects an empty, non-UTF-8, control-character, symbol or
+// mixed-script reply, a JSON fragment, anything left open (a bracket, a code
+// block, bold text on the last line: "1. **Überwa", boldcut.go; a Markdown table
+// row: tablecut.go), a reply that stops mid-sentence ("is at 9", "… and the
+// biggest proc": cutsubject.go; "1537 KiB ≈ 1.4": cutconversion.go), repeats
 // itself or is too short; Input.Incomplete marks a reply the model did not
 // finish, and Judge rejects one that ends, unpunctuated, inside an evidence
 // name ("/dev/vd"; cutoff.go). Such a reply earns at most translator_confident
