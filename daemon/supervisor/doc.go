@@ -353,8 +353,8 @@
 // its clause's address (portitems.go). A list of ports or addresses after a
 // list of PIDs or processes ("PID 19526 and PID 19511, on 127.0.0.1:40981 and
 // 127.0.0.1:45569") may be any of theirs: each must be a socket of one of them
-// (sockpairs.go). A PID after a family ("IPv6 PID 28985") must own a socket of
-// it on its sentence's port (pidfamily.go). See attribution.go.
+// (sockpairs.go); "IPv6 PID 28985" owns an IPv6 socket (pidfamily.go); a port
+// by a binary's path is its process's (pathsockets.go). See attribution.go.
 //
 // # Grounded
 //
