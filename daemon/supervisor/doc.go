@@ -109,17 +109,17 @@
 // the typed data has no timestamps; a CPU time ("34 seconds of CPU") must be
 // its entity's (its PID's first) cpu_seconds or ps TIME (uptimes.go). Sentences
 // also carry relations (relations.go): "respectively", superlatives ("the
-// biggest memory user is X", "X is the top memory user": X has ps's first row;
-// "top" only before a consumer noun, not "top 5"; not "the busiest compile
-// process", nor a word named only by its place) and absences ("the journal is
-// empty", "no failed units", "no swap": checked against the probe; not "no
-// failed units could be checked", a failed probe; unprobed.go; nor "I have no
-// failed-unit information": unknowing.go; so is a verdict
-// on the services: "all services are running fine", "Failed services: none",
-// "Services: all running"; a blanket all-clear opening its sentence, unscoped
-// ("Nothing unusual:", "everything looks fine"; not "nothing unusual on the CPU
-// side", "everything else …") is missing where the evidence shows a failed
-// unit, a probe that could not read its source or a planted instruction:
+// biggest memory user is X", "X is the top memory user": X has ps's top figure,
+// its first row if sorted: figureranks.go; "top" only before a consumer noun,
+// not "top 5"; not "the busiest compile process", nor one named only by place)
+// and absences ("the journal is empty", "no failed units", "no swap": checked
+// against the probe; not "no failed units could be checked", a failed probe;
+// unprobed.go; nor "I have no failed-unit information": unknowing.go; so is a
+// verdict on the services: "all services are running fine", "Failed services:
+// none", "Services: all running"; a blanket all-clear opening its sentence,
+// unscoped ("Nothing unusual:", "everything looks fine"; not "nothing unusual
+// on the CPU side", "everything else …") is missing where the evidence shows a
+// failed unit, a probe that could not read its source or a planted instruction:
 // verdicts.go; an all-clear on the disks as a whole ("all filesystems look
 // healthy", "no disk is full"; not one disk, nor with a figure) where df shows
 // a mount at 95% or more, a read-only image aside: diskverdicts.go; "the second
