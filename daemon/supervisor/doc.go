@@ -279,8 +279,8 @@
 //
 // A figure matches an evidence figure of the same kind whose rounding interval
 // overlaps its own (37% is [36.5, 37.5); 1.2G is 1.15–1.25 GiB or GB; df's
-// "66M" only MiB: binletters.go), so a
-// percentage never matches a clock time or a count, and a PID, count or port
+// "66M" only MiB: binletters.go; "N bytes ≈ X GiB": X is N, conversions.go), so
+// a percentage never matches a clock time or a count, and a PID, count or port
 // matches exactly. After "about", "around", "roughly", "nearly", "almost", "~"
 // or "≈" a size, percentage or frequency spans 15% either side (5% when written
 // with a fraction), or its last significant digit when round ("about 20%" is
