@@ -278,8 +278,8 @@
 // # Matching
 //
 // A figure matches an evidence figure of the same kind whose rounding interval
-// overlaps its own (37% is [36.5, 37.5); 1.2G is 1.15–1.25 GiB or GB; df's
-// "66M" only MiB: binletters.go; "N bytes ≈ X GiB": X is N, conversions.go), so
+// overlaps its own (37% is [36.5, 37.5); 1.2 GB is 1.15–1.25 GiB or GB, 1.2G
+// only GiB: binletters.go; "N bytes ≈ X GiB": X is N, conversions.go), so
 // a percentage never matches a clock time or a count, and a PID, count or port
 // matches exactly. After "about", "around", "roughly", "nearly", "almost", "~"
 // or "≈" a size, percentage or frequency spans 15% either side (5% when written
