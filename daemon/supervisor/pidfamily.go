@@ -21,7 +21,7 @@ const familyGap = 2
 // pidFamily returns the family a PID claim is labelled with, or "": the
 // word right before it (past "PID" and a colon: "IPv6 PID 28985"), or one
 // right after it past "on", "over" or "for" in its segment ("PID 28983
-// on IPv4").
+// on IPv4"), or alone in a bracket after it ("28983 (IPv4)").
 func pidFamily(answer string, c claim) string {
 	start := max(c.seg, c.off-segWindow, 0)
 	before := plainWords(answer[start:c.off])
@@ -35,6 +35,11 @@ func pidFamily(answer string, c claim) string {
 	}
 	end := min(c.off+len(c.text)+segWindow, len(answer))
 	after := answer[c.off+len(c.text) : end]
+	if inner, ok := strings.CutPrefix(strings.TrimLeft(after, " "), "("); ok {
+		if ws := plainWords(inner[:max(0, strings.IndexByte(inner, ')'))]); len(ws) == 1 && familyWords[ws[0]] != "" {
+			return familyWords[ws[0]] // "PIDs 28983 (IPv4) and 28985 (IPv6)"
+		}
+	}
 	if i := strings.IndexAny(after, ",;.("); i >= 0 {
 		after = after[:i]
 	}
