@@ -44,6 +44,6 @@ func TestLabelShapes(t *testing.T) {
 			""},
 		{"no data on failed units beside the failed ones", server,
 			"backup.service and certbot.timer have failed; I have no data on why.",
-			"There are no failed units."},
+			"There are no failed units in the information systemctl gave."},
 	})
 }
