@@ -67,9 +67,9 @@ func (ix *index) findAnchor(a claim) []int32 {
 			}
 		}
 		if len(whole) > 0 {
-			return whole // "./daemon/" is not the row of "./daemon/desk/"
+			return ix.withSockets(whole) // "./daemon/" is not the row of "./daemon/desk/"
 		}
-		return out
+		return ix.withSockets(out) // pathsockets.go
 	}
 	recs := ix.nameRecords(a.key, maxAnchorTokens)
 	if a.class == classProcess && !a.positional && ix.entities[a.key] != classProcess {

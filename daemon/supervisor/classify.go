@@ -216,7 +216,7 @@ func figure(words, raws []string, i int, add func(claim)) int {
 	if !ok || u.kind == kindDuration {
 		return consumed
 	}
-	add(claim{text: text, kind: u.kind, ivs: n.intervals(u), key: strings.ToLower(text)})
+	add(claim{text: text, kind: u.kind, ivs: n.intervals(binaryLetter(u, w[used:])), key: strings.ToLower(text)})
 	return consumed
 }
 

@@ -147,7 +147,7 @@ func lineValues(line string, fields, cols []string, words []word) []value {
 			}
 		}
 		if u, ok := units[suffix]; ok && u.kind < numNumeric {
-			addNum(n, u)
+			addNum(n, binaryLetter(u, w[used:]))
 		} else if suffix == "" && keyUnit != (unit{}) && wd.off > keyEnd {
 			addNum(n, keyUnit)
 		}

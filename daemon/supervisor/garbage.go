@@ -56,7 +56,9 @@ func wordSet(list string) map[string]bool {
 // or code fragment instead of prose; brackets, quotes or code fences left
 // open, or bold text or a table row left open on the last line; a reply
 // that stops mid-sentence (on a word that leads on, or on a bare number
-// after "at", "of" and the like); one word repeated back to
+// after "at", "of" and the like, or converting a figure with a unit:
+// "1537284 KiB which is approximately 1.4", cutconversion.go); one word
+// repeated back to
 // back; and a reply too short to say anything (fewer than 2 words or 6
 // letters).
 // It is deterministic and linear in the reply.
@@ -108,7 +110,7 @@ func Garbled(reply string) string {
 		return why
 	}
 	if last := strings.ToLower(strings.TrimRight(words[len(words)-1], "*_")); danglingWords[last] ||
-		strings.ContainsAny(text[len(text)-1:], ",:(-[{") || cutFigure(words) || cutSubject(text, words) || cutTableRow(text) || openBold(text) {
+		strings.ContainsAny(text[len(text)-1:], ",:(-[{") || cutFigure(words) || cutConversion(words) || cutSubject(text, words) || cutTableRow(text) || openBold(text) {
 		return "the reply stops mid-sentence (cut off)"
 	}
 	if w, n := longestRepeat(words); n > maxWordRepeat {

@@ -26,10 +26,11 @@ func slashed(w, raw string, add func(claim), known map[string]class) int {
 
 // pidList reports whether words[i] is in a list of numbers after "PIDs"
 // or "processes": "PIDs 22086, 22444 and 22394", "two processes (930 and
-// 931)".
+// 931)"; an address family may annotate an item ("PIDs 28983 (IPv4) and
+// 28985 (IPv6)": pidfamily.go).
 func pidList(words []string, i int) bool {
 	k := i - 1
-	for k >= 0 && (allDigits(words[k]) || words[k] == "and" || words[k] == "or") {
+	for k >= 0 && (allDigits(words[k]) || words[k] == "and" || words[k] == "or" || familyWords[words[k]] != "") {
 		k--
 	}
 	return k >= 0 && (words[k] == "pids" || (words[k] == "processes" && len(words[i]) > 2))

@@ -2,6 +2,7 @@ package supervisor
 
 import (
 	"math"
+	"slices"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 )
@@ -29,13 +30,18 @@ var rankColumns = map[string]string{"top_memory": "%mem", "top_cpu": "%cpu"}
 // measure ran: the server's ps is sorted by CPU, so "the second-largest
 // memory user" is ranked by the %MEM column of any ps table. Its first
 // process or PID must hold the rank-th largest value (a tie holds). It
-// reports the claim that fails, or nil.
+// reports the claim that fails, or nil. When the table sorted by the
+// measure ran but its rows stand out of its figures' order (see
+// figureranks.go), it ranks that table's own figures.
 func (ix *index) rankedByColumn(anchors []claim, probe string, rank int) *claim {
 	col := rankColumns[probe]
 	if col == "" {
 		return nil
 	}
-	vals := ix.topValues(col)
+	vals, own := ix.topValues(col), ix.probeValues(probe, col)
+	if len(own) > 0 {
+		vals = slices.SortedFunc(slices.Values(own), func(a, b float64) int { return cmpFloat(b, a) })
+	}
 	if rank >= len(vals) {
 		return nil
 	}
@@ -44,7 +50,11 @@ func (ix *index) rankedByColumn(anchors []claim, probe string, rank int) *claim 
 		if (a.class != classProcess && a.class != classPID) || a.positional || a.soft {
 			continue
 		}
-		if v, ok := ix.colMax(*a, col); ok && math.Abs(v-vals[rank]) < 0.05 {
+		v, ok := ix.colMax(*a, col)
+		if len(own) > 0 {
+			v, ok = ix.colIn(*a, col, probe)
+		}
+		if ok && math.Abs(v-vals[rank]) < rankTie {
 			return nil
 		}
 		return a

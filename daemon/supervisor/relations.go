@@ -109,7 +109,7 @@ func readSentence(sentence string) sentenceFacts {
 			f.failed, f.counted = failedCount(ws, i), true
 		case failedNouns[w] && failedCount(ws, i) == 0:
 			f.absent = "failed_services" // "0 failed units" is "no failed units"
-		case nothingWords[w] && !unprobed(ws, i):
+		case nothingWords[w] && !unprobed(ws, i) && !unknowing(ws, i):
 			f.absent = absentProbe(ws, i, f.absent)
 		case w == "empty" && anyOf(ws, logTopics):
 			f.absent = "system_logs"
@@ -331,7 +331,7 @@ func (ix *index) topRecord(probe string, rank int) int32 {
 // ranked checks a superlative sentence: its first process or PID must
 // hold the probe's first row. It reports the claim that fails, or nil.
 func ranked(ix *index, anchors []claim, probe string, rank int) *claim {
-	top := ix.topRecord(probe, rank)
+	top := ix.sortedTop(probe, rank) // figureranks.go
 	if top < 0 {
 		return ix.rankedByColumn(anchors, probe, rank)
 	}

@@ -200,8 +200,8 @@ func isSeparator(text string, ws []word, words []string, i int) bool {
 	if words[i] != "/" || i == 0 || i+1 >= len(words) {
 		return false
 	}
-	if next := words[i+1]; !isDigit(next[0]) && !(approxWords[next] && i+2 < len(words) && isDigit(words[i+2][0])) {
-		return false // "15 GiB total / about 6 GiB used" divides too
+	if next := words[i+1]; !isDigit(next[0]) && !(leadsFigure(next) && i+2 < len(words) && isDigit(words[i+2][0])) {
+		return false // "15 GiB total / about 6 GiB used", "7.4% / RSS 1153024 KiB" divide too
 	}
 	prev := words[i-1]
 	end := ws[i-1].off + len(ws[i-1].text)

@@ -85,6 +85,7 @@ func checkSockets(ix *index, g *Grounding, answer string, claims []claim, facts 
 	checkOnlyListeners(ix, g, answer, claims, facts)
 	checkServices(ix, g, answer, claims, facts)
 	checkPIDPorts(ix, g, answer, claims)            // pidports.go
+	checkPIDFamilies(ix, g, answer, claims)         // pidfamily.go
 	checkHeadingLists(ix, g, answer, claims, facts) // headcounts.go
 	checkDeniedPlaces(ix, g, answer, claims)        // deniedplaces.go
 }

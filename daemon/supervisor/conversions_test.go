@@ -1,0 +1,28 @@
+package supervisor
+
+import "testing"
+
+// A size restated in another unit right after it ("N bytes ≈ X GiB",
+// "X GiB (N KiB)") must be that size converted.
+func TestConversions(t *testing.T) {
+	laptop := EvidenceText(scenario(t, "laptop"))
+	server := EvidenceText(scenario(t, "server"))
+	host2 := EvidenceText(scenario(t, "host2"))
+	checkPairs(t, []pair{
+		{"GB figure written as GiB beside its bytes", host2,
+			"Memory available: 24700235776 bytes ≈ 23.0 GiB.",
+			"Memory available: 24700235776 bytes ≈ 24.7 GiB."},
+		{"bytes restated in GiB", laptop,
+			"Available memory: 9985798963 bytes ≈ 9.3 GiB.",
+			"Available memory: 9985798963 bytes ≈ 10.0 GiB."},
+		{"bytes restated in GB may be decimal", laptop,
+			"Available memory: 9985798963 bytes, or about 10.0 GB.",
+			""},
+		{"KiB restated in a bracket", server,
+			"postgres (PID 2231) holds 1.95 GiB (2043112 KiB) resident.",
+			"postgres (PID 2231) holds 2043112 KiB ≈ 2.09 GiB resident."},
+		{"a bracket that says more is no restatement", server,
+			"/srv/data is 1.8T (0.9T used).",
+			""},
+	})
+}
