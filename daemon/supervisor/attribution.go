@@ -141,7 +141,7 @@ func (r record) supports(c claim) bool {
 	if c.textual {
 		return hasText(r.text, c)
 	}
-	return r.hasName(c.key)
+	return r.nameOrUser(c) // psusers.go
 }
 
 // hasPID reports whether the record shows pid as a process ID: in a PID

@@ -73,7 +73,9 @@
 // participle after "process" ("no process shown"); no word is a name by its
 // place across a line break), user names ("log in as root", "user admin", "run
 // by cloudsdk", "owned by user eve", "password for root", "a login as root":
-// from the line of the address beside it; users.go), vendor and model names
+// from the line of the address beside it; not "the biggest memory user X";
+// users.go; a process's from its ps row's USER, not its command line:
+// psusers.go), vendor and model names
 // ("AMD EPYC", "Ryzen 7 5800X"), states said of an entity ("eth0 is down",
 // "ifb0 (UP)", "eth0 down; ifb0 up" (an interface, or its address, right before
 // "up"/"down"; not a lone identifier before "are": "Failed services on host10
