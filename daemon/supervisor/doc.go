@@ -73,9 +73,8 @@
 // participle after "process" ("no process shown"); no word is a name by its
 // place across a line break), user names ("log in as root", "user admin", "run
 // by cloudsdk", "owned by user eve", "password for root", "a login as root":
-// from the line of the address beside it; not "the biggest memory user X";
-// users.go; a process's from its ps row's USER, not its command line:
-// psusers.go), vendor and model names
+// from the line of the address beside it, a process's from its ps row's USER
+// (psusers.go); not "the biggest memory user X"; users.go), vendor and model names
 // ("AMD EPYC", "Ryzen 7 5800X"), states said of an entity ("eth0 is down",
 // "ifb0 (UP)", "eth0 down; ifb0 up" (an interface, or its address, right before
 // "up"/"down"; not a lone identifier before "are": "Failed services on host10
@@ -203,7 +202,8 @@
 // …", "due to …") may name only words (a negated auxiliary, "couldn't", or
 // "either" is grammar), or their stems, that the records of its sentence's
 // entities and clock time, or journal lines within a minute of them, have; an
-// event ("OOM", "crashed") must be in the evidence (causes.go, events.go).
+// event ("OOM", "crashed") must be in the evidence (causes.go, events.go), a
+// PID its clause says was killed, crashed or exited on its line (eventpids.go).
 // "There is no swap" (or "swap is not configured", "disabled") is checked
 // against free's swap row, and "swap is not being used" (or "untouched", "none
 // of it in use", "all of it free") against its used column, "fully used"

@@ -68,7 +68,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	anchors, records := sentenceAnchors(ix, undenied(answer, claims))
 	pronounAnchors(answer, claims, anchors)
 	checkUptimes(ix, &g, answer, anchors, records)
-	checkScoped(ix, &g, facts, claims, anchors, records)
+	checkJournal(ix, &g, answer, facts, claims, anchors, records) // loglinks.go
 	checkInstances(ix, &g, facts, anchors, records)
 	checkSockets(ix, &g, answer, claims)
 	checkAddresses(ix, &g, answer, claims, anchors, records)
