@@ -73,8 +73,8 @@
 // participle after "process" ("no process shown"); no word is a name by its
 // place across a line break), user names ("log in as root", "user admin", "run
 // by cloudsdk", "owned by user eve", "password for root", "a login as root":
-// from the line of the address beside it, a process's from its ps row's USER
-// (psusers.go); not "the biggest memory user X"; users.go), vendor and model names
+// from the line of the address beside it, a process's from its ps USER column;
+// users.go, psusers.go), vendor and model names
 // ("AMD EPYC", "Ryzen 7 5800X"), states said of an entity ("eth0 is down",
 // "ifb0 (UP)", "eth0 down; ifb0 up" (an interface, or its address, right before
 // "up"/"down"; not a lone identifier before "are": "Failed services on host10
@@ -199,11 +199,12 @@
 // names none, of those of the list items (or table rows) right above its line,
 // else of the nearest earlier sentence naming two ("together they hold about
 // 2.1 GiB"; sums.go); "7740 uses" counts no "uses". A causal clause ("because
-// …", "due to …") may name only words (a negated auxiliary, "couldn't", or
-// "either" is grammar), or their stems, that the records of its sentence's
-// entities and clock time, or journal lines within a minute of them, have; an
-// event ("OOM", "crashed") must be in the evidence (causes.go, events.go), a
-// PID its clause says was killed, crashed or exited on its line (eventpids.go).
+// …", "due to …", "triggered by …") may name only words (a negated auxiliary,
+// "couldn't", or "either" is grammar), or their stems, that the records of its
+// sentence's entities and clock time (an opening "It": the last sentence's), or
+// journal lines within a minute of them, have, as must an unhedged "caused",
+// "led to" or "came from" (loglinks.go); an event ("OOM", "crashed") must be in
+// the evidence, a PID killed on its line (causes.go, events.go, eventpids.go).
 // "There is no swap" (or "swap is not configured", "disabled") is checked
 // against free's swap row, and "swap is not being used" (or "untouched", "none
 // of it in use", "all of it free") against its used column, "fully used"

@@ -9,12 +9,30 @@ import "testing"
 func TestLogLinkShapes(t *testing.T) {
 	laptop := evidence(t, "ps_aux_mem.txt", "journal.txt")
 	host32 := EvidenceText(scenario(t, "host32"))
+	server := EvidenceText(scenario(t, "server"))
 	tests := []pair{
 		{"PID said to be killed is the kill line's", laptop,
 			"At 09:41 the OOM killer killed the java process, PID 6650.", "At 09:41 the OOM killer killed the firefox process, PID 4242."},
 		{"PID of a kill beside a restarted process", host32,
 			"At 20:14 the OOM killer killed java, PID 29962, and billing came back as PID 31200.", "At 20:14 the OOM killer killed the billing Java process, PID 31200, and billing.service failed."},
 		{"PID denied an event is not judged", host32, "redis-server (PID 29963) has not crashed.", ""},
+		{"cause after 'triggered by' of the sentence before's event", server,
+			"backup.service failed at 02:00:05. It was triggered by rsync running out of space.",
+			"backup.service failed at 02:00:05. It was triggered by an expired certificate."},
+		{"effect after 'which caused'", server,
+			"rsync logged 'No space left on device' at 02:00:04, which caused backup.service to fail at 02:00:05.",
+			"The failed SSH login at 07:45:10 caused backup.service to fail."},
+		{"effect of the sentence before's event", server,
+			"rsync could not write /srv/data/db.tar at 02:00:04. That is what caused backup.service to fail.",
+			"The kernel warned about md0's directory index at 03:14:22. That is what caused certbot to fail at 09:12:55."},
+		{"source of the sentence before's event", server,
+			"There was a failed SSH login at 07:45:10. It came from 203.0.113.9.",
+			"The kernel warned that md0's directory index was full at 03:14:22. The warning came from 203.0.113.9."},
+		{"a definite noun the sentence before lacks names a new event", server,
+			"nginx.service is running. The backup failed because the disk was full.", ""},
+		{"passive link verb names no effect", server, "certbot renewal failed at 09:12:55. The failure was triggered when the connection timed out.", ""},
+		{"hedged link is not judged", server, "The kernel warned about md0 at 03:14:22. That might have caused certbot to fail at 09:12:55.", ""},
+		{"time of a cause is not its effect's entity's", host32, "The OOM kill at 20:14:46 caused billing.service to fail at 20:14:49.", ""},
 		{"user of a PID is its ps user, not a word of its command", laptop,
 			"sshd (PID 812) runs as user root.", "sshd (PID 812) runs as user sshd."},
 		{"user after 'running as user' beside a ranked process", host32,
