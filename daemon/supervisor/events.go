@@ -23,10 +23,10 @@ import (
 // (stems or phrases) any of which records them.
 var eventWords = map[string][]string{
 	"oom": {"oom", "out of memory"}, "out-of-memory": {"oom", "out of memory"},
-	"segfault": {"segfault", "segmentation"}, "segfaulted": {"segfault", "segmentation"}, "segfaults": {"segfault", "segmentation"},
-	"crashing": {"crash", "core-dump", "dumped core", "segfault"}, "panics": {"panic"}, "oom-killed": {"oom", "out of memory"},
-	"crash": {"crash", "core-dump", "dumped core", "segfault"}, "crashed": {"crash", "core-dump", "dumped core", "segfault"},
-	"crashes": {"crash", "core-dump", "dumped core", "segfault"}, "panic": {"panic"}, "panicked": {"panic"},
+	"segfault": {"segfault", "segmentation", "sigsegv"}, "segfaulted": {"segfault", "segmentation", "sigsegv"}, "segfaults": {"segfault", "segmentation", "sigsegv"},
+	"crashing": {"crash", "core-dump", "dumped core", "segfault", "sigsegv"}, "panics": {"panic"}, "oom-killed": {"oom", "out of memory"},
+	"crash": {"crash", "core-dump", "dumped core", "segfault", "sigsegv"}, "crashed": {"crash", "core-dump", "dumped core", "segfault", "sigsegv"},
+	"crashes": {"crash", "core-dump", "dumped core", "segfault", "sigsegv"}, "panic": {"panic"}, "panicked": {"panic"},
 	"killed": {"kill"}, "kills": {"kill"}, "overheating": {"thermal", "temperature", "overheat"},
 }
 
