@@ -151,7 +151,7 @@ func wordStart(text, s string) bool {
 // A sentence whose subject names nothing takes refer's scope: "It was
 // triggered by …" is about the sentence before's event (loglinks.go).
 func checkScoped(ix *index, g *Grounding, facts []sentenceFacts, claims []claim, anchors map[int][]claim, records map[int][]int32,
-	refer func(int) map[int32]bool) {
+	refer func(k, near int) map[int32]bool) {
 	for k, f := range facts {
 		if len(f.cause) == 0 && len(f.events) == 0 {
 			continue
@@ -167,7 +167,7 @@ func checkScoped(ix *index, g *Grounding, facts []sentenceFacts, claims []claim,
 		}
 		scope := ix.scopeOf(k, claims, map[int][]claim{k: subject}, records)
 		if scope == nil && refer != nil {
-			scope = refer(k)
+			scope = refer(k, f.causeAt)
 		}
 		for _, w := range f.cause {
 			if !ix.scopeHas(scope, append([]string{w, w[:max(4, len(w)-3)]}, causeSynonyms[w]...)) {

@@ -14,7 +14,9 @@ import (
 func checkJournal(ix *index, g *Grounding, answer string, facts []sentenceFacts, claims []claim, anchors map[int][]claim, records map[int][]int32) {
 	_, spans := quotes(answer)
 	bounds := sentences(answer, spans)
-	refer := func(k int) map[int32]bool { return ix.referredScope(answer, bounds, k, claims, anchors, records) }
+	refer := func(k, near int) map[int32]bool {
+		return ix.referredScope(answer, bounds, k, near, claims, anchors, records)
+	}
 	checkScoped(ix, g, facts, claims, anchors, records, refer)
 	checkEventPIDs(ix, g, answer, claims)
 	checkLinks(ix, g, answer, bounds, claims, anchors, records, refer)
@@ -36,7 +38,8 @@ var effectMarks = []string{" caused ", " causing ", " led to ", " leading to ", 
 	" triggered ", " triggering ", " contributed to ", " contributing to ", " contributes to "}
 
 // sourceMarks open the source of the event before them.
-var sourceMarks = []string{" came from ", " comes from ", " coming from ", " originated from ", " originating from ", " originates from "}
+var sourceMarks = []string{" came from ", " comes from ", " coming from ", " originated from ", " originating from ", " originates from ",
+	" was from ", " were from "}
 
 // referWords open a side that is the sentence before's event; so does
 // "the" before a noun that sentence has ("… SYN flooding … The flood").
@@ -45,7 +48,7 @@ var referWords = lexicon.NewSet(`it this that these those they which what`)
 // checkLinks reports each link whose far side is not in its near side's
 // scope.
 func checkLinks(ix *index, g *Grounding, answer string, bounds []int, claims []claim, anchors map[int][]claim, records map[int][]int32,
-	refer func(int) map[int32]bool) {
+	refer func(k, near int) map[int32]bool) {
 	for k, end := range bounds {
 		start := 0
 		if k > 0 {
@@ -73,7 +76,7 @@ func checkLinks(ix *index, g *Grounding, answer string, bounds []int, claims []c
 		}
 		scope := ix.scopeOf(k, near, map[int][]claim{k: sideAnchors(anchors[k], start, at)}, records)
 		if scope == nil && len(near) == 0 {
-			scope = refer(k) // "That is what caused …"
+			scope = refer(k, at) // "That is what caused …"
 		}
 		if scope == nil {
 			continue
@@ -154,20 +157,29 @@ func (ix *index) linkMiss(claims []claim, k, from, to int, records map[int][]int
 	return ""
 }
 
-// referredScope returns the scope of sentence k's event when it opens
-// with a reference to the sentence before's ("It was triggered by …",
-// "The flood came from …"): that sentence's, or nil.
-func (ix *index) referredScope(answer string, bounds []int, k int, claims []claim, anchors map[int][]claim, records map[int][]int32) map[int32]bool {
+// referredScope returns the scope of sentence k's event when its words
+// before near refer to the sentence before's ("It was triggered by …",
+// "That is what caused …", "The flood came from …": "the" and one noun,
+// which that sentence has), or nil.
+func (ix *index) referredScope(answer string, bounds []int, k, near int, claims []claim, anchors map[int][]claim, records map[int][]int32) map[int32]bool {
 	if k == 0 || k >= len(bounds) {
 		return nil
 	}
 	start := min(bounds[k-1]+1, len(answer))
-	ws := plainWords(answer[start:min(bounds[k], len(answer))])
-	if len(ws) == 0 || !referWords[ws[0]] && !(ws[0] == "the" && len(at(ws, 1)) >= 4 && k > 0 &&
-		slices.ContainsFunc(plainWords(answer[:start]), func(w string) bool { return strings.HasPrefix(w, at(ws, 1)[:4]) })) {
+	ws := plainWords(answer[start:max(start, min(near, bounds[k], len(answer)))])
+	if len(ws) == 0 || !referWords[ws[0]] && !theNoun(ws, plainWords(answer[:start])) {
 		return nil
 	}
 	return ix.scopeOf(k-1, claims, anchors, records)
+}
+
+// theNoun reports a side that is "the" and a noun, perhaps with a form of
+// "be" ("The flood", "The warning was"), whose stem a word of prev has.
+func theNoun(ws, prev []string) bool {
+	if ws[0] != "the" || len(ws) < 2 || len(ws) > 3 || len(ws) == 3 && !beForms[ws[2]] || len(ws[1]) < 4 {
+		return false
+	}
+	return slices.ContainsFunc(prev, func(w string) bool { return strings.HasPrefix(w, ws[1][:4]) })
 }
 
 // acrossLink reports a claim and its entity on the two sides of a link
