@@ -74,6 +74,13 @@ func (ix *index) scopeOf(k int, claims []claim, anchors map[int][]claim, records
 	if len(scope) == 0 {
 		return nil
 	}
+	ix.addNeighbours(scope)
+	return scope
+}
+
+// addNeighbours adds to scope the journal lines within neighbourWindow of
+// one of its records.
+func (ix *index) addNeighbours(scope map[int32]bool) {
 	var times []int
 	for id := range scope {
 		if t, ok := recordClock(ix.recs[id].text); ok {
@@ -87,7 +94,6 @@ func (ix *index) scopeOf(k int, claims []claim, anchors map[int][]claim, records
 			}
 		}
 	}
-	return scope
 }
 
 // recordClock returns the seconds of the day of the first hh:mm:ss in the

@@ -29,7 +29,8 @@ func checkJournal(ix *index, g *Grounding, answer string, facts []sentenceFacts,
 // to must be in the scope of the event it links from (events.go: the
 // records of that side's entities and clock time, and the journal lines
 // within a minute of them). A side that names nothing and opens with a
-// reference ("That", "It", "The flood") is the sentence before's event.
+// reference ("That", "It", "The flood") is the sentence before's event; one
+// that names no entity or time, the log lines that have its words.
 // A hedged, negated or conditional link ("might have caused") is a guess,
 // not judged.
 
@@ -77,6 +78,9 @@ func checkLinks(ix *index, g *Grounding, answer string, bounds []int, claims []c
 		scope := ix.scopeOf(k, near, map[int][]claim{k: sideAnchors(anchors[k], start, at)}, records)
 		if scope == nil && len(near) == 0 {
 			scope = refer(k, at) // "That is what caused …"
+		}
+		if scope == nil {
+			scope = ix.wordScope(answer[start:at]) // "The SYN flood on port 443 came from …"
 		}
 		if scope == nil {
 			continue
@@ -204,3 +208,37 @@ func passive(before string) bool {
 
 // beForms make a verb after them passive.
 var beForms = lexicon.NewSet(`is are was were be been being got`)
+
+// wordScope returns the scope of an event a side names by its words only
+// ("The SYN flood on port 443"): the timed lines that have every content
+// word of it the timed lines have at all, and their neighbours; nil when
+// it has none.
+func (ix *index) wordScope(side string) map[int32]bool {
+	var timed []int32
+	for id, r := range ix.recs {
+		if _, ok := recordClock(r.text); ok {
+			timed = append(timed, int32(id))
+		}
+	}
+	var words []string
+	for _, w := range plainWords(side) {
+		if len(w) >= 4 && !functionWords[w] && !genericWords[w] && !lexicon.IsStopword(w) &&
+			slices.ContainsFunc(timed, func(id int32) bool { return wordStart(ix.recs[id].text, w[:4]) }) {
+			words = append(words, w[:4])
+		}
+	}
+	if len(words) == 0 {
+		return nil
+	}
+	scope := map[int32]bool{}
+	for _, id := range timed {
+		if !slices.ContainsFunc(words, func(w string) bool { return !wordStart(ix.recs[id].text, w) }) {
+			scope[id] = true
+		}
+	}
+	if len(scope) == 0 {
+		return nil
+	}
+	ix.addNeighbours(scope)
+	return scope
+}

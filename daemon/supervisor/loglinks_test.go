@@ -38,6 +38,8 @@ func TestLogLinkShapes(t *testing.T) {
 			"sshd logged a failed login at 07:45:10. The login was from 203.0.113.45."},
 		{"a longer subject is not the sentence before's event", EvidenceText(scenario(t, "host31")),
 			"certbot.service failed at 19:34:20. The failed logins were from 203.0.113.45 and 198.51.100.23.", ""},
+		{"source of an event named by its words alone", evidence(t, "journal.txt"),
+			"The link timeout on the wireless card came from NetworkManager.", "The link timeout on the wireless card came from postgresql."},
 		{"hedged link is not judged", server, "The kernel warned about md0 at 03:14:22. That might have caused certbot to fail at 09:12:55.", ""},
 		{"time of a cause is not its effect's entity's", host32, "The OOM kill at 20:14:46 caused billing.service to fail at 20:14:49.", ""},
 		{"user of a PID is its ps user, not a word of its command", laptop,
