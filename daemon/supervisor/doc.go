@@ -73,8 +73,7 @@
 // participle after "process" ("no process shown"); no word is a name by its
 // place across a line break), user names ("log in as root", "user admin", "run
 // by cloudsdk", "owned by user eve", "password for root", "a login as root":
-// from the line of the address beside it, a process's from its ps USER column;
-// users.go, psusers.go), vendor and model names
+// from its address's line, or its ps row's USER; users.go), vendor and model names
 // ("AMD EPYC", "Ryzen 7 5800X"), states said of an entity ("eth0 is down",
 // "ifb0 (UP)", "eth0 down; ifb0 up" (an interface, or its address, right before
 // "up"/"down"; not a lone identifier before "are": "Failed services on host10
@@ -102,7 +101,8 @@
 // than half of them are idle kernel threads", "Of the 90 processes, the
 // majority are …") is missing where the probes list only the top ones; a share
 // of the listed rows is not judged (procshares.go). Not claims: unitless
-// integers up to 10 and years, numbers after "top", "last" and the like,
+// integers up to 10 (not "a limit of 5": configvalues.go) and years, numbers
+// after "top", "last" and the like,
 // durations and quoted command lines; but an elapsed time ("up for about 14
 // hours", "running for 11 seconds", "started 2 hours ago", "Uptime: 3 days")
 // must be the span from its subject's start (the machine's: PID 1's) to the

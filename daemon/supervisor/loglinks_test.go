@@ -17,6 +17,8 @@ func TestLogLinkShapes(t *testing.T) {
 			"At 20:14 the OOM killer killed java, PID 29962, and billing came back as PID 31200.", "At 20:14 the OOM killer killed the billing Java process, PID 31200, and billing.service failed."},
 		{"PID of a crashed pool child is the child's", host32,
 			"A php-fpm child (PID 3301) crashed with SIGSEGV at 19:25:50.", "A php-fpm child (PID 29708) crashed with SIGSEGV at 19:25:50."},
+		{"a setting's small value is its line's", host32,
+			"The php-fpm www pool hit its pm.max_children limit of 5 at 19:25:00.", "The php-fpm www pool hit its pm.max_children limit of 8 at 19:25:00."},
 		{"PID denied an event is not judged", host32, "redis-server (PID 29963) has not crashed.", ""},
 		{"cause after 'triggered by' of the sentence before's event", server,
 			"backup.service failed at 02:00:05. It was triggered by rsync running out of space.",

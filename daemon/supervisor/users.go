@@ -11,7 +11,8 @@ import (
 // "as" following "log in", "logged in", "runs" or "running", or after
 // "for" following "password", "login" and the like; it must
 // come from a record of its sentence's entity or, when the sentence names
-// none or it follows "password for" (authUser), of an address it names.
+// none or it follows "password for" (authUser), of an address it names;
+// in a process row, only its USER column (psusers.go).
 
 // userVerbs before "as" make the next word a user name.
 var userVerbs = lexicon.NewSet(`in login logon logged runs running run owned`)
