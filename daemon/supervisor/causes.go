@@ -42,6 +42,9 @@ var genericWords = lexicon.NewSet(`system systems machine computer thing things 
 // causeWords returns the content words of a sentence's causal clause, or
 // nil when it has none.
 func causeWords(ws []string) []string {
+	if hedgedCause(ws) {
+		return nil
+	}
 	for i, w := range ws {
 		next, ok := causeStarts[w]
 		if !ok || (next != "" && (i+1 >= len(ws) || ws[i+1] != next)) {
@@ -67,6 +70,22 @@ func causeWords(ws []string) []string {
 		return out
 	}
 	return nil
+}
+
+// causeHedges make a cause a guess ("It might be caused by a failing
+// disk", "probably because …"), which claims nothing about this machine;
+// "could" and "can" only when not denied: "rsync could not write", "can't
+// be listed" are facts.
+var causeHedges = lexicon.NewSet(`might may possibly probably likely perhaps maybe presumably could can`)
+
+// hedgedCause reports a sentence whose cause is a guess.
+func hedgedCause(ws []string) bool {
+	for i, w := range ws {
+		if causeHedges[w] && !((w == "could" || w == "can") && (at(ws, i+1) == "not" || at(ws, i+1) == "t" || at(ws, i+1) == "never")) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasStem reports whether an evidence word begins with stem.

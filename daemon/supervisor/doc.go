@@ -202,7 +202,7 @@
 // …", "due to …", "triggered by …") may name only words (a negated auxiliary,
 // "couldn't", or "either" is grammar), or their stems, that the records of its
 // sentence's entities and clock time (an opening "It": the last sentence's), or
-// journal lines within a minute of them, have, as must an unhedged "caused",
+// journal lines within a minute of them, have, unless hedged, as must "caused",
 // "led to" or "came from" (loglinks.go); an event ("OOM", "crashed") must be in
 // the evidence, a PID killed on its line (causes.go, events.go, eventpids.go).
 // "There is no swap" (or "swap is not configured", "disabled") is checked
