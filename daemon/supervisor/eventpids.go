@@ -52,7 +52,7 @@ func checkEventPIDs(ix *index, g *Grounding, answer string, claims []claim) {
 		if c.off < start || c.off > end {
 			continue
 		}
-		verb := eventOf(strings.ToLower(answer[start:end]), c.off-start)
+		verb := eventOf(asciiLower(answer[start:end]), c.off-start)
 		if verb == "" {
 			continue
 		}

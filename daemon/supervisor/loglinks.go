@@ -56,7 +56,7 @@ func checkLinks(ix *index, g *Grounding, answer string, bounds []int, claims []c
 			start = min(bounds[k-1]+1, len(answer))
 		}
 		end = min(end, len(answer))
-		low := " " + strings.ToLower(answer[start:end]) + " "
+		low := " " + asciiLower(answer[start:end]) + " " // offsets kept
 		at, mark, source := linkMark(low)
 		if at < 0 || linkGuessed(low) || slices.ContainsFunc(claims, func(c claim) bool { return c.sent == k && (c.advice || c.general) }) {
 			continue
@@ -194,7 +194,7 @@ func acrossLink(answer string, c claim, a *claim) bool {
 	if a == nil {
 		return false
 	}
-	low := " " + strings.ToLower(answer[min(a.off, c.off):max(a.off, c.off)]) + " "
+	low := " " + asciiLower(answer[min(a.off, c.off):max(a.off, c.off)]) + " "
 	at, _, _ := linkMark(low)
 	return at >= 0
 }

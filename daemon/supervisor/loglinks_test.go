@@ -47,6 +47,8 @@ func TestLogLinkShapes(t *testing.T) {
 			"backup.service failed at 02:00:05. It was caused by an expired certificate."},
 		{"a denied modal in a cause is no hedge", server, "",
 			"backup.service failed at 02:00:05 because nginx could not bind its port."},
+		{"a letter that lowers to more bytes keeps the offsets", EvidenceText(scenario(t, "host31")),
+			"", "İİİ The kernel warned about possible SYN flooding at 19:44:19. İİİ The flood came from 203.0.113.45."},
 		{"hedged link is not judged", server, "The kernel warned about md0 at 03:14:22. That might have caused certbot to fail at 09:12:55.", ""},
 		{"time of a cause is not its effect's entity's", host32, "The OOM kill at 20:14:46 caused billing.service to fail at 20:14:49.", ""},
 		{"user of a PID is its ps user, not a word of its command", laptop,
