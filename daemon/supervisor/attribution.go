@@ -139,13 +139,13 @@ func (r record) supports(c claim) bool {
 	if c.textual {
 		return hasText(r.text, c)
 	}
-	return r.hasName(c.key)
+	return r.nameOrUser(c) // psusers.go
 }
 
 // hasPID reports whether the record shows pid as a process ID: in a PID
-// column or after "pid" (ps, typed data, ss's pid=), after "process" (the
-// kernel's "Killed process 6650"), or in brackets (journal "sshd[4410]:").
-// A number elsewhere in a command line ("-isForBrowser 4242") is not one.
+// column or after "pid" (ps, typed data, ss's pid=), after "process" or
+// "child" (the kernel's "Killed process 6650", php-fpm's "child 3301"), or
+// in brackets (journal "sshd[4410]:"); not elsewhere in a command line.
 func (r record) hasPID(pid string) bool {
 	n, _, ok := parseNumber(pid)
 	if !ok {
@@ -165,7 +165,7 @@ func (r record) hasPID(pid string) bool {
 		end := i + len(pid)
 		if (i == 0 || !isDigit(r.text[i-1])) && (end == len(r.text) || !isDigit(r.text[end])) {
 			before := r.text[:i]
-			for _, p := range []string{"pid=", "pid ", "pid: ", "process ", "["} {
+			for _, p := range []string{"pid=", "pid ", "pid: ", "process ", "child ", "["} {
 				if strings.HasSuffix(before, p) {
 					return true
 				}

@@ -11,8 +11,8 @@ import (
 // of a permission error") is a claim about this machine like any figure:
 // a model that sees "Failed with result 'exit-code'" and adds a reason
 // has invented it. The words of a causal clause — after "because", "due
-// to", "caused by", "owing to", "as a result of", "the reason is", "after
-// the …" — that
+// to", "caused by", "triggered by", "owing to", "as a result of", "the
+// reason is", "after the …" — that
 // carry content must each occur in the evidence the sentence is about
 // (see events.go), as a word or as a word sharing its stem ("timeout" and
 // "timed out"). Grammar, generic words ("system", "uses", "much") and
@@ -22,7 +22,8 @@ import (
 const maxCauseWords = 24
 
 // causeStarts end the words that open a causal clause.
-var causeStarts = map[string]string{"because": "", "after": "", "due": "to", "caused": "by", "owing": "to", "result": "of", "reason": "is"}
+var causeStarts = map[string]string{"because": "", "after": "", "due": "to", "caused": "by", "owing": "to", "result": "of", "reason": "is",
+	"triggered": "by"}
 
 // eventStarts after "after" make it name an event that led to another
 // ("failed after the disk filled up"), not a time ("after 10:02").
@@ -41,6 +42,9 @@ var genericWords = lexicon.NewSet(`system systems machine computer thing things 
 // causeWords returns the content words of a sentence's causal clause, or
 // nil when it has none.
 func causeWords(ws []string) []string {
+	if hedgedCause(ws) {
+		return nil
+	}
 	for i, w := range ws {
 		next, ok := causeStarts[w]
 		if !ok || (next != "" && (i+1 >= len(ws) || ws[i+1] != next)) {
@@ -68,6 +72,22 @@ func causeWords(ws []string) []string {
 	return nil
 }
 
+// causeHedges make a cause a guess ("It might be caused by a failing
+// disk", "probably because …"), which claims nothing about this machine;
+// "could" and "can" only when not denied: "rsync could not write", "can't
+// be listed" are facts.
+var causeHedges = lexicon.NewSet(`might may possibly probably likely perhaps maybe presumably could can`)
+
+// hedgedCause reports a sentence whose cause is a guess.
+func hedgedCause(ws []string) bool {
+	for i, w := range ws {
+		if causeHedges[w] && !((w == "could" || w == "can") && (at(ws, i+1) == "not" || at(ws, i+1) == "t" || at(ws, i+1) == "never")) {
+			return true
+		}
+	}
+	return false
+}
+
 // hasStem reports whether an evidence word begins with stem.
 func (ix *index) hasStem(stem string) bool {
 	ix.affix(stem, 1) // builds the sorted token list
@@ -76,7 +96,7 @@ func (ix *index) hasStem(stem string) bool {
 }
 
 // causeMarks open a causal clause in a lowercased sentence.
-var causeMarks = []string{"because", "due to ", "caused by ", "owing to ", "as a result of ", "the reason is ",
+var causeMarks = []string{"because", "due to ", "caused by ", "triggered by ", "owing to ", "as a result of ", "the reason is ",
 	"after the ", "after a ", "after an ", "after its ", "after it ", "after being "}
 
 // causeSpan returns where a sentence's causal clause starts and ends: to

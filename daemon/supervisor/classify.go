@@ -202,7 +202,7 @@ func figure(words, raws []string, i int, add func(claim)) int {
 				return consumed
 			}
 		}
-		if integer && (n.value <= 10 || (n.value >= 1900 && n.value <= 2099)) || proseCounters[prev] {
+		if integer && (n.value <= 10 && !configValue(words, i) || (n.value >= 1900 && n.value <= 2099)) || proseCounters[prev] {
 			return consumed
 		}
 		c := claim{text: text, kind: kindCount, ivs: []interval{n.plain()}, key: strings.ToLower(text)}

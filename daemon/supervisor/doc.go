@@ -76,8 +76,8 @@
 // the evidence lacks it, nor a participle after "process" ("no process shown");
 // no word is a name by its place across a line break), user names ("log in as
 // root", "user admin", "run by cloudsdk", "owned by user eve", "password for
-// root", "a login as root": from the line of the address beside it; users.go),
-// vendor and model names ("AMD EPYC", "Ryzen 7 5800X"), states said of an
+// root", "a login as root": from its address's line, or its ps row's USER;
+// users.go), vendor and model names ("AMD EPYC", "Ryzen 7 5800X"), states said of an
 // entity ("eth0 is down", "ifb0 (UP)", "eth0 down; ifb0 up" (an interface, or
 // its address, right before
 // "up"/"down"; not a lone identifier before "are": "Failed services on host10
@@ -105,7 +105,8 @@
 // than half of them are idle kernel threads", "Of the 90 processes, the
 // majority are …") is missing where the probes list only the top ones; a share
 // of the listed rows is not judged (procshares.go). Not claims: unitless
-// integers up to 10 and years, numbers after "top", "last" and the like,
+// integers up to 10 (not "a limit of 5": configvalues.go) and years, numbers
+// after "top", "last" and the like,
 // durations and quoted command lines; but an elapsed time ("up for about 14
 // hours", "running for 11 seconds", "started 2 hours ago", "Uptime: 3 days")
 // must be the span from its subject's start (the machine's: PID 1's, else the
@@ -206,10 +207,12 @@
 // names none, of those of the list items (or table rows) right above its line,
 // else of the nearest earlier sentence naming two ("together they hold about
 // 2.1 GiB"; sums.go); "7740 uses" counts no "uses". A causal clause ("because
-// …", "due to …") may name only words (a negated auxiliary, "couldn't", or
-// "either" is grammar), or their stems, that the records of its sentence's
-// entities and clock time, or journal lines within a minute of them, have; an
-// event ("OOM", "crashed") must be in the evidence (causes.go, events.go).
+// …", "due to …", "triggered by …") may name only words (a negated auxiliary,
+// "couldn't", or "either" is grammar), or their stems, that the records of its
+// sentence's entities and clock time (an opening "It": the last sentence's), or
+// journal lines within a minute of them, have, unless hedged, as must "caused",
+// "led to" or "came from" (loglinks.go); an event ("OOM", "crashed") must be in
+// the evidence, a PID killed on its line (causes.go, events.go, eventpids.go).
 // "There is no swap" (or "swap is not configured", "disabled") is checked
 // against free's swap row, and "swap is not being used" (or "untouched", "none
 // of it in use", "all of it free") against its used column, "fully used"

@@ -23,10 +23,10 @@ import (
 // (stems or phrases) any of which records them.
 var eventWords = map[string][]string{
 	"oom": {"oom", "out of memory"}, "out-of-memory": {"oom", "out of memory"},
-	"segfault": {"segfault", "segmentation"}, "segfaulted": {"segfault", "segmentation"}, "segfaults": {"segfault", "segmentation"},
-	"crashing": {"crash", "core-dump", "dumped core", "segfault"}, "panics": {"panic"}, "oom-killed": {"oom", "out of memory"},
-	"crash": {"crash", "core-dump", "dumped core", "segfault"}, "crashed": {"crash", "core-dump", "dumped core", "segfault"},
-	"crashes": {"crash", "core-dump", "dumped core", "segfault"}, "panic": {"panic"}, "panicked": {"panic"},
+	"segfault": {"segfault", "segmentation", "sigsegv"}, "segfaulted": {"segfault", "segmentation", "sigsegv"}, "segfaults": {"segfault", "segmentation", "sigsegv"},
+	"crashing": {"crash", "core-dump", "dumped core", "segfault", "sigsegv"}, "panics": {"panic"}, "oom-killed": {"oom", "out of memory"},
+	"crash": {"crash", "core-dump", "dumped core", "segfault", "sigsegv"}, "crashed": {"crash", "core-dump", "dumped core", "segfault", "sigsegv"},
+	"crashes": {"crash", "core-dump", "dumped core", "segfault", "sigsegv"}, "panic": {"panic"}, "panicked": {"panic"},
 	"killed": {"kill"}, "kills": {"kill"}, "overheating": {"thermal", "temperature", "overheat"},
 }
 
@@ -74,6 +74,13 @@ func (ix *index) scopeOf(k int, claims []claim, anchors map[int][]claim, records
 	if len(scope) == 0 {
 		return nil
 	}
+	ix.addNeighbours(scope)
+	return scope
+}
+
+// addNeighbours adds to scope the journal lines within neighbourWindow of
+// one of its records.
+func (ix *index) addNeighbours(scope map[int32]bool) {
 	var times []int
 	for id := range scope {
 		if t, ok := recordClock(ix.recs[id].text); ok {
@@ -87,7 +94,6 @@ func (ix *index) scopeOf(k int, claims []claim, anchors map[int][]claim, records
 			}
 		}
 	}
-	return scope
 }
 
 // recordClock returns the seconds of the day of the first hh:mm:ss in the
@@ -148,7 +154,10 @@ func wordStart(text, s string) bool {
 
 // checkScoped reports each sentence whose causal clause or event names
 // something its scope does not have.
-func checkScoped(ix *index, g *Grounding, facts []sentenceFacts, claims []claim, anchors map[int][]claim, records map[int][]int32) {
+// A sentence whose subject names nothing takes refer's scope: "It was
+// triggered by …" is about the sentence before's event (loglinks.go).
+func checkScoped(ix *index, g *Grounding, facts []sentenceFacts, claims []claim, anchors map[int][]claim, records map[int][]int32,
+	refer func(k, near int) map[int32]bool) {
 	for k, f := range facts {
 		if len(f.cause) == 0 && len(f.events) == 0 {
 			continue
@@ -163,6 +172,9 @@ func checkScoped(ix *index, g *Grounding, facts []sentenceFacts, claims []claim,
 			}
 		}
 		scope := ix.scopeOf(k, claims, map[int][]claim{k: subject}, records)
+		if scope == nil && refer != nil {
+			scope = refer(k, f.causeAt)
+		}
 		for _, w := range f.cause {
 			if !ix.scopeHas(scope, append([]string{w, w[:max(4, len(w)-3)]}, causeSynonyms[w]...)) {
 				g.Missing = append(g.Missing, "cause: "+w)

@@ -66,7 +66,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	anchors, records := sentenceAnchors(ix, undenied(answer, claims))
 	pronounAnchors(answer, claims, anchors, facts)
 	checkUptimes(ix, &g, answer, facts, anchors, records)
-	checkScoped(ix, &g, facts, claims, anchors, records)
+	checkJournal(ix, &g, answer, facts, claims, anchors, records) // loglinks.go
 	checkInstances(ix, &g, facts, anchors, records)
 	checkSockets(ix, &g, answer, claims, facts)
 	checkAddresses(ix, &g, answer, claims, facts, anchors, records)
@@ -96,7 +96,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 			// "UDP 5005 (socat), TCP 2024 on all addresses": the item's
 			// own name, if any, comes after it ("TCP 5432 (postgres)").
 			a = nextInSegment(c, as)
-		} else if nextItemName(answer, c, a) || unnamedItem(answer, c, a) || excepted(answer, c) || deniedPlace(answer, c) || ownPortItem(answer, c, a, claims) {
+		} else if nextItemName(answer, c, a) || unnamedItem(answer, c, a) || excepted(answer, c) || deniedPlace(answer, c) || ownPortItem(answer, c, a, claims) || acrossLink(answer, c, a) {
 			a = nil // "0.0.0.0:2024, and vmtests.test (PID 11689) on …"
 		}
 		// A state or figure of a condition ("… when systemd is running")

@@ -11,7 +11,8 @@ import (
 // "as" following "log in", "logged in", "runs" or "running", or after
 // "for" following "password", "login" and the like; it must
 // come from a record of its sentence's entity or, when the sentence names
-// none or it follows "password for" (authUser), of an address it names.
+// none or it follows "password for" (authUser), of an address it names;
+// in a process row, only its USER column (psusers.go).
 
 // userVerbs before "as" make the next word a user name.
 var userVerbs = lexicon.NewSet(`in login logon logged runs running run owned`)
@@ -27,6 +28,9 @@ func isUser(words []string, i int) bool {
 		return false
 	}
 	prev := words[i-1]
+	if prev == "user" && i >= 2 && (memoryWords[words[i-2]] || cpuWords[words[i-2]] || superlatives[words[i-2]] || words[i-2] == "mem") {
+		return false // "the biggest mem user qemu": a consumer, not a login
+	}
 	return prev == "user" || (prev == "as" && i >= 2 && userVerbs[words[i-2]]) ||
 		(prev == "by" && i >= 2 && ownerVerbs[words[i-2]]) || // "run by cloudsdk"
 		(prev == "for" && i >= 2 && authWords[words[i-2]]) // "failed password for root"

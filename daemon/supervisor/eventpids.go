@@ -1,0 +1,106 @@
+package supervisor
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
+
+// A PID said to have been killed, to have crashed or exited ("the OOM
+// killer killed the billing Java process, PID 29962") is the PID the
+// log line of that event names: a record must show the PID as a PID and
+// the event. A live process's PID beside a logged kill ("Killed process
+// 3187 (java)") is the wrong process even though the name and time match.
+// Only a PID in the event verb's own clause is judged: "java (PID 3187)
+// was killed and restarted as PID 29962" says nothing killed 29962.
+
+// pidEvents are the verbs that tell what happened to a process, by the
+// evidence stems any of which records it.
+var pidEvents = map[string][]string{
+	"killed": {"kill"}, "crashed": {"crash", "segfault", "core", "dumped", "sigsegv", "signal"},
+	"segfaulted": {"segfault", "segmentation", "sigsegv"}, "died": {"kill", "exit", "crash", "signal", "segfault", "dumped"},
+	"exited": {"exit"}, "terminated": {"terminat", "kill", "signal", "exit"}, "aborted": {"abort", "sigabrt"},
+}
+
+// eventBreaks part a PID from an event verb: another clause, or another
+// life of the process ("restarted as", "now runs as", "the new one").
+var eventBreaks = []string{";", ", and ", ", but ", " but ", " while ", " whereas ", ", which ", " then ", " now ", " since ",
+	"restart", "respawn", "replac", " new ", " again", " later", " after ", " before ", " came back", " come back",
+	" currently", " running", " is ", " are ", " uses ", " using ", "\n", " — ", " - ", ": "}
+
+// undoneWords make a sentence say what did not or may happen.
+var undoneWords = lexicon.NewSet(`can cannot should will won would could might may if unless whether when`)
+
+// checkEventPIDs reports each PID an event verb of its clause is said of
+// whose records hold no such event.
+func checkEventPIDs(ix *index, g *Grounding, answer string, claims []claim) {
+	var bounds []int
+	for _, c := range claims {
+		if c.kind != kindPID || c.advice || c.general {
+			continue
+		}
+		if bounds == nil {
+			_, spans := quotes(answer)
+			bounds = sentences(answer, spans)
+		}
+		start := 0
+		if c.sent > 0 {
+			start = min(bounds[c.sent-1]+1, len(answer))
+		}
+		end := min(bounds[min(c.sent, len(bounds)-1)], len(answer))
+		if c.off < start || c.off > end {
+			continue
+		}
+		verb := eventOf(asciiLower(answer[start:end]), c.off-start)
+		if verb == "" {
+			continue
+		}
+		recs := ix.anchorRecords(c)
+		if len(recs) == 0 {
+			continue // the PID itself is missing
+		}
+		if !slices.ContainsFunc(recs, func(id int32) bool { return hasAnyStem(ix.recs[id].text, pidEvents[verb]) }) {
+			g.Missing = append(g.Missing, c.text+" (not "+verb+")")
+		}
+	}
+}
+
+// eventOf returns the event verb of sentence s whose clause holds the
+// offset at, or "": none in a negated or conditional sentence.
+func eventOf(s string, at int) string {
+	ws := plainWords(s)
+	for i, w := range ws {
+		if negations[w] || nothingWords[w] || undoneWords[w] || w == "t" && i > 0 && strings.HasSuffix(ws[i-1], "n") {
+			return ""
+		}
+	}
+	for off := 0; off < len(s); {
+		i := strings.IndexFunc(s[off:], isLetterByte)
+		if i < 0 {
+			break
+		}
+		i += off
+		j := i
+		for j < len(s) && isLetterByte(rune(s[j])) {
+			j++
+		}
+		w := s[i:j]
+		off = j
+		if pidEvents[w] == nil {
+			continue
+		}
+		between := s[min(i, at):max(j, at)]
+		if !slices.ContainsFunc(eventBreaks, func(b string) bool { return strings.Contains(between, b) }) {
+			return w
+		}
+	}
+	return ""
+}
+
+func isLetterByte(r rune) bool { return r >= 'a' && r <= 'z' }
+
+// hasAnyStem reports whether text has a word starting with one of stems.
+func hasAnyStem(text string, stems []string) bool {
+	return slices.ContainsFunc(stems, func(s string) bool { return wordStart(text, s) })
+}

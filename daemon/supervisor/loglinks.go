@@ -1,0 +1,244 @@
+package supervisor
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
+
+// checkJournal runs the checks of what an answer says about logged
+// events: the words of a causal clause and the events a sentence asserts
+// (events.go), the PID an event is said of (eventpids.go), and a link
+// between two events or an event and its source (below).
+func checkJournal(ix *index, g *Grounding, answer string, facts []sentenceFacts, claims []claim, anchors map[int][]claim, records map[int][]int32) {
+	_, spans := quotes(answer)
+	bounds := sentences(answer, spans)
+	refer := func(k, near int) map[int32]bool {
+		return ix.referredScope(answer, bounds, k, near, claims, anchors, records)
+	}
+	checkScoped(ix, g, facts, claims, anchors, records, refer)
+	checkEventPIDs(ix, g, answer, claims)
+	checkLinks(ix, g, answer, bounds, claims, anchors, records, refer)
+}
+
+// A link an answer draws between a logged event and another ("That is
+// what caused the billing Java process to be OOM killed", "… which led
+// to …") or the source it gives an event ("The flood came from
+// 203.0.113.45") is a claim like a cause after "because": what it links
+// to must be in the scope of the event it links from (events.go: the
+// records of that side's entities and clock time, and the journal lines
+// within a minute of them). A side that names nothing and opens with a
+// reference ("That", "It", "The flood") is the sentence before's event; one
+// that names no entity or time, the log lines that have its words.
+// A hedged, negated or conditional link ("might have caused") is a guess,
+// not judged.
+
+// effectMarks open the effect of the event before them.
+var effectMarks = []string{" caused ", " causing ", " led to ", " leading to ", " leads to ", " resulted in ", " resulting in ",
+	" triggered ", " triggering ", " contributed to ", " contributing to ", " contributes to "}
+
+// sourceMarks open the source of the event before them.
+var sourceMarks = []string{" came from ", " comes from ", " coming from ", " originated from ", " originating from ", " originates from ",
+	" was from ", " were from "}
+
+// referWords open a side that is the sentence before's event; so does
+// "the" before a noun that sentence has ("… SYN flooding … The flood").
+var referWords = lexicon.NewSet(`it this that these those they which what`)
+
+// checkLinks reports each link whose far side is not in its near side's
+// scope.
+func checkLinks(ix *index, g *Grounding, answer string, bounds []int, claims []claim, anchors map[int][]claim, records map[int][]int32,
+	refer func(k, near int) map[int32]bool) {
+	for k, end := range bounds {
+		start := 0
+		if k > 0 {
+			start = min(bounds[k-1]+1, len(answer))
+		}
+		end = min(end, len(answer))
+		low := " " + asciiLower(answer[start:end]) + " " // offsets kept
+		at, mark, source := linkMark(low)
+		if at < 0 || linkGuessed(low) || slices.ContainsFunc(claims, func(c claim) bool { return c.sent == k && (c.advice || c.general) }) {
+			continue
+		}
+		at += start - 1 // low has a space before the sentence
+		far := at + len(mark)
+		farEnd := end
+		if source {
+			if i := strings.Index(answer[far:end], ", "); i >= 0 {
+				farEnd = far + i // "came from 203.0.113.45, the same address …"
+			}
+		}
+		var near []claim
+		for _, c := range claims {
+			if c.sent == k && c.off < at {
+				near = append(near, c)
+			}
+		}
+		scope := ix.scopeOf(k, near, map[int][]claim{k: sideAnchors(anchors[k], start, at)}, records)
+		if scope == nil && len(near) == 0 {
+			scope = refer(k, at) // "That is what caused …"
+		}
+		if scope == nil {
+			scope = ix.wordScope(answer[start:at]) // "The SYN flood on port 443 came from …"
+		}
+		if scope == nil {
+			continue
+		}
+		if miss := ix.linkMiss(claims, k, far, farEnd, records, scope); miss != "" {
+			g.Missing = append(g.Missing, miss+" (not linked to "+strings.TrimSpace(answer[start:at])+")")
+		}
+	}
+}
+
+// linkMark returns the first link mark of a lowercased sentence, where it
+// stands and whether it opens a source; -1 when it has none ("caused by"
+// and "triggered by" open a cause: causes.go).
+func linkMark(low string) (int, string, bool) {
+	best, mark, source := -1, "", false
+	for _, ms := range [][]string{effectMarks, sourceMarks} {
+		for _, m := range ms {
+			i := strings.Index(low, m)
+			if i < 0 || strings.HasPrefix(low[i+len(m):], "by ") || best >= 0 && i >= best || passive(low[:i]) {
+				continue
+			}
+			best, mark, source = i, m, ms[0] == sourceMarks[0]
+		}
+	}
+	return best, mark, source
+}
+
+// linkGuessed reports a hedged (ownerless.go's guessWords), negated or
+// conditional sentence.
+func linkGuessed(low string) bool {
+	ws := plainWords(low)
+	for i, w := range ws {
+		if guessWords[w] || undoneWords[w] || negations[w] || w == "t" && i > 0 && strings.HasSuffix(ws[i-1], "n") {
+			return true
+		}
+	}
+	return false
+}
+
+// sideAnchors returns the anchors between from and to.
+func sideAnchors(as []claim, from, to int) []claim {
+	var out []claim
+	for _, a := range as {
+		if a.off >= from && a.off < to {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// linkMiss returns the first claim of the far side of a link, between
+// from and to, that no record of scope holds: a clock time, PID, address
+// or user by its text, an entity by its records.
+func (ix *index) linkMiss(claims []claim, k, from, to int, records map[int][]int32, scope map[int32]bool) string {
+	in := func(ids []int32) bool {
+		return slices.ContainsFunc(ids, func(id int32) bool { return scope[id] })
+	}
+	var ids []int32
+	for id := range scope {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, c := range claims {
+		if c.sent != k || c.off < from || c.off >= to {
+			continue
+		}
+		switch {
+		case c.kind == kindClock || c.kind == kindPID || dated(c):
+			if !ix.inRecords(c, ids) {
+				return c.text
+			}
+		case c.kind == kindName && c.class != classNone && records[c.off] != nil:
+			if !in(records[c.off]) {
+				return c.text
+			}
+		}
+	}
+	return ""
+}
+
+// referredScope returns the scope of sentence k's event when its words
+// before near refer to the sentence before's ("It was triggered by …",
+// "That is what caused …", "The flood came from …": "the" and one noun,
+// which that sentence has), or nil.
+func (ix *index) referredScope(answer string, bounds []int, k, near int, claims []claim, anchors map[int][]claim, records map[int][]int32) map[int32]bool {
+	if k == 0 || k >= len(bounds) {
+		return nil
+	}
+	start := min(bounds[k-1]+1, len(answer))
+	ws := plainWords(answer[start:max(start, min(near, bounds[k], len(answer)))])
+	if len(ws) == 0 || !referWords[ws[0]] && !theNoun(ws, plainWords(answer[:start])) {
+		return nil
+	}
+	return ix.scopeOf(k-1, claims, anchors, records)
+}
+
+// theNoun reports a side that is "the" and a noun, perhaps with a form of
+// "be" ("The flood", "The warning was"), whose stem a word of prev has.
+func theNoun(ws, prev []string) bool {
+	if ws[0] != "the" || len(ws) < 2 || len(ws) > 3 || len(ws) == 3 && !beForms[ws[2]] || len(ws[1]) < 4 {
+		return false
+	}
+	return slices.ContainsFunc(prev, func(w string) bool { return strings.HasPrefix(w, ws[1][:4]) })
+}
+
+// acrossLink reports a claim and its entity on the two sides of a link
+// mark: in "The OOM kill at 19:04:19 caused billing.service to fail", the
+// time is the kill's, not billing.service's; nor one "That caused …"
+// takes from the sentence before (pronouns.go).
+func acrossLink(answer string, c claim, a *claim) bool {
+	if a == nil {
+		return false
+	}
+	low := " " + asciiLower(answer[min(a.off, c.off):max(a.off, c.off)]) + " "
+	at, _, _ := linkMark(low)
+	return at >= 0
+}
+
+// passive reports a mark after a form of "be" ("the OOM killer was
+// triggered when …"): its subject is the effect, not the cause.
+func passive(before string) bool {
+	ws := plainWords(before)
+	return len(ws) > 0 && beForms[ws[len(ws)-1]]
+}
+
+// beForms make a verb after them passive.
+var beForms = lexicon.NewSet(`is are was were be been being got`)
+
+// wordScope returns the scope of an event a side names by its words only
+// ("The SYN flood on port 443"): the timed lines that have every content
+// word of it the timed lines have at all, and their neighbours; nil when
+// it has none.
+func (ix *index) wordScope(side string) map[int32]bool {
+	var timed []int32
+	for id, r := range ix.recs {
+		if _, ok := recordClock(r.text); ok {
+			timed = append(timed, int32(id))
+		}
+	}
+	var words []string
+	for _, w := range plainWords(side) {
+		if len(w) >= 4 && !functionWords[w] && !genericWords[w] && !lexicon.IsStopword(w) &&
+			slices.ContainsFunc(timed, func(id int32) bool { return wordStart(ix.recs[id].text, w[:4]) }) {
+			words = append(words, w[:4])
+		}
+	}
+	if len(words) == 0 {
+		return nil
+	}
+	scope := map[int32]bool{}
+	for _, id := range timed {
+		if !slices.ContainsFunc(words, func(w string) bool { return !wordStart(ix.recs[id].text, w) }) {
+			scope[id] = true
+		}
+	}
+	if len(scope) == 0 {
+		return nil
+	}
+	ix.addNeighbours(scope)
+	return scope
+}
