@@ -221,8 +221,11 @@
 // "20Gi of 23Gi memory is available and swap has 4.1Mi used" (swapclauses.go);
 // or right after "no swap": "no swap (0B)") comes from swap's records, one
 // about the machine's RAM from free's Mem row ("21Gi free" from its free
-// column, not its available one: scopes.go), a user or address beside a clock
-// time from that time's line, and one port and one address of a sentence (a
+// column, not its available one: scopes.go), a user or address from the line of
+// the nearest clock time of its item (", ", ": " or a spaced dash at its
+// bracket level end one), else of an opening item naming none ("At 18:50,
+// deploy …"; a range's: every line between its ends; never a start time:
+// "started 20:14"; timeitems.go), and one port and one address of a sentence (a
 // table row: "| 6443 | [::] |"; "[::]" alone is the IPv6 wildcard, found on a
 // socket's own address, not the peer column's "[::]:*") from one socket, and a
 // table row's reach ("all IPv4", "public"; "loopback only") its one port's
