@@ -72,6 +72,7 @@ func checkVerdicts(ix *index, g *Grounding, answer string, facts []sentenceFacts
 		checkKernelThreads(ix, g, ws)
 		checkResults(ix, g, ws)                                           // swapstates.go
 		checkSentenceCounts(ix, g, blanked[start:min(end, len(blanked))]) // countclaims.go
+		checkJournalCounts(ix, g, answer[start:min(end, len(answer))])    // journalcounts.go
 		for _, clause := range clauses(blanked[start:min(end, len(blanked))]) {
 			checkDiskVerdict(ix, g, clause)
 		}

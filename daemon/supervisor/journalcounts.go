@@ -1,0 +1,222 @@
+package supervisor
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Counts of journal events are checked against the journal's entries,
+// each counted once: a probe that prints its lines and also gives them as
+// typed data ("message …" lines) shows every entry twice.
+//
+//   - "6 failed passwords, 4 of them from 203.0.113.45": a count of failed
+//     logins is of the user and address of its own item (countclaims.go),
+//     not of one a later item names;
+//   - `6 "Failed password" lines`: a count of the lines holding a quoted
+//     phrase must be the number of entries holding it;
+//   - "two OOM kills", "just one OOM kill", "killed by the OOM killer three
+//     times": the kernel's "Killed process" lines (else systemd's
+//     "oom-kill" results), of the process or unit the count's item names
+//     when the journal shows it killed. A bare "one OOM kill" may begin a list
+//     ("one at 19:05 and another …"); only "just", "only", "exactly" or
+//     "a single" make it the whole count.
+
+var (
+	quotedLinesRe = regexp.MustCompile(countRe + `\s+["'“‘]([^"'”’]{3,60})["'”’]\s+(?:log\s+|journal\s+)?(?:lines?|entries|entry|messages?|events?)\b`)
+	oomCountRe    = regexp.MustCompile(`(?:^|[^\w.])((?:just|only|exactly|a)\s+)?` + countRe +
+		`\s+(?:(?:separate|distinct|different|logged|recorded)\s+)?(?:oom|out[- ]of[- ]memory)(?:[- ]killer)?[- ]?(?:kills?|events?|incidents?|killings?|invocations?|occurrences?)\b`)
+	oomPhraseRe = regexp.MustCompile(`\b(?:oom[- ]?killed|killed\s+by\s+(?:the\s+)?(?:kernel(?:'s)?\s+)?(?:oom|out[- ]of[- ]memory)(?:[- ]killer)?|hit\s+by\s+the\s+oom(?:[- ]killer)?` +
+		`|oom[- ]killer\s+(?:has\s+|was\s+)?(?:ran|run|fired|struck|kicked\s+in|stepped\s+in|triggered|invoked))`)
+	// timesRe reads "once", "twice", "three times" after the kill, past
+	// words of when or where only ("today", "in the log"): not a count of
+	// another verb ("java was OOM-killed and nginx restarted twice").
+	timesRe = regexp.MustCompile(`^(?:\s+(?:today|already|so|far|in|this|the|log|journal|morning|afternoon|evening|night|past|last|hour|day|week|now|recently|since|boot))*` +
+		`\s+(once|twice|thrice|(?:` + countRe[1:len(countRe)-1] + `)\s+(?:separate\s+|different\s+)?times)\b`)
+	oomUnitRe = regexp.MustCompile(`([\w@.-]+)\.(?:service|scope):`)
+	killedRe  = regexp.MustCompile(`killed process (\d+) \(([^)]+)\)`)
+)
+
+// journalEntries returns the records of the journal's entries, each once:
+// its printed lines, or where it printed none, its typed messages; ok is
+// false without a journal probe, unread when it could not be read.
+func (ix *index) journalEntries() (ids []int32, ok, unread bool) {
+	var typed []int32
+	for id, r := range ix.recs {
+		if r.probe != "system_logs" {
+			continue
+		}
+		ok = true
+		switch _, clock := recordClock(r.text); {
+		case strings.HasPrefix(r.text, "cannot read"):
+			unread = true
+		case clock && !strings.HasPrefix(r.text, "time "):
+			ids = append(ids, int32(id))
+		case strings.HasPrefix(r.text, "message "):
+			typed = append(typed, int32(id))
+		}
+	}
+	if len(ids) == 0 {
+		ids = typed
+	}
+	return ids, ok, unread
+}
+
+// checkJournalCounts reports the counts of journal events of a sentence
+// (raw, with quotes; lowered, its lowercased text without "**").
+func checkJournalCounts(ix *index, g *Grounding, raw string) {
+	s := strings.ToLower(strings.ReplaceAll(raw, "**", ""))
+	if !strings.Contains(s, "oom") && !strings.Contains(s, "out of memory") && !strings.Contains(s, "out-of-memory") && !quotedLinesRe.MatchString(s) {
+		return
+	}
+	ids, ok, unread := ix.journalEntries()
+	if !ok {
+		return
+	}
+	if m := quotedLinesRe.FindStringSubmatchIndex(s); m != nil {
+		phrase, n := s[m[4]:m[5]], 0
+		addr := ipv4Re.FindString(countItem(s, m[0], m[1]))
+		for _, id := range ids {
+			if t := ix.recs[id].text; strings.Contains(t, phrase) && (addr == "" || strings.Contains(t, addr)) {
+				n++
+			}
+		}
+		report(g, !unread && n == countOf(s[m[2]:m[3]]), s[m[2]:m[3]]+` "`+phrase+`" lines`)
+	}
+	want, at, end := -1, -1, -1
+	if m := oomCountRe.FindStringSubmatchIndex(s); m != nil && (s[m[4]:m[5]] != "one" || m[2] >= 0) {
+		want, at, end = countOf(s[m[4]:m[5]]), m[4], m[1]
+	} else if m := oomPhraseRe.FindStringIndex(s); m != nil {
+		if t := timesRe.FindStringSubmatchIndex(s[m[1]:]); t != nil {
+			want, at, end = timesOf(s[m[1]+t[2]:m[1]+t[3]]), m[0], m[1]+t[1]
+		}
+	}
+	if want < 0 || deniedCount(s[:at]) {
+		return
+	}
+	// The kills counted are those of a process or unit the count's own
+	// item names: not java's in "just one OOM kill, at 20:14:46, when java
+	// … was killed".
+	report(g, !unread && ix.oomKills(ids, countItem(s, at, end)) == want, plural(want, "OOM kill"))
+}
+
+// timesOf reads "once", "twice", "three times".
+func timesOf(w string) int {
+	switch w {
+	case "once":
+		return 1
+	case "twice":
+		return 2
+	case "thrice":
+		return 3
+	}
+	return countOf(strings.Fields(w)[0])
+}
+
+// deniedCount reports a denial in a sentence before its count ("never
+// OOM-killed twice", "not three OOM kills"): not a count the answer gives.
+func deniedCount(head string) bool {
+	for _, w := range plainWords(head) {
+		if negations[w] || strings.HasSuffix(w, "n't") || conditionals[w] {
+			return true
+		}
+	}
+	return false
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// oomKills counts the journal's OOM kills: the kernel's "Killed process"
+// lines, else systemd's "oom-kill" results; of a process (by name or PID)
+// or unit the item names when one of those lines names it.
+func (ix *index) oomKills(ids []int32, item string) int {
+	procs, units := map[string]int{}, map[string]int{}
+	kernel, results := 0, 0
+	for _, id := range ids {
+		t := ix.recs[id].text
+		if m := killedRe.FindStringSubmatch(t); m != nil && (strings.Contains(t, "out of memory") || strings.Contains(t, "oom")) {
+			kernel++
+			procs[m[1]]++
+			procs[m[2]]++
+		}
+		if m := oomUnitRe.FindStringSubmatch(t); m != nil && (strings.Contains(t, "oom-kill'") || strings.Contains(t, "killed by the oom killer")) {
+			if strings.Contains(t, "oom-kill'") {
+				results++
+			}
+			units[m[1]] = len(ix.unitLines(ids, m[1]))
+		}
+	}
+	for _, w := range plainWords(item) {
+		if n, ok := procs[w]; ok {
+			return n
+		}
+		if n, ok := units[strings.TrimSuffix(w, ".service")]; ok {
+			return n
+		}
+	}
+	if kernel > 0 {
+		return kernel
+	}
+	return results
+}
+
+// unitLines returns the lines of a unit saying one of its processes was
+// killed by the OOM killer, else those of its "oom-kill" results.
+func (ix *index) unitLines(ids []int32, unit string) []string {
+	var killed, results []string
+	for _, id := range ids {
+		t := ix.recs[id].text
+		if !strings.Contains(t, unit+".service:") && !strings.Contains(t, unit+".scope:") {
+			continue
+		}
+		if strings.Contains(t, "killed by the oom killer") {
+			killed = append(killed, t)
+		} else if strings.Contains(t, "oom-kill'") {
+			results = append(results, t)
+		}
+	}
+	if len(killed) > 0 {
+		return killed
+	}
+	return results
+}
+
+// countItem returns the item of a sentence a count at [from, to) makes up:
+// back to a comma or spaced dash, on to a comma, colon or spaced dash,
+// outside brackets ("6 failed passwords, 4 of them from 203.0.113.45":
+// the first item names no address).
+func countItem(s string, from, to int) string {
+	start, depth := 0, 0
+	for i := from - 1; i >= 0 && start == 0; i-- {
+		switch s[i] {
+		case ')', ']':
+			depth++
+		case '(', '[':
+			depth--
+		default:
+			if depth <= 0 && s[i] != ':' && itemSeparator(s, i) {
+				start = i + 1
+			}
+		}
+	}
+	end := len(s)
+	depth = 0
+	for i := to; i < len(s) && end == len(s); i++ {
+		switch s[i] {
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+		default:
+			if depth <= 0 && itemSeparator(s, i) {
+				end = i
+			}
+		}
+	}
+	return s[start:end]
+}
