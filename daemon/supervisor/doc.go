@@ -155,7 +155,8 @@
 // /dev/vda", "xz is compressing /mnt/data/backup.img": the object of such a
 // verb, or after its "to", "onto", "from") must be in that process's records
 // when its ps row has paths among its arguments (iopaths.go). "the N busiest
-// processes" must be among ps's top N; "N <name> processes" must be the
+// processes" must be among ps's top N; "N <name> processes" (a title too: "3
+// **php-fpm: pool www** workers", backticked: instquoted.go) must be the
 // distinct PIDs of that name's rows in one ps table, or in ps and ss together,
 // at least that many when a predicate selects them ("two python3 processes hold
 // the most memory", "the biggest users are two python3 processes"; after the
