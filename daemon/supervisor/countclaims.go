@@ -52,7 +52,7 @@ func checkSentenceCounts(ix *index, g *Grounding, sentence string) {
 		if u := loginUserRe.FindStringSubmatch(item[strings.Index(item, m[0]):]); u != nil && u[1] != "ssh" {
 			user = u[1]
 		}
-		if n, ok := ix.failedLogins(user, ipv4Re.FindString(item)); ok {
+		if n, ok := ix.failedLogins(user, itemAddress(item, m[0])); ok {
 			report(g, n == countOf(m[1]), m[1]+" failed logins")
 		}
 	}

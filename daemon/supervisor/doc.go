@@ -169,8 +169,8 @@
 // one before; boundnamed.go) and of sockets on an address must be the probe's
 // (compare.go, bounds.go), as must an included count ("including one UDP
 // socket": at least that many), one process's ports ("X (PID 8401) listens on
-// four localhost ports"), failed logins ("3 failed logins for root from
-// 203.0.113.9": the journal's, of its item's user and address; countclaims.go),
+// four localhost ports"), failed logins ("3 failed logins for root", "X failed
+// 4 times": the journal's, of its item's user and address; countclaims.go),
 // quoted lines and OOM kills ('6 "Failed password" lines', "just one OOM kill";
 // journalcounts.go); a count of every process ("there are 73 processes
 // running", "in total", "73 procs;", "73 running processes", "Total processes:

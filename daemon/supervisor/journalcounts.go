@@ -33,8 +33,14 @@ var (
 	// another verb ("java was OOM-killed and nginx restarted twice").
 	timesRe = regexp.MustCompile(`^(?:\s+(?:today|already|so|far|in|this|the|log|journal|morning|afternoon|evening|night|past|last|hour|day|week|now|recently|since|boot))*` +
 		`\s+(once|twice|thrice|(?:` + countRe[1:len(countRe)-1] + `)\s+(?:separate\s+|different\s+)?times)\b`)
-	oomUnitRe = regexp.MustCompile(`([\w@.-]+)\.(?:service|scope):`)
-	killedRe  = regexp.MustCompile(`killed process (\d+) \(([^)]+)\)`)
+	// failedTimesRe reads "203.0.113.45 failed 4 times", "root failed
+	// twice"; failuresRe "4 failures from 203.0.113.45" (not "one failure
+	// each from …": a count per address).
+	failedTimesRe = regexp.MustCompile(`\bfailed\s+(?:to\s+log\s+in\s+|(?:ssh\s+)?(?:logins?|authentication|passwords?)\s+)?(once|twice|thrice|(?:` +
+		countRe[1:len(countRe)-1] + `)\s+times)\b`)
+	failuresRe = regexp.MustCompile(countRe + `\s+(?:ssh\s+)?(?:login\s+|password\s+|authentication\s+)?failures?\b(?:\s+each)?`)
+	oomUnitRe  = regexp.MustCompile(`([\w@.-]+)\.(?:service|scope):`)
+	killedRe   = regexp.MustCompile(`killed process (\d+) \(([^)]+)\)`)
 )
 
 // journalEntries returns the records of the journal's entries, each once:
@@ -66,16 +72,18 @@ func (ix *index) journalEntries() (ids []int32, ok, unread bool) {
 // (raw, with quotes; lowered, its lowercased text without "**").
 func checkJournalCounts(ix *index, g *Grounding, raw string) {
 	s := strings.ToLower(strings.ReplaceAll(raw, "**", ""))
-	if !strings.Contains(s, "oom") && !strings.Contains(s, "out of memory") && !strings.Contains(s, "out-of-memory") && !quotedLinesRe.MatchString(s) {
+	if !strings.Contains(s, "oom") && !strings.Contains(s, "out of memory") && !strings.Contains(s, "out-of-memory") && !strings.Contains(s, "fail") &&
+		!quotedLinesRe.MatchString(s) {
 		return
 	}
 	ids, ok, unread := ix.journalEntries()
 	if !ok {
 		return
 	}
+	checkLoginTimes(ix, g, s)
 	if m := quotedLinesRe.FindStringSubmatchIndex(s); m != nil {
 		phrase, n := s[m[4]:m[5]], 0
-		addr := ipv4Re.FindString(countItem(s, m[0], m[1]))
+		addr := itemAddress(countItem(s, m[0], m[1]), s[m[0]:m[1]])
 		for _, id := range ids {
 			if t := ix.recs[id].text; strings.Contains(t, phrase) && (addr == "" || strings.Contains(t, addr)) {
 				n++
@@ -98,6 +106,53 @@ func checkJournalCounts(ix *index, g *Grounding, raw string) {
 	// item names: not java's in "just one OOM kill, at 20:14:46, when java
 	// … was killed".
 	report(g, !unread && ix.oomKills(ids, countItem(s, at, end)) == want, plural(want, "OOM kill"))
+}
+
+// checkLoginTimes reports a count of failed logins said as "X failed N
+// times" or "N failures": of the user and address of its item, which must
+// name one ("the backup failed twice" counts no login).
+func checkLoginTimes(ix *index, g *Grounding, s string) {
+	type count struct{ n, at, end int }
+	var counts []count
+	for _, m := range failedTimesRe.FindAllStringSubmatchIndex(s, -1) {
+		counts = append(counts, count{timesOf(s[m[2]:m[3]]), m[0], m[1]})
+	}
+	for _, m := range failuresRe.FindAllStringSubmatchIndex(s, -1) {
+		if !strings.HasSuffix(s[m[0]:m[1]], "each") {
+			counts = append(counts, count{countOf(s[m[2]:m[3]]), m[0], m[1]})
+		}
+	}
+	for _, c := range counts {
+		item := countItem(s, c.at, c.end)
+		addr, user := itemAddress(item, s[c.at:c.end]), ""
+		if u := loginUserRe.FindStringSubmatch(item); u != nil && u[1] != "ssh" {
+			user = u[1]
+		}
+		if addr == "" && user == "" || c.n < 0 || deniedCount(s[:c.at]) {
+			continue
+		}
+		if have, ok := ix.failedLogins(user, addr); ok {
+			report(g, have == c.n, strconv.Itoa(c.n)+" failed logins")
+		}
+	}
+}
+
+// itemAddress returns the address of an item its count is said of: the
+// first after the count ("4 failures from 203.0.113.45 and one from …"),
+// else the last before it.
+func itemAddress(item, count string) string {
+	at := strings.Index(item, count)
+	if at < 0 {
+		return ipv4Re.FindString(item)
+	}
+	if a := ipv4Re.FindString(item[at:]); a != "" {
+		return a
+	}
+	all := ipv4Re.FindAllString(item[:at], -1)
+	if len(all) == 0 {
+		return ""
+	}
+	return all[len(all)-1]
 }
 
 // timesOf reads "once", "twice", "three times".

@@ -60,6 +60,13 @@ func TestJournalCounts(t *testing.T) {
 			`sshd logged 4 "Failed password" lines: two from 198.51.100.7 and one from 192.0.2.44.`},
 		{"quoted phrase lines of an address", logins, `There are 2 "Failed password" entries from 198.51.100.7.`,
 			`There are 3 "Failed password" entries from 198.51.100.7.`},
+		// "X failed N times", "N failures from X": of its item's address
+		// or user.
+		{"an address failed N times", logins, "198.51.100.7 failed twice (admin and oracle), and 192.0.2.44 failed once as root.",
+			"198.51.100.7 failed three times (admin and oracle), and 192.0.2.44 failed once as root."},
+		{"a user failed N times", logins, "The login for root failed once, from 192.0.2.44.", "The login for root failed twice, from 192.0.2.44."},
+		{"failures from an address", logins, "There were 2 failures from 198.51.100.7 and one from 192.0.2.44.",
+			"There were 3 failures from 198.51.100.7 and one from 192.0.2.44."},
 		// OOM kills: all of them, or the named process's or unit's.
 		{"OOM kills in all", kills, "The journal shows three OOM kills, at 09:41:07, 11:02:00 and 11:30:00.",
 			"The journal shows just one OOM kill, at 11:30:00, when firefox was killed."},
