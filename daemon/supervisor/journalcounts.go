@@ -23,7 +23,7 @@ import (
 //     "a single" make it the whole count.
 
 var (
-	quotedLinesRe = regexp.MustCompile(countRe + `\s+["'“‘]([^"'”’]{3,60})["'”’]\s+(?:log\s+|journal\s+)?(?:lines?|entries|entry|messages?|events?)\b`)
+	quotedLinesRe = regexp.MustCompile(countRe + `\s+["'“‘` + "`" + `]([^"'”’` + "`" + `]{3,60})["'”’` + "`" + `]\s+(?:log\s+|journal\s+)?(?:lines?|entries|entry|messages?|events?)\b`)
 	oomCountRe    = regexp.MustCompile(`(?:^|[^\w.])((?:just|only|exactly|a)\s+)?` + countRe +
 		`\s+(?:(?:separate|distinct|different|logged|recorded)\s+)?(?:oom|out[- ]of[- ]memory)(?:[- ]killer)?[- ]?(?:kills?|events?|incidents?|killings?|invocations?|occurrences?)\b`)
 	oomPhraseRe = regexp.MustCompile(`\b(?:oom[- ]?killed|killed\s+by\s+(?:the\s+)?(?:kernel(?:'s)?\s+)?(?:oom|out[- ]of[- ]memory)(?:[- ]killer)?|hit\s+by\s+the\s+oom(?:[- ]killer)?` +

@@ -58,6 +58,7 @@ func TestJournalCounts(t *testing.T) {
 		// Lines holding a quoted phrase.
 		{"quoted phrase lines", logins, `sshd logged 3 "Failed password" lines: two from 198.51.100.7 and one from 192.0.2.44.`,
 			`sshd logged 4 "Failed password" lines: two from 198.51.100.7 and one from 192.0.2.44.`},
+		{"backticked phrase lines", logins, "The journal has 3 `Failed password` entries.", "The journal has 5 `Failed password` entries."},
 		{"quoted phrase lines of an address", logins, `There are 2 "Failed password" entries from 198.51.100.7.`,
 			`There are 3 "Failed password" entries from 198.51.100.7.`},
 		// "X failed N times", "N failures from X": of its item's address
