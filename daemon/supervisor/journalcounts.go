@@ -13,19 +13,29 @@ import (
 //   - "6 failed passwords, 4 of them from 203.0.113.45": a count of failed
 //     logins is of the user and address of its own item (countclaims.go),
 //     not of one a later item names;
+//   - "203.0.113.45 failed 4 times", "4 failures from 203.0.113.45": failed
+//     logins of the item's address or user;
 //   - `6 "Failed password" lines`: a count of the lines holding a quoted
 //     phrase must be the number of entries holding it;
 //   - "two OOM kills", "just one OOM kill", "killed by the OOM killer three
 //     times": the kernel's "Killed process" lines (else systemd's
 //     "oom-kill" results), of the process or unit the count's item names
-//     when the journal shows it killed. A bare "one OOM kill" may begin a list
+//     (none for one the journal does not show killed). A bare "one OOM kill" may begin a list
 //     ("one at 19:05 and another …"); only "just", "only", "exactly" or
-//     "a single" make it the whole count.
+//     "a single" make it the whole count; "the only OOM kill" is one, "no
+//     OOM kills" none (not "since …": a time may bound it).
 
 var (
 	quotedLinesRe = regexp.MustCompile(countRe + `\s+["'“‘` + "`" + `]([^"'”’` + "`" + `]{3,60})["'”’` + "`" + `]\s+(?:log\s+|journal\s+)?(?:lines?|entries|entry|messages?|events?)\b`)
 	oomCountRe    = regexp.MustCompile(`(?:^|[^\w.])((?:just|only|exactly|a)\s+)?` + countRe +
 		`\s+(?:(?:separate|distinct|different|logged|recorded)\s+)?(?:oom|out[- ]of[- ]memory)(?:[- ]killer)?[- ]?(?:kills?|events?|incidents?|killings?|invocations?|occurrences?)\b`)
+	// oomNoneRe reads "no OOM kills" (a count of none) and oomOnlyRe "the
+	// only OOM kill" (of one).
+	oomNoneRe = regexp.MustCompile(`\bno\s+(?:oom|out[- ]of[- ]memory)(?:[- ]killer)?[- ]?(?:kills?|events?|incidents?|killings?|invocations?)\b`)
+	oomOnlyRe = regexp.MustCompile(`\bthe\s+only\s+(?:oom|out[- ]of[- ]memory)[- ]?(?:kill|event|incident|killing)\b`)
+	// sinceRe reads a time that bounds a count of none: "no OOM kills
+	// since the restart" may hold though the journal shows earlier ones.
+	sinceRe     = regexp.MustCompile(`\b(?:since|after|recently|anymore|now|currently|again|last|latest|new|further)\b`)
 	oomPhraseRe = regexp.MustCompile(`\b(?:oom[- ]?killed|killed\s+by\s+(?:the\s+)?(?:kernel(?:'s)?\s+)?(?:oom|out[- ]of[- ]memory)(?:[- ]killer)?|hit\s+by\s+the\s+oom(?:[- ]killer)?` +
 		`|oom[- ]killer\s+(?:has\s+|was\s+)?(?:ran|run|fired|struck|kicked\s+in|stepped\s+in|triggered|invoked))`)
 	// timesRe reads "once", "twice", "three times" after the kill, past
@@ -94,6 +104,10 @@ func checkJournalCounts(ix *index, g *Grounding, raw string) {
 	want, at, end := -1, -1, -1
 	if m := oomCountRe.FindStringSubmatchIndex(s); m != nil && (s[m[4]:m[5]] != "one" || m[2] >= 0) {
 		want, at, end = countOf(s[m[4]:m[5]]), m[4], m[1]
+	} else if m := oomNoneRe.FindStringIndex(s); m != nil && !sinceRe.MatchString(countItem(s, m[0], m[1])) {
+		want, at, end = 0, m[0], m[1]
+	} else if m := oomOnlyRe.FindStringIndex(s); m != nil {
+		want, at, end = 1, m[0], m[1]
 	} else if m := oomPhraseRe.FindStringIndex(s); m != nil {
 		if t := timesRe.FindStringSubmatchIndex(s[m[1]:]); t != nil {
 			want, at, end = timesOf(s[m[1]+t[2]:m[1]+t[3]]), m[0], m[1]+t[1]
@@ -206,7 +220,8 @@ func (ix *index) oomKills(ids []int32, item string) int {
 			units[m[1]] = len(ix.unitLines(ids, m[1]))
 		}
 	}
-	for _, w := range plainWords(item) {
+	words := plainWords(item)
+	for _, w := range words {
 		if n, ok := procs[w]; ok {
 			return n
 		}
@@ -214,10 +229,29 @@ func (ix *index) oomKills(ids []int32, item string) int {
 			return n
 		}
 	}
+	for _, w := range words {
+		if ix.namesProcess(w) {
+			return 0 // "redis was OOM-killed twice": no line kills redis
+		}
+	}
 	if kernel > 0 {
 		return kernel
 	}
 	return results
+}
+
+// namesProcess reports whether a word names a process or unit of the
+// evidence ("redis" of redis-server), other than those that log the kills.
+func (ix *index) namesProcess(w string) bool {
+	if w == "kernel" || w == "systemd" || len(w) < 3 {
+		return false
+	}
+	for e, cl := range ix.entities {
+		if (cl == classProcess || cl == classUnit) && (e == w || len(w) >= 4 && strings.HasPrefix(e, w+"-")) {
+			return true
+		}
+	}
+	return false
 }
 
 // unitLines returns the lines of a unit saying one of its processes was

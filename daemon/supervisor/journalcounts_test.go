@@ -47,6 +47,7 @@ func TestJournalCounts(t *testing.T) {
 		"Nov 23 11:02:02 laptop systemd[1]: tomcat.service: Failed with result 'oom-kill'.",
 		"Nov 23 11:30:00 laptop kernel: Out of memory: Killed process 4391 (firefox) total-vm:2895120kB, anon-rss:654320kB")
 	laptop := EvidenceText(scenario(t, "laptop"))
+	server := EvidenceText(scenario(t, "server"))
 	checkPairs(t, []pair{
 		// Each entry counts once, though the probe gives it twice.
 		{"failed logins counted once", logins, "The journal shows 3 failed passwords.", "The journal shows 6 failed passwords."},
@@ -78,6 +79,11 @@ func TestJournalCounts(t *testing.T) {
 		{"OOM kill of a PID", kills, "PID 4391 was OOM-killed once, at 11:30:00.", ""},
 		{"one OOM kill opening a list", kills, "There was one OOM kill at 09:41:07, another at 11:02:00 and a third at 11:30:00.", ""},
 		{"the OOM killer fired", laptop, "The OOM killer fired once, killing java (PID 6650).", "The OOM killer fired twice this morning."},
+		{"the only OOM kill, said so", laptop, "The only OOM kill was java (PID 6650) at 09:41:07.", ""},
+		{"the only OOM kill of several", kills, "", "The only OOM kill was java (PID 6650) at 09:41:07."},
+		{"a process never killed", laptop, "java was OOM-killed once, at 09:41:07.", "nginx was OOM-killed once, at 09:41:07."},
+		{"no OOM kills", server, "There were no OOM kills; backup.service failed at 02:00:05.", ""},
+		{"no OOM kills over one", laptop, "No OOM kills since the reboot; nginx (PID 930) is running.", "There were no OOM kills; nginx (PID 930) is running."},
 		{"the only OOM kill", laptop, "The journal shows just one OOM kill: java (PID 6650) at 09:41:07.", "The journal shows two OOM kills."},
 	})
 }
