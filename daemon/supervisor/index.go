@@ -88,6 +88,8 @@ type index struct {
 	// sorted and reversed hold the tokens sorted, and reversed then sorted,
 	// for prefix and suffix lookups; built on first use.
 	sorted, reversed []string
+	// journal caches journalEntries (journalcounts.go).
+	journal *journalEntriesCache
 }
 
 // newIndex cuts text into records and reads every figure and word of

@@ -53,10 +53,25 @@ var (
 	killedRe   = regexp.MustCompile(`killed process (\d+) \(([^)]+)\)`)
 )
 
+// journalEntriesCache holds journalEntries' results, read once per index.
+type journalEntriesCache struct {
+	ids        []int32
+	ok, unread bool
+}
+
 // journalEntries returns the records of the journal's entries, each once:
 // its printed lines, or where it printed none, its typed messages; ok is
 // false without a journal probe, unread when it could not be read.
 func (ix *index) journalEntries() (ids []int32, ok, unread bool) {
+	if ix.journal == nil {
+		c := &journalEntriesCache{}
+		c.ids, c.ok, c.unread = ix.readJournalEntries()
+		ix.journal = c
+	}
+	return ix.journal.ids, ix.journal.ok, ix.journal.unread
+}
+
+func (ix *index) readJournalEntries() (ids []int32, ok, unread bool) {
 	var typed []int32
 	for id, r := range ix.recs {
 		if r.probe != "system_logs" {
