@@ -224,8 +224,8 @@
 // or right after "no swap": "no swap (0B)") comes from swap's records, one
 // about the machine's RAM from free's Mem row ("21Gi free" from its free
 // column, not its available one: scopes.go), a user or address from its item's
-// nearest clock time's line (else an opening one's; a range's lines; not
-// "started 20:14"; timeitems.go), and one port and one address of a sentence (a
+// nearest clock time's line (else one it goes on, ", from X"; an opening one;
+// not "started 20:14"; timeitems.go), and one port and one address of a sentence (a
 // table row: "| 6443 | [::] |"; "[::]" alone is the IPv6 wildcard, found on a
 // socket's own address, not the peer column's "[::]:*") from one socket, and a
 // table row's reach ("all IPv4", "public"; "loopback only") its one port's

@@ -10,9 +10,10 @@ import (
 // 203.0.113.45 between 18:45:02 and 18:45:20, deploy from 198.51.100.23
 // at 18:50:00, and test from 192.0.2.77 at 20:10:00". So a value is tied
 // to the nearest time of its own item (the text between the separators of
-// its bracket level: ", ", ": ", a spaced dash), else to the time of a
-// sentence's opening item that names no value ("At 18:50:00, deploy …"),
-// else to none. A time of a range ("between 18:45:02 and 18:45:20") is
+// its bracket level: ", ", ": ", a spaced dash), else to that of the item
+// before when its own goes on it ("…, from 192.0.2.77"), else to the time
+// of a sentence's opening item that names no value ("At 18:50:00, deploy
+// …"), else to none. A time of a range ("between 18:45:02 and 18:45:20") is
 // every journal line from one end to the other, and a start time
 // ("started 20:14", "running since 20:14") is a process's, not an event's:
 // it ties nothing ("java (started 20:14) listens on 0.0.0.0:8081").
@@ -40,6 +41,9 @@ func (ix *index) timeRecords(answer string, claims []claim, c claim) []int32 {
 		if d := distance(t, c); d < gap && sameItem(answer, t, c) {
 			best, gap = i, d
 		}
+	}
+	if best < 0 {
+		best = continuedTime(answer, times, c)
 	}
 	if best < 0 {
 		best = openingTime(answer, claims, times, c)
@@ -112,6 +116,42 @@ func itemSeparator(answer string, i int) bool {
 		return i > 0 && answer[i-1] == ' '
 	}
 	return false
+}
+
+// continuations open an item that goes on the one before it: "a failed
+// password for deploy at 18:50:00, from 192.0.2.77".
+var continuations = map[string]bool{"from": true, "as": true, "for": true, "by": true, "via": true, "with": true, "using": true, "user": true}
+
+// continuedTime returns the index in times of the nearest time of the
+// item before c's when c's item opens with a continuation, or -1.
+func continuedTime(answer string, times []claim, c claim) int {
+	sep, depth := -1, 0
+	for i := c.off - 1; i >= max(sentenceStart(answer, c.off), c.off-clauseWindow) && sep < 0; i-- {
+		switch answer[i] {
+		case ')', ']':
+			depth++
+		case '(', '[':
+			depth--
+		default:
+			if depth <= 0 && itemSeparator(answer, i) {
+				sep = i
+			}
+		}
+	}
+	if sep < 0 {
+		return -1
+	}
+	if w := plainWords(answer[sep+1 : c.off]); len(w) == 0 || !continuations[w[0]] {
+		return -1
+	}
+	end := claim{off: sep}
+	best := -1
+	for i, t := range times {
+		if t.off < sep && sameItem(answer, t, end) {
+			best = i
+		}
+	}
+	return best
 }
 
 // openingTime returns the index in times of the time of a sentence's
