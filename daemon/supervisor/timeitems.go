@@ -62,8 +62,12 @@ func distance(a, b claim) int {
 	return max(0, b.off-(a.off+len(a.text)))
 }
 
-// startTime reports a time said as when a process started.
+// startTime reports a time said as when a process started, or in a table
+// column so headed ("| START |", "| Started |").
 func startTime(answer string, t claim) bool {
+	if h := tableHeader(answer, t.off); h != "" && startTimeRe.MatchString(h) {
+		return true
+	}
 	head := strings.ToLower(answer[max(0, t.off-maxLabel):t.off])
 	return startTimeRe.MatchString(strings.TrimRight(head, "( "))
 }
