@@ -94,7 +94,8 @@ func (ix *index) readJournalEntries() (ids []int32, ok, unread bool) {
 }
 
 // checkJournalCounts reports the counts of journal events of a sentence
-// (raw, with quotes; lowered, its lowercased text without "**").
+// (raw, with quotes): one line, the first of its quoted-line, OOM-kill and
+// failed-login counts, a wrong one first.
 func checkJournalCounts(ix *index, g *Grounding, raw string) {
 	s := strings.ToLower(strings.ReplaceAll(raw, "**", ""))
 	if !strings.Contains(s, "oom") && !strings.Contains(s, "out of memory") && !strings.Contains(s, "out-of-memory") && !strings.Contains(s, "fail") &&
@@ -105,17 +106,32 @@ func checkJournalCounts(ix *index, g *Grounding, raw string) {
 	if !ok {
 		return
 	}
-	checkLoginTimes(ix, g, s)
-	if m := quotedLinesRe.FindStringSubmatchIndex(s); m != nil {
-		phrase, n := s[m[4]:m[5]], 0
-		addr := itemAddress(countItem(s, m[0], m[1]), s[m[0]:m[1]])
-		for _, id := range ids {
-			if t := ix.recs[id].text; strings.Contains(t, phrase) && (addr == "" || strings.Contains(t, addr)) {
-				n++
-			}
+	for _, check := range []func(*index, []int32, string) (bool, string, bool){quotedLines, oomCount, loginTimes} {
+		if found, what, ok := check(ix, ids, s); ok {
+			report(g, found && !unread, what)
+			return
 		}
-		report(g, !unread && n == countOf(s[m[2]:m[3]]), s[m[2]:m[3]]+` "`+phrase+`" lines`)
 	}
+}
+
+// quotedLines checks `6 "Failed password" lines` (of its item's address).
+func quotedLines(ix *index, ids []int32, s string) (found bool, what string, ok bool) {
+	m := quotedLinesRe.FindStringSubmatchIndex(s)
+	if m == nil {
+		return false, "", false
+	}
+	phrase, n := s[m[4]:m[5]], 0
+	addr := itemAddress(countItem(s, m[0], m[1]), s[m[0]:m[1]])
+	for _, id := range ids {
+		if t := ix.recs[id].text; strings.Contains(t, phrase) && (addr == "" || strings.Contains(t, addr)) {
+			n++
+		}
+	}
+	return n == countOf(s[m[2]:m[3]]), s[m[2]:m[3]] + ` "` + phrase + `" lines`, true
+}
+
+// oomCount checks a count of OOM kills.
+func oomCount(ix *index, ids []int32, s string) (found bool, what string, ok bool) {
 	want, at, end := -1, -1, -1
 	if m := oomCountRe.FindStringSubmatchIndex(s); m != nil && (s[m[4]:m[5]] != "one" || m[2] >= 0) {
 		want, at, end = countOf(s[m[4]:m[5]]), m[4], m[1]
@@ -129,18 +145,19 @@ func checkJournalCounts(ix *index, g *Grounding, raw string) {
 		}
 	}
 	if want < 0 || deniedCount(s[:at]) {
-		return
+		return false, "", false
 	}
 	// The kills counted are those of a process or unit the count's own
 	// item names: not java's in "just one OOM kill, at 20:14:46, when java
 	// … was killed".
-	report(g, !unread && ix.oomKills(ids, countItem(s, at, end)) == want, plural(want, "OOM kill"))
+	return ix.oomKills(ids, countItem(s, at, end)) == want, plural(want, "OOM kill"), true
 }
 
-// checkLoginTimes reports a count of failed logins said as "X failed N
-// times" or "N failures": of the user and address of its item, which must
-// name one ("the backup failed twice" counts no login).
-func checkLoginTimes(ix *index, g *Grounding, s string) {
+// loginTimes checks counts of failed logins said as "X failed N times" or
+// "N failures": of the user and address of its item, which must name one
+// ("the backup failed twice" counts no login); the first wrong one, else
+// the first.
+func loginTimes(ix *index, _ []int32, s string) (found bool, what string, ok bool) {
 	type count struct{ n, at, end int }
 	var counts []count
 	for _, m := range failedTimesRe.FindAllStringSubmatchIndex(s, -1) {
@@ -160,10 +177,13 @@ func checkLoginTimes(ix *index, g *Grounding, s string) {
 		if addr == "" && user == "" || c.n < 0 || deniedCount(s[:c.at]) {
 			continue
 		}
-		if have, ok := ix.failedLogins(user, addr); ok {
-			report(g, have == c.n, strconv.Itoa(c.n)+" failed logins")
+		if have, known := ix.failedLogins(user, addr); known {
+			if !ok || found && have != c.n {
+				found, what, ok = have == c.n, strconv.Itoa(c.n)+" failed logins", true
+			}
 		}
 	}
+	return found, what, ok
 }
 
 // itemAddress returns the address of an item its count is said of: the
