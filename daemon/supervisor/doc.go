@@ -171,7 +171,7 @@
 // socket": at least that many), one process's ports ("X (PID 8401) listens on
 // four localhost ports"), failed logins ("3 failed logins for root", "X failed
 // 4 times": the journal's, of its item's user and address; countclaims.go),
-// quoted lines and OOM kills ('6 "Failed password" lines', "just one OOM kill";
+// entries, quoted lines, OOM kills ("5 sshd entries", "just one OOM kill";
 // journalcounts.go); a count of every process ("there are 73 processes
 // running", "in total", "73 procs;", "73 running processes", "Total processes:
 // 73"; not "listed", "top") must be the process probe's total ("…, of 73"), not

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 )
 
 // Counts of journal events are checked against the journal's entries,
@@ -15,6 +17,8 @@ import (
 //     not of one a later item names;
 //   - "203.0.113.45 failed 4 times", "4 failures from 203.0.113.45": failed
 //     logins of the item's address or user;
+//   - "The journal has 5 entries", "7 sshd lines": all entries, or one
+//     identifier's (an item with other words selects what this cannot tell);
 //   - `6 "Failed password" lines`: a count of the lines holding a quoted
 //     phrase must be the number of entries holding it;
 //   - "two OOM kills", "just one OOM kill", "killed by the OOM killer three
@@ -99,14 +103,14 @@ func (ix *index) readJournalEntries() (ids []int32, ok, unread bool) {
 func checkJournalCounts(ix *index, g *Grounding, raw string) {
 	s := strings.ToLower(strings.ReplaceAll(raw, "**", ""))
 	if !strings.Contains(s, "oom") && !strings.Contains(s, "out of memory") && !strings.Contains(s, "out-of-memory") && !strings.Contains(s, "fail") &&
-		!quotedLinesRe.MatchString(s) {
+		!quotedLinesRe.MatchString(s) && !entriesRe.MatchString(s) {
 		return
 	}
 	ids, ok, unread := ix.journalEntries()
 	if !ok {
 		return
 	}
-	for _, check := range []func(*index, []int32, string) (bool, string, bool){quotedLines, oomCount, loginTimes} {
+	for _, check := range []func(*index, []int32, string) (bool, string, bool){quotedLines, oomCount, loginTimes, entryCount} {
 		if found, what, ok := check(ix, ids, s); ok {
 			report(g, found && !unread, what)
 			return
@@ -184,6 +188,46 @@ func loginTimes(ix *index, _ []int32, s string) (found bool, what string, ok boo
 		}
 	}
 	return found, what, ok
+}
+
+// entriesRe reads "N (sshd) entries (from sshd)"; plainEntryWords are the
+// words an item counting all of the journal's entries, or one
+// identifier's, may hold besides them: any other ("3 lines about
+// billing.service", "5 errors since noon") selects entries this rule
+// cannot tell.
+var (
+	entriesRe       = regexp.MustCompile(countRe + `\s+(?:([\w.@-]+)\s+)?(?:journal\s+|log\s+)?(?:entries|lines|messages)\b(?:\s+(?:from|by)\s+([\w.@-]+))?`)
+	plainEntryWords = lexicon.NewSet(`the journal journalctl log logs system has have had shows show showed contains contain there are were is in
+		total entries lines messages at warning level or worse higher above only just of priority from by i see count counted it listed lists
+		returned printed logged and a an its all with which that overall altogether`)
+)
+
+// entryCount checks a count of the journal's entries, of one identifier
+// when the item names one ("5 sshd entries").
+func entryCount(ix *index, ids []int32, s string) (found bool, what string, ok bool) {
+	m := entriesRe.FindStringSubmatchIndex(s)
+	if m == nil || !strings.Contains(s, "journal") && !strings.Contains(s, "log") {
+		return false, "", false
+	}
+	idents := map[string]int{}
+	for _, id := range ids {
+		if f := strings.Fields(ix.recs[id].text); len(f) > 4 && strings.HasSuffix(f[4], ":") {
+			idents[strings.TrimRight(strings.SplitN(f[4], "[", 2)[0], ":")]++
+		}
+	}
+	ident, n := "", len(ids)
+	for _, w := range plainWords(countItem(s, m[0], m[1])) {
+		if c, named := idents[w]; named && ident == "" {
+			ident, n = w, c
+		} else if !plainEntryWords[w] && countOf(w) < 0 && w != ident {
+			return false, "", false
+		}
+	}
+	what = s[m[2]:m[3]] + " journal entries"
+	if ident != "" {
+		what = s[m[2]:m[3]] + " " + ident + " entries"
+	}
+	return n == countOf(s[m[2]:m[3]]), what, true
 }
 
 // itemAddress returns the address of an item its count is said of: the

@@ -69,6 +69,10 @@ func TestJournalCounts(t *testing.T) {
 		{"a user failed N times", logins, "The login for root failed once, from 192.0.2.44.", "The login for root failed twice, from 192.0.2.44."},
 		{"failures from an address", logins, "There were 2 failures from 198.51.100.7 and one from 192.0.2.44.",
 			"There were 3 failures from 198.51.100.7 and one from 192.0.2.44."},
+		// Entries in all, or of one identifier; not those a qualifier selects.
+		{"journal entries", EvidenceText(scenario(t, "server")), "The journal has 5 entries.", "The journal has 4 entries."},
+		{"one identifier's entries", logins, "The log has 3 sshd lines.", "The journal has 2 entries from sshd."},
+		{"entries a qualifier selects", logins, "The journal has 2 lines about 198.51.100.7.", ""},
 		// OOM kills: all of them, or the named process's or unit's.
 		{"OOM kills in all", kills, "The journal shows three OOM kills, at 09:41:07, 11:02:00 and 11:30:00.",
 			"The journal shows just one OOM kill, at 11:30:00, when firefox was killed."},
