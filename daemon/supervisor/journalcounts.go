@@ -37,24 +37,24 @@ var (
 	// only OOM kill" (of one).
 	oomNoneRe = regexp.MustCompile(`\bno\s+(?:oom|out[- ]of[- ]memory)(?:[- ]killer)?[- ]?(?:kills?|events?|incidents?|killings?|invocations?)\b`)
 	oomOnlyRe = regexp.MustCompile(`\bthe\s+only\s+(?:oom|out[- ]of[- ]memory)[- ]?(?:kill|event|incident|killing)\b`)
-	// sinceRe reads a time that bounds a count of none: "no OOM kills
+	// oomSinceRe reads a time that bounds a count of none: "no OOM kills
 	// since the restart" may hold though the journal shows earlier ones.
-	sinceRe     = regexp.MustCompile(`\b(?:since|after|recently|anymore|now|currently|again|last|latest|new|further)\b`)
+	oomSinceRe  = regexp.MustCompile(`\b(?:since|after|recently|anymore|now|currently|again|last|latest|new|further)\b`)
 	oomPhraseRe = regexp.MustCompile(`\b(?:oom[- ]?killed|killed\s+by\s+(?:the\s+)?(?:kernel(?:'s)?\s+)?(?:oom|out[- ]of[- ]memory)(?:[- ]killer)?|hit\s+by\s+the\s+oom(?:[- ]killer)?` +
 		`|oom[- ]killer\s+(?:has\s+|was\s+)?(?:ran|run|fired|struck|kicked\s+in|stepped\s+in|triggered|invoked))`)
-	// timesRe reads "once", "twice", "three times" after the kill, past
+	// oomTimesRe reads "once", "twice", "three times" after the kill, past
 	// words of when or where only ("today", "in the log"): not a count of
 	// another verb ("java was OOM-killed and nginx restarted twice").
-	timesRe = regexp.MustCompile(`^(?:\s+(?:today|already|so|far|in|this|the|log|journal|morning|afternoon|evening|night|past|last|hour|day|week|now|recently|since|boot))*` +
+	oomTimesRe = regexp.MustCompile(`^(?:\s+(?:today|already|so|far|in|this|the|log|journal|morning|afternoon|evening|night|past|last|hour|day|week|now|recently|since|boot))*` +
 		`\s+(once|twice|thrice|(?:` + countRe[1:len(countRe)-1] + `)\s+(?:separate\s+|different\s+)?times)\b`)
 	// failedTimesRe reads "203.0.113.45 failed 4 times", "root failed
 	// twice"; failuresRe "4 failures from 203.0.113.45" (not "one failure
 	// each from …": a count per address).
 	failedTimesRe = regexp.MustCompile(`\bfailed\s+(?:to\s+log\s+in\s+|(?:ssh\s+)?(?:logins?|authentication|passwords?)\s+)?(once|twice|thrice|(?:` +
 		countRe[1:len(countRe)-1] + `)\s+times)\b`)
-	failuresRe = regexp.MustCompile(countRe + `\s+(?:ssh\s+)?(?:login\s+|password\s+|authentication\s+)?failures?\b(?:\s+each)?`)
-	oomUnitRe  = regexp.MustCompile(`([\w@.-]+)\.(?:service|scope):`)
-	killedRe   = regexp.MustCompile(`killed process (\d+) \(([^)]+)\)`)
+	failuresRe  = regexp.MustCompile(countRe + `\s+(?:ssh\s+)?(?:login\s+|password\s+|authentication\s+)?failures?\b(?:\s+each)?`)
+	oomUnitRe   = regexp.MustCompile(`([\w@.-]+)\.(?:service|scope):`)
+	oomKilledRe = regexp.MustCompile(`killed process (\d+) \(([^)]+)\)`)
 )
 
 // journalEntriesCache holds journalEntries' results, read once per index.
@@ -103,7 +103,7 @@ func (ix *index) readJournalEntries() (ids []int32, ok, unread bool) {
 func checkJournalCounts(ix *index, g *Grounding, raw string) {
 	s := strings.ToLower(strings.ReplaceAll(raw, "**", ""))
 	if !strings.Contains(s, "oom") && !strings.Contains(s, "out of memory") && !strings.Contains(s, "out-of-memory") && !strings.Contains(s, "fail") &&
-		!quotedLinesRe.MatchString(s) && !entriesRe.MatchString(s) {
+		!quotedLinesRe.MatchString(s) && !journalEntriesRe.MatchString(s) {
 		return
 	}
 	ids, ok, unread := ix.journalEntries()
@@ -139,12 +139,12 @@ func oomCount(ix *index, ids []int32, s string) (found bool, what string, ok boo
 	want, at, end := -1, -1, -1
 	if m := oomCountRe.FindStringSubmatchIndex(s); m != nil && (s[m[4]:m[5]] != "one" || m[2] >= 0) {
 		want, at, end = countOf(s[m[4]:m[5]]), m[4], m[1]
-	} else if m := oomNoneRe.FindStringIndex(s); m != nil && !sinceRe.MatchString(countItem(s, m[0], m[1])) {
+	} else if m := oomNoneRe.FindStringIndex(s); m != nil && !oomSinceRe.MatchString(countItem(s, m[0], m[1])) {
 		want, at, end = 0, m[0], m[1]
 	} else if m := oomOnlyRe.FindStringIndex(s); m != nil {
 		want, at, end = 1, m[0], m[1]
 	} else if m := oomPhraseRe.FindStringIndex(s); m != nil {
-		if t := timesRe.FindStringSubmatchIndex(s[m[1]:]); t != nil {
+		if t := oomTimesRe.FindStringSubmatchIndex(s[m[1]:]); t != nil {
 			want, at, end = timesOf(s[m[1]+t[2]:m[1]+t[3]]), m[0], m[1]+t[1]
 		}
 	}
@@ -154,7 +154,7 @@ func oomCount(ix *index, ids []int32, s string) (found bool, what string, ok boo
 	// The kills counted are those of a process or unit the count's own
 	// item names: not java's in "just one OOM kill, at 20:14:46, when java
 	// … was killed".
-	return ix.oomKills(ids, countItem(s, at, end)) == want, plural(want, "OOM kill"), true
+	return ix.oomKills(ids, countItem(s, at, end)) == want, oomKillsText(want, "OOM kill"), true
 }
 
 // loginTimes checks counts of failed logins said as "X failed N times" or
@@ -190,14 +190,14 @@ func loginTimes(ix *index, _ []int32, s string) (found bool, what string, ok boo
 	return found, what, ok
 }
 
-// entriesRe reads "N (sshd) entries (from sshd)"; plainEntryWords are the
+// journalEntriesRe reads "N (sshd) entries (from sshd)"; plainEntryWords are the
 // words an item counting all of the journal's entries, or one
 // identifier's, may hold besides them: any other ("3 lines about
 // billing.service", "5 errors since noon") selects entries this rule
 // cannot tell.
 var (
-	entriesRe       = regexp.MustCompile(countRe + `\s+(?:([\w.@-]+)\s+)?(?:journal\s+|log\s+)?(?:entries|lines|messages)\b(?:\s+(?:from|by)\s+([\w.@-]+))?`)
-	plainEntryWords = lexicon.NewSet(`the journal journalctl log logs system has have had shows show showed contains contain there are were is in
+	journalEntriesRe = regexp.MustCompile(countRe + `\s+(?:([\w.@-]+)\s+)?(?:journal\s+|log\s+)?(?:entries|lines|messages)\b(?:\s+(?:from|by)\s+([\w.@-]+))?`)
+	plainEntryWords  = lexicon.NewSet(`the journal journalctl log logs system has have had shows show showed contains contain there are were is in
 		total entries lines messages at warning level or worse higher above only just of priority from by i see count counted it listed lists
 		returned printed logged and a an its all with which that overall altogether`)
 )
@@ -205,7 +205,7 @@ var (
 // entryCount checks a count of the journal's entries, of one identifier
 // when the item names one ("5 sshd entries").
 func entryCount(ix *index, ids []int32, s string) (found bool, what string, ok bool) {
-	m := entriesRe.FindStringSubmatchIndex(s)
+	m := journalEntriesRe.FindStringSubmatchIndex(s)
 	if m == nil || !strings.Contains(s, "journal") && !strings.Contains(s, "log") {
 		return false, "", false
 	}
@@ -272,7 +272,7 @@ func deniedCount(head string) bool {
 	return false
 }
 
-func plural(n int, noun string) string {
+func oomKillsText(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
@@ -287,7 +287,7 @@ func (ix *index) oomKills(ids []int32, item string) int {
 	kernel, results := 0, 0
 	for _, id := range ids {
 		t := ix.recs[id].text
-		if m := killedRe.FindStringSubmatch(t); m != nil && (strings.Contains(t, "out of memory") || strings.Contains(t, "oom")) {
+		if m := oomKilledRe.FindStringSubmatch(t); m != nil && (strings.Contains(t, "out of memory") || strings.Contains(t, "oom")) {
 			kernel++
 			procs[m[1]]++
 			procs[m[2]]++

@@ -38,7 +38,7 @@ func (ix *index) timeRecords(answer string, claims []claim, c claim) []int32 {
 	}
 	best, gap := -1, len(answer)
 	for i, t := range times {
-		if d := distance(t, c); d < gap && sameItem(answer, t, c) {
+		if d := claimGap(t, c); d < gap && sameItem(answer, t, c) {
 			best, gap = i, d
 		}
 	}
@@ -54,8 +54,8 @@ func (ix *index) timeRecords(answer string, claims []claim, c claim) []int32 {
 	return ix.clockLines(answer, times, best)
 }
 
-// distance is the number of bytes between two claims.
-func distance(a, b claim) int {
+// claimGap is the number of bytes between two claims.
+func claimGap(a, b claim) int {
 	if a.off > b.off {
 		a, b = b, a
 	}
@@ -122,15 +122,15 @@ func itemSeparator(answer string, i int) bool {
 	return false
 }
 
-// continuations open an item that goes on the one before it: "a failed
+// itemContinuations open an item that goes on the one before it: "a failed
 // password for deploy at 18:50:00, from 192.0.2.77".
-var continuations = map[string]bool{"from": true, "as": true, "for": true, "by": true, "via": true, "with": true, "using": true, "user": true}
+var itemContinuations = map[string]bool{"from": true, "as": true, "for": true, "by": true, "via": true, "with": true, "using": true, "user": true}
 
 // continuedTime returns the index in times of the nearest time of the
 // item before c's when c's item opens with a continuation, or -1.
 func continuedTime(answer string, times []claim, c claim) int {
 	sep, depth := -1, 0
-	for i := c.off - 1; i >= max(sentenceStart(answer, c.off), c.off-clauseWindow) && sep < 0; i-- {
+	for i := c.off - 1; i >= max(timeSentenceStart(answer, c.off), c.off-clauseWindow) && sep < 0; i-- {
 		switch answer[i] {
 		case ')', ']':
 			depth++
@@ -145,7 +145,7 @@ func continuedTime(answer string, times []claim, c claim) int {
 	if sep < 0 {
 		return -1
 	}
-	if w := plainWords(answer[sep+1 : c.off]); len(w) == 0 || !continuations[w[0]] {
+	if w := plainWords(answer[sep+1 : c.off]); len(w) == 0 || !itemContinuations[w[0]] {
 		return -1
 	}
 	end := claim{off: sep}
@@ -163,7 +163,7 @@ func continuedTime(answer string, times []claim, c claim) int {
 // deploy failed from 198.51.100.23"), or -1.
 func openingTime(answer string, claims []claim, times []claim, c claim) int {
 	t := times[0]
-	start := sentenceStart(answer, t.off)
+	start := timeSentenceStart(answer, t.off)
 	for i := start; i < t.off; i++ {
 		if itemSeparator(answer, i) {
 			return -1
@@ -180,9 +180,9 @@ func openingTime(answer string, claims []claim, times []claim, c claim) int {
 	return 0
 }
 
-// sentenceStart returns where the sentence holding off starts: after the
+// timeSentenceStart returns where the sentence holding off starts: after the
 // last newline, "; " or ". " before it.
-func sentenceStart(answer string, off int) int {
+func timeSentenceStart(answer string, off int) int {
 	start := 0
 	for _, sep := range []string{"\n", "; ", ". ", "! ", "? "} {
 		if i := strings.LastIndex(answer[:off], sep); i >= 0 {
