@@ -4,8 +4,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-
-	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 )
 
 // Counts of journal events are checked against the journal's entries,
@@ -18,16 +16,18 @@ import (
 //   - "203.0.113.45 failed 4 times", "4 failures from 203.0.113.45": failed
 //     logins of the item's address or user;
 //   - "The journal has 5 entries", "7 sshd lines": all entries, or one
-//     identifier's (an item with other words selects what this cannot tell);
+//     identifier's (an item with other words selects what this cannot tell;
+//     this and the one above: journalitems.go);
 //   - `6 "Failed password" lines`: a count of the lines holding a quoted
 //     phrase must be the number of entries holding it;
 //   - "two OOM kills", "just one OOM kill", "killed by the OOM killer three
 //     times": the kernel's "Killed process" lines (else systemd's
 //     "oom-kill" results), of the process or unit the count's item names
-//     (none for one the journal does not show killed). A bare "one OOM kill" may begin a list
-//     ("one at 19:05 and another …"); only "just", "only", "exactly" or
-//     "a single" make it the whole count; "the only OOM kill" is one, "no
-//     OOM kills" none (not "since …": a time may bound it).
+//     (none for one the journal does not show killed). A bare "one OOM
+//     kill" may begin a list ("one at 19:05 and another …"); only "just",
+//     "only", "exactly" or "a single" make it the whole count; "the only
+//     OOM kill" is one, "no OOM kills" none (not "since …": a time may
+//     bound it).
 
 var (
 	quotedLinesRe = regexp.MustCompile(countRe + `\s+["'“‘` + "`" + `]([^"'”’` + "`" + `]{3,60})["'”’` + "`" + `]\s+(?:log\s+|journal\s+)?(?:lines?|entries|entry|messages?|events?)\b`)
@@ -47,12 +47,6 @@ var (
 	// another verb ("java was OOM-killed and nginx restarted twice").
 	oomTimesRe = regexp.MustCompile(`^(?:\s+(?:today|already|so|far|in|this|the|log|journal|morning|afternoon|evening|night|past|last|hour|day|week|now|recently|since|boot))*` +
 		`\s+(once|twice|thrice|(?:` + countRe[1:len(countRe)-1] + `)\s+(?:separate\s+|different\s+)?times)\b`)
-	// failedTimesRe reads "203.0.113.45 failed 4 times", "root failed
-	// twice"; failuresRe "4 failures from 203.0.113.45" (not "one failure
-	// each from …": a count per address).
-	failedTimesRe = regexp.MustCompile(`\bfailed\s+(?:to\s+log\s+in\s+|(?:ssh\s+)?(?:logins?|authentication|passwords?)\s+)?(once|twice|thrice|(?:` +
-		countRe[1:len(countRe)-1] + `)\s+times)\b`)
-	failuresRe  = regexp.MustCompile(countRe + `\s+(?:ssh\s+)?(?:login\s+|password\s+|authentication\s+)?failures?\b(?:\s+each)?`)
 	oomUnitRe   = regexp.MustCompile(`([\w@.-]+)\.(?:service|scope):`)
 	oomKilledRe = regexp.MustCompile(`killed process (\d+) \(([^)]+)\)`)
 )
@@ -155,97 +149,6 @@ func oomCount(ix *index, ids []int32, s string) (found bool, what string, ok boo
 	// item names: not java's in "just one OOM kill, at 20:14:46, when java
 	// … was killed".
 	return ix.oomKills(ids, countItem(s, at, end)) == want, oomKillsText(want, "OOM kill"), true
-}
-
-// loginTimes checks counts of failed logins said as "X failed N times" or
-// "N failures": of the user and address of its item, which must name one
-// ("the backup failed twice" counts no login); the first wrong one, else
-// the first.
-func loginTimes(ix *index, _ []int32, s string) (found bool, what string, ok bool) {
-	type count struct{ n, at, end int }
-	var counts []count
-	for _, m := range failedTimesRe.FindAllStringSubmatchIndex(s, -1) {
-		counts = append(counts, count{timesOf(s[m[2]:m[3]]), m[0], m[1]})
-	}
-	for _, m := range failuresRe.FindAllStringSubmatchIndex(s, -1) {
-		if !strings.HasSuffix(s[m[0]:m[1]], "each") {
-			counts = append(counts, count{countOf(s[m[2]:m[3]]), m[0], m[1]})
-		}
-	}
-	for _, c := range counts {
-		item := countItem(s, c.at, c.end)
-		addr, user := itemAddress(item, s[c.at:c.end]), ""
-		if u := loginUserRe.FindStringSubmatch(item); u != nil && u[1] != "ssh" {
-			user = u[1]
-		}
-		if addr == "" && user == "" || c.n < 0 || deniedCount(s[:c.at]) {
-			continue
-		}
-		if have, known := ix.failedLogins(user, addr); known {
-			if !ok || found && have != c.n {
-				found, what, ok = have == c.n, strconv.Itoa(c.n)+" failed logins", true
-			}
-		}
-	}
-	return found, what, ok
-}
-
-// journalEntriesRe reads "N (sshd) entries (from sshd)"; plainEntryWords are the
-// words an item counting all of the journal's entries, or one
-// identifier's, may hold besides them: any other ("3 lines about
-// billing.service", "5 errors since noon") selects entries this rule
-// cannot tell.
-var (
-	journalEntriesRe = regexp.MustCompile(countRe + `\s+(?:([\w.@-]+)\s+)?(?:journal\s+|log\s+)?(?:entries|lines|messages)\b(?:\s+(?:from|by)\s+([\w.@-]+))?`)
-	plainEntryWords  = lexicon.NewSet(`the journal journalctl log logs system has have had shows show showed contains contain there are were is in
-		total entries lines messages at warning level or worse higher above only just of priority from by i see count counted it listed lists
-		returned printed logged and a an its all with which that overall altogether`)
-)
-
-// entryCount checks a count of the journal's entries, of one identifier
-// when the item names one ("5 sshd entries").
-func entryCount(ix *index, ids []int32, s string) (found bool, what string, ok bool) {
-	m := journalEntriesRe.FindStringSubmatchIndex(s)
-	if m == nil || !strings.Contains(s, "journal") && !strings.Contains(s, "log") {
-		return false, "", false
-	}
-	idents := map[string]int{}
-	for _, id := range ids {
-		if f := strings.Fields(ix.recs[id].text); len(f) > 4 && strings.HasSuffix(f[4], ":") {
-			idents[strings.TrimRight(strings.SplitN(f[4], "[", 2)[0], ":")]++
-		}
-	}
-	ident, n := "", len(ids)
-	for _, w := range plainWords(countItem(s, m[0], m[1])) {
-		if c, named := idents[w]; named && ident == "" {
-			ident, n = w, c
-		} else if !plainEntryWords[w] && countOf(w) < 0 && w != ident {
-			return false, "", false
-		}
-	}
-	what = s[m[2]:m[3]] + " journal entries"
-	if ident != "" {
-		what = s[m[2]:m[3]] + " " + ident + " entries"
-	}
-	return n == countOf(s[m[2]:m[3]]), what, true
-}
-
-// itemAddress returns the address of an item its count is said of: the
-// first after the count ("4 failures from 203.0.113.45 and one from …"),
-// else the last before it.
-func itemAddress(item, count string) string {
-	at := strings.Index(item, count)
-	if at < 0 {
-		return ipv4Re.FindString(item)
-	}
-	if a := ipv4Re.FindString(item[at:]); a != "" {
-		return a
-	}
-	all := ipv4Re.FindAllString(item[:at], -1)
-	if len(all) == 0 {
-		return ""
-	}
-	return all[len(all)-1]
 }
 
 // timesOf reads "once", "twice", "three times".
