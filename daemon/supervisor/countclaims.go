@@ -45,11 +45,14 @@ func checkSentenceCounts(ix *index, g *Grounding, sentence string) {
 		}
 	}
 	if m := failedLoginRe.FindStringSubmatch(s); m != nil {
-		user := ""
-		if u := loginUserRe.FindStringSubmatch(s[strings.Index(s, m[0]):]); u != nil && u[1] != "ssh" {
+		// The user and address are those of the count's own item
+		// (journalcounts.go): not "4 of them from 203.0.113.45" after it.
+		at := strings.Index(s, m[0])
+		item, user := countItem(s, at, at+len(m[0])), ""
+		if u := loginUserRe.FindStringSubmatch(item[strings.Index(item, m[0]):]); u != nil && u[1] != "ssh" {
 			user = u[1]
 		}
-		if n, ok := ix.failedLogins(user, ipv4Re.FindString(s)); ok {
+		if n, ok := ix.failedLogins(user, itemAddress(item, m[0])); ok {
 			report(g, n == countOf(m[1]), m[1]+" failed logins")
 		}
 	}
@@ -105,14 +108,12 @@ func (ix *index) ownerPorts(pid, prog string, local bool) (ports, sockets int, o
 // address (either may be empty); ok is false without a journal probe, and
 // a journal that could not be read counts none but supports no count.
 func (ix *index) failedLogins(user, addr string) (n int, ok bool) {
-	for _, r := range ix.recs {
-		if r.probe != "system_logs" {
-			continue
-		}
-		ok = true
-		if strings.HasPrefix(r.text, "cannot read") {
-			return -1, true
-		}
+	ids, ok, unread := ix.journalEntries() // each entry once
+	if unread {
+		return -1, true
+	}
+	for _, id := range ids {
+		r := ix.recs[id]
 		if !strings.Contains(r.text, "failed password") && !strings.Contains(r.text, "authentication failure") {
 			continue
 		}

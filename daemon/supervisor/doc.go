@@ -164,7 +164,8 @@
 // /dev/vda", "xz is compressing /mnt/data/backup.img": the object of such a
 // verb, or after its "to", "onto", "from") must be in that process's records
 // when its ps row has paths among its arguments (iopaths.go). "the N busiest
-// processes" must be among ps's top N; "N <name> processes" must be the
+// processes" must be among ps's top N; "N <name> processes" (a title too: "3
+// **php-fpm: pool www** workers", backticked: instquoted.go) must be the
 // distinct PIDs of that name's rows in one ps table, or in ps and ss together,
 // at least that many when a predicate selects them ("two python3 processes hold
 // the most memory", "the biggest users are two python3 processes"; after the
@@ -177,14 +178,15 @@
 // before, names; boundnamed.go) and of sockets on an address must be the probe's
 // (compare.go, bounds.go), as must an included count ("including one UDP
 // socket": at least that many), one process's ports ("X (PID 8401) listens on
-// four localhost ports") and failed logins ("3 failed SSH login attempts for
-// user admin from 203.0.113.9": the journal's, of that user and address;
-// countclaims.go); a count of every process ("there are 73 processes running",
-// "in total", "73 procs;", "73 running processes", "Total processes: 73"; not
-// "listed", "top") must be the process probe's total ("…, of 73"), not its
-// list's length (totals.go); "(only) two services are listening (on TCP)" or
-// "Total: 5 listening sockets", said of all listeners, must be ss's number of
-// programs, PIDs, sockets or ports of that protocol; a count of listeners,
+// four localhost ports"), failed logins ("3 failed logins for root", "X failed
+// 4 times": the journal's, of its item's user and address; countclaims.go),
+// entries, quoted lines, OOM kills ("5 sshd entries", "just one OOM kill";
+// journalcounts.go); a count of every process ("there are 73 processes
+// running", "in total", "73 procs;", "73 running processes", "Total processes:
+// 73"; not "listed", "top") must be the process probe's total ("…, of 73"), not
+// its list's length (totals.go); "(only) two services are listening (on TCP)"
+// or "Total: 5 listening sockets", said of all listeners, must be ss's number
+// of programs, PIDs, sockets or ports of that protocol; a count of listeners,
 // sockets or ports opening a clause with "there are", "only", "just" or a verb
 // ("There are 8 TCP listeners", "…, and just one listener: …", "Two UDP sockets
 // are open"; a heading only over a list of other than its count of items: "6
@@ -232,8 +234,9 @@
 // "20Gi of 23Gi memory is available and swap has 4.1Mi used" (swapclauses.go);
 // or right after "no swap": "no swap (0B)") comes from swap's records, one
 // about the machine's RAM from free's Mem row ("21Gi free" from its free
-// column, not its available one: scopes.go), a user or address beside a clock
-// time from that time's line, and one port and one address of a sentence (a
+// column, not its available one: scopes.go), a user or address from its item's
+// nearest clock time's line (else one it goes on, ", from X"; an opening one;
+// not "started 20:14"; timeitems.go), and one port and one address of a sentence (a
 // table row: "| 6443 | [::] |"; "[::]" alone is the IPv6 wildcard, found on a
 // socket's own address, not the peer column's "[::]:*") from one socket
 // (scopes.go, sockets.go). A program said to own a port ("port 631

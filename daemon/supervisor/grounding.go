@@ -220,7 +220,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 			continue
 		}
 		if dated(c) && !c.advice {
-			if recs := ix.clockRecords(claims, c.sent); recs != nil && !ix.inRecords(c, recs) {
+			if recs := ix.timeRecords(answer, claims, c); recs != nil && !ix.inRecords(c, recs) {
 				report(&g.Missing, c.text+" (not at its time)")
 				continue
 			}

@@ -91,6 +91,8 @@ type index struct {
 	clock            *clock // see times, built on first use
 	// psProgs are the programs ps lists (see psNames), built on first use.
 	psProgs map[string]bool
+	// journal caches journalEntries (journalcounts.go).
+	journal *journalEntriesCache
 }
 
 // newIndex cuts text into records and reads every figure and word of

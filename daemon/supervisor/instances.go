@@ -13,7 +13,7 @@ import (
 // (the largest over the tables, which list different rows).
 
 // instancesRe reads a count, up to three words and a noun of instances.
-var instancesRe = regexp.MustCompile(`(?:^|[^\w.])(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+((?:[\w./` + "`" + `-]+\s+){0,3})(?:processes|instances|workers|copies)\b`)
+var instancesRe = regexp.MustCompile(`(?:^|[^\w.])(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+((?:[\w./*:` + "`" + `-]+\s+){0,3})(?:processes|instances|workers|copies)\b`)
 
 // instCount is a sentence's "N <name> processes": its count n (-1
 // without one), where its name may stand (from the count to the noun, or
@@ -24,6 +24,7 @@ type instCount struct {
 	n, from, to int
 	name        string
 	atLeast     bool
+	quoted      bool // the name is backticked: a process title as ps prints it
 }
 
 // instancesIn returns the count of a sentence's "N <name> processes".
@@ -37,7 +38,11 @@ func instancesIn(sentence string) instCount {
 	if m[4] == m[5] {
 		return c // "firefox runs two processes": the name is the subject.
 	}
-	c.from, c.to, c.name = m[4], m[5], strings.TrimSpace(strings.ReplaceAll(low[m[4]:m[5]], "`", ""))
+	// A process title may hold a colon and be set in bold: "5 **php-fpm:
+	// pool www** workers" counts the rows of "php-fpm: pool www".
+	c.from, c.to, c.name = m[4], m[5], strings.TrimSpace(strings.NewReplacer("`", "", "*", "").Replace(low[m[4]:m[5]]))
+	raw := strings.TrimSpace(low[m[4]:m[5]])
+	c.quoted = strings.Count(raw, "`") == 2 && raw[0] == '`' && raw[len(raw)-1] == '`' && c.name != ""
 	return c
 }
 
@@ -108,6 +113,9 @@ func checkInstances(ix *index, g *Grounding, facts []sentenceFacts, anchors map[
 		c := f.inst
 		if c.n < 0 || c.to <= c.from {
 			continue
+		}
+		if c.quoted && ix.quotedInstances(g, c) {
+			continue // instquoted.go
 		}
 		for _, a := range anchors[k] {
 			if a.class != classProcess || a.off < c.from || a.off >= c.to {

@@ -63,8 +63,9 @@ func checkVerdicts(ix *index, g *Grounding, answer string, facts []sentenceFacts
 		checkSwapUse(ix, g, ws)
 		checkSwapStates(ix, g, ws)
 		checkKernelThreads(ix, g, ws)
-		checkResults(ix, g, ws)          // results.go
-		checkSentenceCounts(ix, g, sent) // countclaims.go
+		checkResults(ix, g, ws)                                                  // results.go
+		checkSentenceCounts(ix, g, sent)                                         // countclaims.go
+		checkJournalCounts(ix, g, answer[f.at.start:min(f.at.end, len(answer))]) // journalcounts.go
 		excepting := anyOf(ws, verdictExceptions)
 		checkDiskVerdicts(ix, g, sent, excepting)
 		if excepting {
