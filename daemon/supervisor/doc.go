@@ -348,14 +348,14 @@
 // whole comma item to a name in the next ("Five listeners: 0.0.0.0:2024, three
 // vmtests.test ports …"; listitems.go), nor one in an item an unnamed listener
 // opens to the name before it ("socat on 0.0.0.0:31337 and an unnamed listener
-// on 0.0.0.0:2024": a socket ss shows with no owner; unnamed.go), nor an
-// address after "not on" ("— not on 0.0.0.0", which the listener before it must
-// lack: deniedplaces.go) to anything, nor a port opening its own clause after an
-// item with its port ("…, port 2024 listens on 0.0.0.0"): it must be bound to
-// its clause's address (portitems.go). A list of ports or addresses after a
-// list of PIDs or processes ("PID 19526 and PID 19511, on 127.0.0.1:40981 and
-// 127.0.0.1:45569") may be any of theirs: each must be a socket of one of them
-// (sockpairs.go). See attribution.go.
+// on 0.0.0.0:2024": a socket ss shows with no owner; unnamed.go), nor an address
+// after "not on" ("— not on 0.0.0.0", "port 22 isn't on 127.0.0.1": the
+// listener, else port, before it lacks it; deniedplaces.go) to anything, nor a
+// port opening its own clause after an item with its port ("…, port 2024 listens
+// on 0.0.0.0"): it must be bound to its clause's address (portitems.go). A list
+// of ports or addresses after a list of PIDs or processes ("PID 19526 and PID
+// 19511, on 127.0.0.1:40981 and 127.0.0.1:45569") may be any of theirs: each
+// must be a socket of one of them (sockpairs.go). See attribution.go.
 //
 // # Grounded
 //
