@@ -325,14 +325,15 @@
 // unless its clause names memory: mounts.go) or in a clause of its own ("…,
 // and", "while", or "and" before its own subject: "/ is 25% used and 22Gi is
 // available"). A PID and the name next to it (a product's through its process:
-// "PostgreSQL (PID 2231)" on postgres' row), and a path and the device next to
-// it (in its own segment first; in a device's bracket, that device: "vda (256G
-// disk, mounted on /) and zram0"; after "mounted at", its segment's device
-// however far; not the item beside it in a list: "/dev, /dev/shm,
-// /sys/fs/cgroup", "/boot/efi and /dev/shm", nor one in another segment that
-// holds a path of its own or when the path's holds a device: "/ at 90%,
-// /var/lib/postgresql (md0)"), must share a record (a binary's path before a
-// PID's bracket, or in a bracket after the PID, is that process': "/tmp/x (PID
+// "PostgreSQL (PID 2231)" on postgres' row; not a name of another item when both
+// have a figure: "PID 4391 at 4.2%, gnome-shell at 2.9%"), and a path and the
+// device next to it (in its own segment first; in a device's bracket, that
+// device: "vda (256G disk, mounted on /) and zram0"; after "mounted at", its
+// segment's device however far; not the item beside it in a list: "/dev,
+// /dev/shm, /sys/fs/cgroup", "/boot/efi and /dev/shm", nor one in another
+// segment that holds a path of its own or when the path's holds a device: "/ at
+// 90%, /var/lib/postgresql (md0)"), must share a record (a binary's path before
+// a PID's bracket, or in a bracket after the PID, is that process': "/tmp/x (PID
 // 6666)", "PID 6666 (/tmp/x)"); a figure said of "each" of several PIDs before
 // it, or of them "apiece", must be in every one's records (each.go); a PID in a
 // bracket that holds a backticked command line, or right after one, is that
@@ -395,6 +396,5 @@
 //
 // # Cost
 //
-// Indexing is linear in the evidence; extraction is linear in the answer; each
-// distinct entity's records are found once (postings by token).
+// Indexing and extraction are linear; each entity's records are found once.
 package supervisor
