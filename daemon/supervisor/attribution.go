@@ -274,8 +274,9 @@ const maxAfter = 4
 
 // partner returns the entity a PID or a path must share a record with:
 // the nearest process or unit name for a PID, the nearest device for a
-// path (and the reverse), within pairDistance words.
-func partner(c claim, anchors []claim) *claim {
+// path (and the reverse), within pairDistance words; claims are the
+// answer's, whose figures part list items (ownFigures).
+func partner(c claim, anchors, claims []claim) *claim {
 	want := func(a claim) bool {
 		switch c.class {
 		case classPID: // and a path bracketed after it: "PID 6666 (/tmp/x)"
@@ -288,7 +289,7 @@ func partner(c claim, anchors []claim) *claim {
 	if first := listHead(c, anchors); first.off != c.off {
 		// "nginx runs as PIDs 930 and 931": every PID of a list is the
 		// name's that its first one pairs with.
-		if p := partner(first, anchors); p != nil {
+		if p := partner(first, anchors, claims); p != nil {
 			return p
 		}
 	}
@@ -313,7 +314,7 @@ func partner(c claim, anchors []claim) *claim {
 		if d < 0 {
 			d = -d
 		}
-		if a.off == c.off || !want(*a) || d > pairDistance+1 || listed(c, *a) || ownItems(c, *a, anchors) {
+		if a.off == c.off || !want(*a) || d > pairDistance+1 || listed(c, *a) || ownItems(c, *a, anchors) || ownFigures(c, *a, claims) {
 			continue
 		}
 		if best == nil || closerPair(c, *a, *best) {

@@ -1,6 +1,7 @@
 package supervisor
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
@@ -42,9 +43,17 @@ func portDenied(answer string, c claim) bool {
 		return true
 	}
 	after := plainWords(answer[min(c.off+len(c.text), len(answer)):min(c.off+len(c.text)+40, len(answer))])
+	rest := answer[min(c.off+len(c.text), len(answer)):]
 	return len(after) >= 2 && ((after[0] == "is" && after[1] == "not") || after[0] == "isn't" || (after[0] == "is" && after[1] == "closed")) &&
-		!deniedService(answer[min(c.off+len(c.text), len(answer)):]) // "port 5353 is not mDNS"
+		!deniedService(rest) && // "port 5353 is not mDNS"
+		!deniedAddrRe.MatchString(rest) // "port 22 is not bound to 127.0.0.1": checkDeniedPlaces
 }
+
+// deniedAddrRe reads an address denied of a port right after it: "is
+// not bound to 127.0.0.1", "isn't listening on [::]", "is not on
+// localhost" (a reach: exposure.go).
+var deniedAddrRe = regexp.MustCompile(`(?i)^[\s*` + "`" + `]*(?:is\s+not|isn['’]t|is\s+never)\s+(?:(?:bound|listening|exposed|reachable|open|only)\s+)?` +
+	`(?:on|to|at)\s+(?:the\s+)?[*` + "`" + `]*(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:]+\]|::1?|[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){2,}|localhost|loopback)`)
 
 // hasPort reports whether a socket holds the port of c: a row of the
 // socket table. Another record naming the port is no socket: the brain's

@@ -8,11 +8,13 @@ import "strings"
 // it); it must still be in the evidence. "not only on" affirms, and stays
 // tied.
 
-// unmarked drops Markdown's emphasis and code marks.
-var unmarked = strings.NewReplacer("*", "", "`", "")
+// unmarked drops Markdown's emphasis and code marks, and reads a curly
+// apostrophe as a straight one ("isn’t on").
+var unmarked = strings.NewReplacer("*", "", "`", "", "’", "'")
 
 // deniedPlaceMarks end the text right before a denied address.
-var deniedPlaceMarks = []string{"not on", "not at", "nor on", "never on", "not bound to", "not listening on", "not to"}
+var deniedPlaceMarks = []string{"not on", "not at", "nor on", "never on", "not bound to", "not listening on", "not to",
+	"n't on", "n't bound to", "n't listening on"}
 
 // deniedPlace reports whether c is an address the answer says something
 // is not on.
@@ -23,7 +25,7 @@ func deniedPlace(answer string, c claim) bool {
 	head := strings.ToLower(answer[max(0, c.off-40):c.off])
 	head = strings.TrimSpace(unmarked.Replace(head))
 	for _, m := range deniedPlaceMarks {
-		if strings.HasSuffix(head, m) && (len(head) == len(m) || head[len(head)-len(m)-1] == ' ') {
+		if strings.HasSuffix(head, m) && (len(head) == len(m) || head[len(head)-len(m)-1] == ' ' || m[0] == 'n' && m[1] == '\'') {
 			return true
 		}
 	}
@@ -32,20 +34,27 @@ func deniedPlace(answer string, c claim) bool {
 
 // checkDeniedPlaces reports an address denied of the listener named
 // before it ("sshd listens on port 22, not on 10.77.0.1") where ss shows
-// that listener on it: by its PID, else by its program's name.
+// that listener on it: by its PID, else by its program's name, else, with
+// neither before it, by its port ("Port 22 is not bound to 127.0.0.1").
 func checkDeniedPlaces(ix *index, g *Grounding, answer string, claims []claim) {
 	for i, c := range claims {
 		if c.advice || !deniedPlace(answer, c) {
 			continue
 		}
-		var subj *claim
+		var subj, port *claim
 		for j := i - 1; j >= 0 && claims[j].sent == c.sent; j-- {
 			if claims[j].kind == kindPID || claims[j].class == classProcess {
 				subj = &claims[j]
 				break
 			}
+			if claims[j].kind == kindPort && port == nil {
+				port = &claims[j]
+			}
 		}
 		if subj == nil {
+			if port != nil && ix.portOnAddr(*port, c.key) {
+				g.Missing = append(g.Missing, "not on "+c.text+" (for "+port.text+")")
+			}
 			continue
 		}
 		want := strings.Trim(strings.ToLower(subj.key), "() ")
@@ -66,4 +75,14 @@ func checkDeniedPlaces(ix *index, g *Grounding, answer string, claims []claim) {
 			}
 		}
 	}
+}
+
+// portOnAddr reports whether ss has a socket of the port on the address.
+func (ix *index) portOnAddr(port claim, addr string) bool {
+	for _, s := range ix.portReach(port) {
+		if strings.Trim(s.addr, "[]") == strings.Trim(addr, "[]") {
+			return true
+		}
+	}
+	return false
 }

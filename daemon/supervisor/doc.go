@@ -270,20 +270,20 @@
 // prefix ("192.0.2.0/24") or an item of a list under a routing heading
 // ("Routes:") is not. A prefix holding an address of its sentence the evidence
 // has is found ("127.0.0.53, which is in 127.0.0.0/8"; prefixholds.go). A
-// listener's reach ("exposed", "open to the network", "reachable over IPv6 from
-// other hosts": a socket off the loopback, of that family; "on all IPv4
-// interfaces", a table row's "all IPv4" or "public": a wildcard one; "only on
-// localhost", "loopback only": none off 127.0.0.0/8 and ::1; negated, the
-// opposite; "only listening on IPv6", "IPv4 only", "no IPv4 listener": every
-// socket of that family; famreach.go) is checked on its clause's ("while",
-// "whereas", ", but" open one) ports (each by its comma item's own words, if
-// any: "Exposed: 3306 on 0.0.0.0, 9443 on all IPv6 addresses"; segreach.go),
-// else processes (the PID in a bracket: "socat (PID 1472)"), else the previous
-// clause's ("…, so it isn't exposed"), or a label's items ("Open to the
-// network: 22, 80 and 631"); said of "nothing", "no service" or "all on
-// 0.0.0.0", on every socket but those excepted ("nothing except 2024", "nothing
-// but sshd": which must have it; found where it holds); said of "only" its
-// subjects ("Only port 2024 is reachable", "the only exposed listener is"), of
-// no other socket (exclusive.go); not in a question, condition or modal clause
-// (exposure.go).
+// listener's reach ("exposed", "open to the network", "a public address",
+// "reachable over IPv6 from other hosts": a socket off the loopback, of that
+// family; "on all IPv4 interfaces", a table row's "all IPv4" or "public": a
+// wildcard one; "only on localhost", "loopback only": none off 127.0.0.0/8 and
+// ::1; negated, the opposite; "only listening on IPv6", "IPv4 only", "no IPv4
+// listener": every socket of that family; famreach.go) is checked on its
+// clause's ("while", "whereas", ", but" open one) ports (each by its comma
+// item's own words, if any: "Exposed: 3306 on 0.0.0.0, 9443 on all IPv6
+// addresses"; segreach.go), else processes (the PID in a bracket: "socat (PID
+// 1472)"), else the previous clause's ("…, so it isn't exposed"), or a label's
+// items ("Open to the network: 22, 80 and 631"); said of "nothing", "no service"
+// or "all on 0.0.0.0" (a colon's head too: "Nothing is exposed: …"), on every
+// socket but those excepted ("nothing except 2024", "nothing but sshd": which
+// must have it; found where it holds); said of "only" its subjects ("Only port
+// 2024 is reachable", "the only exposed listener is"), of no other socket
+// (exclusive.go); not in a question, condition or modal clause (exposure.go).
 package supervisor

@@ -46,14 +46,15 @@
 // unless its clause names memory: mounts.go) or in a clause of its own ("…,
 // and", "while", or "and" before its own subject: "/ is 25% used and 22Gi is
 // available"). A PID and the name next to it (a product's through its process:
-// "PostgreSQL (PID 2231)" on postgres' row), and a path and the device next to
-// it (in its own segment first; in a device's bracket, that device: "vda (256G
-// disk, mounted on /) and zram0"; after "mounted at", its segment's device
-// however far; not the item beside it in a list: "/dev, /dev/shm,
-// /sys/fs/cgroup", "/boot/efi and /dev/shm", nor one in another segment that
-// holds a path of its own or when the path's holds a device: "/ at 90%,
-// /var/lib/postgresql (md0)"), must share a record (a binary's path before a
-// PID's bracket, or in a bracket after the PID, is that process': "/tmp/x (PID
+// "PostgreSQL (PID 2231)" on postgres' row; not a name of another item when both
+// have a figure: "PID 4391 at 4.2%, gnome-shell at 2.9%"), and a path and the
+// device next to it (in its own segment first; in a device's bracket, that
+// device: "vda (256G disk, mounted on /) and zram0"; after "mounted at", its
+// segment's device however far; not the item beside it in a list: "/dev,
+// /dev/shm, /sys/fs/cgroup", "/boot/efi and /dev/shm", nor one in another
+// segment that holds a path of its own or when the path's holds a device: "/ at
+// 90%, /var/lib/postgresql (md0)"), must share a record (a binary's path before
+// a PID's bracket, or in a bracket after the PID, is that process': "/tmp/x (PID
 // 6666)", "PID 6666 (/tmp/x)"); a figure said of "each" of several PIDs before
 // it, or of them "apiece", must be in every one's records (each.go); a PID in a
 // bracket that holds a backticked command line, or right after one, is that
@@ -69,11 +70,11 @@
 // whole comma item to a name in the next ("Five listeners: 0.0.0.0:2024, three
 // vmtests.test ports …"; listitems.go), nor one in an item an unnamed listener
 // opens to the name before it ("socat on 0.0.0.0:31337 and an unnamed listener
-// on 0.0.0.0:2024": a socket ss shows with no owner; unnamed.go), nor an
-// address after "not on" ("— not on 0.0.0.0", which the listener before it must
-// lack: deniedplaces.go) to anything, nor a port opening its own clause after an
-// item with its port ("…, port 2024 listens on 0.0.0.0"): it must be bound to
-// its clause's address (portitems.go). A list of ports or addresses after a
+// on 0.0.0.0:2024": a socket ss shows with no owner; unnamed.go), nor an address
+// after "not on" ("— not on 0.0.0.0", "port 22 isn't on 127.0.0.1": the
+// listener, else port, before it lacks it; deniedplaces.go) to anything, nor a
+// port opening its own clause after an item with its port ("…, port 2024 listens
+// on 0.0.0.0"): it must be bound to its clause's address (portitems.go). A list of ports or addresses after a
 // list of PIDs or processes ("PID 19526 and PID 19511, on 127.0.0.1:40981 and
 // 127.0.0.1:45569") may be any of theirs: each must be a socket of one of them
 // (sockpairs.go); "IPv6 PID 28985" owns an IPv6 socket (pidfamily.go); a port

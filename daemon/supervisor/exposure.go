@@ -45,7 +45,8 @@ var (
 	allIfaces    = lexicon.NewSet(`all every any`) // "on all interfaces", "every IPv4 address"
 	wideWords    = lexicon.NewSet(`exposed exposes exposing reachable accessible reach externally publicly remotely`)
 	wideNouns    = lexicon.NewSet(`network lan internet world outside`)
-	otherHosts   = lexicon.NewSet(`hosts machines computers clients`)
+	otherHosts   = lexicon.NewSet(`hosts machines computers clients devices`)
+	addrNouns    = lexicon.NewSet(`address addresses interface interfaces ip ips`) // "a public address"
 	localWords   = lexicon.NewSet(`localhost loopback locally`)
 	reachNegs    = lexicon.NewSet(`not t never cannot nor`)
 	reachModals  = lexicon.NewSet(`should could would might may want need consider`)
@@ -78,7 +79,7 @@ func readReach(ws []string) (reachSaid, bool) {
 		case wideWords[w], w == "network" && at(ws, i+1) == "facing",
 			w == "open" && (at(ws, i+1) == "to" || at(ws, i+1) == "on") && (wideNouns[at(ws, i+2)] || wideNouns[at(ws, i+3)]),
 			w == "from" && (at(ws, i+1) == "outside" || otherHosts[at(ws, i+2)] && at(ws, i+1) == "other"),
-			w == "reach" && reachedFar(ws[max(0, i-3):i]):
+			w == "reach" && reachedFar(ws[max(0, i-3):i]), (w == "public" || w == "external") && addrNouns[at(ws, i+1)]:
 			s = reachSaid{r: reachWide}
 			if at(ws, i+1) == "over" && (at(ws, i+2) == "ipv6" || at(ws, i+2) == "ipv4") {
 				s.fam = at(ws, i+2)[3:] // "reachable over IPv6"

@@ -153,7 +153,7 @@ func questioned(answer string, c reachClause) bool {
 func checkExposure(ix *index, g *Grounding, answer string, claims []claim) {
 	var prev []claim
 	var label *reachSaid
-	for _, cl := range reachClauses(answer) {
+	for _, cl := range quantHeads(answer, reachClauses(answer)) {
 		if cl.strong {
 			prev, label = nil, nil
 		}

@@ -270,7 +270,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 				report(&g.Missing, c.text+" (with "+cmd+")")
 				continue
 			}
-		} else if p := cmp.Or(partner(c, as), pidSubject(answer, c, as), mountedSubject(answer, c, as)); p != nil && !ix.shareRecord(*p, c) {
+		} else if p := cmp.Or(partner(c, as, claims), pidSubject(answer, c, as), mountedSubject(answer, c, as)); p != nil && !ix.shareRecord(*p, c) {
 			report(&g.Missing, c.text+" (with "+p.text+")")
 			continue
 		}

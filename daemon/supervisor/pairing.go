@@ -116,3 +116,20 @@ func jointSubjects(answer string, c claim, as []claim) []claim {
 	}
 	return out
 }
+
+// ownFigures reports a PID and a name in two items of a list that each
+// hold a figure of their own: "PID 4391 at 4.2%, gnome-shell at 2.9%"
+// speaks of two processes, and the PID is not gnome-shell's.
+func ownFigures(c, a claim, claims []claim) bool {
+	if c.class != classPID || a.seg == c.seg {
+		return false
+	}
+	var ownC, ownA bool
+	for _, f := range claims {
+		if f.sent == c.sent && isFigure(f) {
+			ownC = ownC || f.seg == c.seg
+			ownA = ownA || f.seg == a.seg
+		}
+	}
+	return ownC && ownA
+}

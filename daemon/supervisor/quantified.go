@@ -35,7 +35,7 @@ func quantifier(cw reachWords, cl reachClause) (q string, except bool) {
 		from += i + 2 // "Nothing unusual: cupsd only listens on localhost"
 	}
 	ws := cw.words(from, cl.end)
-	if anyOf(ws, quantOthers) {
+	if partOnly(ws) {
 		return "", false
 	}
 	except = anyOf(ws, exceptWords) || containsSeq(ws, "other", "than") ||
@@ -86,6 +86,42 @@ var quantVerbs = lexicon.NewSet(`is are was were listens listen listening binds 
 
 // quantOthers say a quantified clause speaks of a part only.
 var quantOthers = lexicon.NewSet(`else other others rest remaining`)
+
+// partOnly reports a word of quantOthers in a clause; "other" before
+// hosts ("reachable from other hosts") names who reaches, not which
+// listeners.
+func partOnly(ws []string) bool {
+	for i, w := range ws {
+		if quantOthers[w] && !(w == "other" && otherHosts[at(ws, i+1)]) {
+			return true
+		}
+	}
+	return false
+}
+
+// quantHeads cuts a clause at ": " where the words before it say a reach
+// of every listener or of none on their own ("Nothing is exposed to the
+// network: every listener is on localhost"): each side is judged apart.
+func quantHeads(answer string, clauses []reachClause) []reachClause {
+	var out []reachClause
+	for _, cl := range clauses {
+		i := strings.Index(answer[cl.start:cl.end], ": ")
+		if i < 0 {
+			out = append(out, cl)
+			continue
+		}
+		head := cl
+		head.end = cl.start + i
+		cw := newReachWords(answer, cl)
+		_, said := readReach(cw.words(head.start, head.end))
+		if q, _ := quantifier(cw, head); q == "" || !said {
+			out = append(out, cl)
+			continue
+		}
+		out = append(out, head, reachClause{start: head.end + 2, end: cl.end, cond: cl.cond, sep: ": "})
+	}
+	return out
+}
 
 // containsSeq reports the words a b in a row.
 func containsSeq(ws []string, a, b string) bool {
