@@ -258,7 +258,13 @@
 // after one: "via 192.0.2.1 (IPv4) and fd00::1", "192.168.1.1 on enp3s0 and
 // fe80::1") must be a route's gateway in ip route (missing without it), but one
 // a listener is reached via ("reachable from the network (for example via
-// 192.0.2.2)") the machine's own (reachvia.go); one tied to an interface in a
+// 192.0.2.2)") the machine's own (reachvia.go; not after a network prefix:
+// "10.30.0.0/16 is reached via 10.20.0.1"); a gateway said of a destination
+// right before it ("203.0.113.0/24 via 192.0.2.254", "the default route goes
+// via 192.0.2.1") must be on that destination's ip route row, and a
+// destination prefix or a gateway is tied to the interface after "on", "over"
+// or "dev" in its segment, its route's device ("…, and 10.30.0.0/16 is reached
+// via 10.20.0.1 over veth-db"; routeclauses.go); one tied to an interface in a
 // segment about no route must be its own, from a line other than a route's or a
 // route's "src" (routes.go); one denied a route ("no route for 10.77.0.0/24")
 // must be, or lie in, no destination of ip route (noroute.go); one after

@@ -89,7 +89,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	var pending, sizes []claim
 	for _, c := range claims {
 		as := anchors[c.sent]
-		a := nearestAnchor(c, as)
+		a := routeAnchor(answer, c, as) // routeclauses.go
 		if r := resp[c.off]; r != nil {
 			a = r
 		} else if a != nil && annotation(*a, c, claims) {

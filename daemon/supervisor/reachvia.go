@@ -29,6 +29,9 @@ func reachedVia(answer string, c claim) bool {
 			return false // "reachable via the default route through 192.0.2.1"
 		}
 	}
+	if routesPrefix(head) {
+		return false // "10.30.0.0/16 is reached via 10.20.0.1": a route's gateway
+	}
 	for _, v := range reachVerbs {
 		if strings.Contains(head, v) {
 			return true

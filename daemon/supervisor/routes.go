@@ -136,6 +136,8 @@ func checkAddresses(ix *index, g *Grounding, answer string, claims []claim, fact
 			gw = &claims[i]
 			if !strings.Contains(c.key, "/") && !ix.routeGateway(addr) {
 				g.Missing = append(g.Missing, c.text+" (no route's gateway)")
+			} else if d := routeDest(answer, c, claims); d != "" && !ix.routeRow(d, addr) {
+				g.Missing = append(g.Missing, c.text+" (not "+d+"'s gateway)") // routeclauses.go
 			}
 			continue
 		}
