@@ -33,7 +33,7 @@ func (ix *index) anchorRecords(a claim) []int32 {
 	if recs, ok := ix.anchors[k]; ok {
 		return recs
 	}
-	recs := ix.findAnchor(a)
+	recs := ix.withoutPeerBlocks(a, ix.findAnchor(a)) // peerblocks.go
 	ix.anchors[k] = recs
 	return recs
 }

@@ -41,8 +41,9 @@
 // sentences that name none (pronouns.go). A unit's figures and times may come
 // from its program's journal lines, its failure only from its own. It must come
 // from a record of that entity (the same ps row, df row, ip addr block, journal
-// line); a machine-wide figure from a global record may stand beside an entity
-// only as a whole ("of your 15 GiB"; not a mount's whole, "350M used of 2.0G",
+// line; an ip addr block headed "veth-nas@veth-db:" is veth-nas's, not its
+// peer's: peerblocks.go); a machine-wide figure from a global record may
+// stand beside an entity only as a whole ("of your 15 GiB"; not a mount's whole, "350M used of 2.0G",
 // unless its clause names memory: mounts.go) or in a clause of its own ("…,
 // and", "while", or "and" before its own subject: "/ is 25% used and 22Gi is
 // available"). A PID and the name next to it (a product's through its process:
