@@ -173,6 +173,7 @@ func checkMounts(ix *index, g *Grounding, answer string, claims []claim, facts [
 		return
 	}
 	checkMountStates(ix, g, answer, claims) // mountstates.go
+	checkMountSources(ix, g, answer, claims)
 	rows := ix.dfRows()
 	refs := map[int][]mountRef{} // by sentence
 	for _, c := range claims {

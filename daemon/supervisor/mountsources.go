@@ -1,0 +1,104 @@
+package supervisor
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
+
+// "The I/O errors are on sdb, which is the disk mounted at /mnt/archive",
+// "The NFS share from nas01 is mounted at /mnt/archive": a device, share
+// or host said to be what is mounted at a path must be that path's source
+// in df's or lsblk's row for it (/dev/loop0 there). That the evidence
+// names sdb or nas01 elsewhere, in a log line, does not make it so. A
+// disk whose partition the row shows ("sda" of "sda1") is its source.
+
+// mountLinks may stand between a mount's source and "mounted at": "sdb,
+// which is the disk mounted at", "nas01 is mounted at".
+var mountLinks = lexicon.NewSet(`which that is was are the a an disk device drive partition share
+	filesystem volume export array raid it its one being currently also now nfs smb cifs loop block`)
+
+// hostBefore are the words before a host whose share is mounted ("the
+// NFS share from nas01").
+var hostBefore = lexicon.NewSet(`from server host`)
+
+// checkMountSources reports a source said to be mounted at a path whose
+// df or lsblk row shows another.
+func checkMountSources(ix *index, g *Grounding, answer string, claims []claim) {
+	for i, c := range claims {
+		if c.class != classPath || c.advice {
+			continue
+		}
+		verb := mountVerbAt(answer, c.off)
+		if verb < 0 {
+			continue
+		}
+		s := mountSource(answer, claims[:i], c, verb)
+		if s == nil {
+			continue
+		}
+		rows := ix.mountRows(c.key)
+		if len(rows) > 0 && !slices.ContainsFunc(rows, func(r string) bool { return strings.Contains(r, s.key) }) {
+			g.Missing = append(g.Missing, s.text+" (not mounted at "+c.text+")")
+		}
+	}
+}
+
+// mountVerbAt returns where the words "mounted at" (any of mountedVerbs)
+// right before off start, or -1.
+func mountVerbAt(answer string, off int) int {
+	head := asciiLower(answer[max(0, off-len("mounted under ")):off])
+	for _, v := range mountedVerbs {
+		if strings.HasSuffix(head, v) {
+			return off - len(v)
+		}
+	}
+	return -1
+}
+
+// mountSource returns the claim before a mount verb that its words make
+// the mounted thing: a device, a /dev path, or a host after "from",
+// joined to the verb only by mountLinks; or nil.
+func mountSource(answer string, before []claim, c claim, verb int) *claim {
+	for j := len(before) - 1; j >= 0; j-- {
+		s := &before[j]
+		if s.sent != c.sent {
+			return nil
+		}
+		if s.off+len(s.text) > verb {
+			continue
+		}
+		for _, w := range plainWords(answer[s.off+len(s.text) : verb]) {
+			if !mountLinks[w] {
+				return nil
+			}
+		}
+		prev := plainWords(answer[max(0, s.off-16):s.off])
+		switch {
+		case s.class == classDevice, s.class == classPath && strings.HasPrefix(s.key, "/dev/"):
+			return s
+		case s.class == classNone && s.kind == kindName && len(prev) > 0 && hostBefore[prev[len(prev)-1]]:
+			return s
+		}
+		return nil
+	}
+	return nil
+}
+
+// mountRows returns the df and lsblk lines that show path as their mount
+// point (their last field).
+func (ix *index) mountRows(path string) []string {
+	var out []string
+	for _, r := range ix.recs {
+		if !diskProbes[r.probe] {
+			continue
+		}
+		for _, line := range strings.Split(r.text, "\n") {
+			if f := strings.Fields(line); len(f) > 1 && f[len(f)-1] == path {
+				out = append(out, line)
+			}
+		}
+	}
+	return out
+}
