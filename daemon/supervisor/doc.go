@@ -265,7 +265,8 @@
 // 192.0.2.2)") the machine's own (reachvia.go; not after a network prefix:
 // "10.30.0.0/16 is reached via 10.20.0.1"); a gateway said of a destination
 // right before it ("203.0.113.0/24 via 192.0.2.254", "the default route goes
-// via 192.0.2.1") must be on that destination's ip route row, and a
+// via 192.0.2.1", "default → 192.0.2.1": after an arrow, a gateway) must be on
+// that destination's ip route row, and a
 // destination prefix or a gateway is tied to the interface after "on", "over"
 // or "dev" in its segment, its route's device ("…, and 10.30.0.0/16 is reached
 // via 10.20.0.1 over veth-db"; routeclauses.go); one tied to an interface in a

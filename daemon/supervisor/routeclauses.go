@@ -36,7 +36,7 @@ func routeAnchor(answer string, c claim, as []claim) *claim {
 // segment when c is a network prefix or a gateway, with no other entity
 // between them; or nil.
 func routeDevice(answer string, c claim, as []claim) *claim {
-	if _, ok := addrKey(c); !ok || !networkPrefix(c.key) && !gatewayShaped(answer, c) {
+	if _, ok := addrKey(c); !ok || !networkPrefix(c.key) && !gatewayShaped(answer, c) && !arrowGateway(answer, c) {
 		return nil
 	}
 	for i := range as {
@@ -114,3 +114,28 @@ func (ix *index) routeRow(dest, gw string) bool {
 	}
 	return !seen
 }
+
+// routeArrows stand between a route's destination and its gateway in a
+// table an answer writes: "10.30.0.0/16 → 10.20.0.1 (veth-db)".
+var routeArrows = []string{"→", "->", "=>", "⇒"}
+
+// arrowGateway reports an address right after an arrow that follows a
+// network prefix or "default": a route's gateway.
+func arrowGateway(answer string, c claim) bool {
+	head := strings.TrimRight(answer[max(0, c.off-routeArrowWindow):c.off], " \t*`")
+	for _, a := range routeArrows {
+		if rest, ok := strings.CutSuffix(head, a); ok {
+			f := strings.Fields(rest)
+			if len(f) == 0 {
+				return false
+			}
+			last := strings.ToLower(strings.Trim(f[len(f)-1], "*`:"))
+			return last == "default" || networkPrefix(last)
+		}
+	}
+	return false
+}
+
+// routeArrowWindow bounds the text before an address read for a
+// destination and an arrow.
+const routeArrowWindow = 64

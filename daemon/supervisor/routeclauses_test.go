@@ -21,6 +21,9 @@ func TestRouteClauses(t *testing.T) {
 		{"the default route's own gateway", host24,
 			"The default route goes via 192.0.2.1 on eth0.",
 			"The default route goes via 192.0.2.254 on eth0."},
+		{"an arrow from a destination to its gateway", host22,
+			"Routes:\n- default → 192.0.2.1 on eth0\n- 203.0.113.0/24 → 192.0.2.254 (eth0)",
+			"Routes:\n- default → 192.0.2.254 on eth0\n- 203.0.113.0/24 → 192.0.2.1 (eth0)"},
 		{"a gateway beside an on-link network is not that network's", host24,
 			"eth0 is on 192.0.2.0/24 with gateway 192.0.2.1.", ""},
 	}

@@ -132,7 +132,7 @@ func checkAddresses(ix *index, g *Grounding, answer string, claims []claim, fact
 			}
 			continue
 		}
-		if gatewayShaped(answer, c) || gw != nil && gw.sent == c.sent && listedAfter(answer, *gw, c) {
+		if gatewayShaped(answer, c) || arrowGateway(answer, c) || gw != nil && gw.sent == c.sent && listedAfter(answer, *gw, c) {
 			gw = &claims[i]
 			if !strings.Contains(c.key, "/") && !ix.routeGateway(addr) {
 				g.Missing = append(g.Missing, c.text+" (no route's gateway)")
