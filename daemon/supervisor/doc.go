@@ -156,10 +156,11 @@
 // drive", "on a separate disk" by their disks (df's source, its lsblk parent or
 // the disk it is a partition of; a tmpfs is on none); and the device a mount
 // "sits on", "is mounted from", must be its source or that source's disk, as
-// must a device, /dev path or host (after "from") said to be what is mounted
-// at a path ("sdb, which is the disk mounted at /mnt/archive", "the NFS share
-// from nas01 is mounted at …") be in df's or lsblk's row of that mount point,
-// a disk through its partition (mountsources.go); a
+// must a device, /dev path or host (after "from", or with its "share") said
+// to be what is mounted at a path ("sdb, which is the disk mounted at
+// /mnt/archive", "the NFS share from nas01 is mounted at …", "/mnt/archive is
+// an NFS mount from nas01") be in df's or lsblk's row of that mount point, a
+// disk through its partition (mountsources.go); a
 // device said to be mounted or not ("loop0 is not mounted") must be so in lsblk
 // or df, a disk through its partitions (mountstates.go); an opening "It" is the
 // previous sentence's first mount; not where "not", a modal ("would give it

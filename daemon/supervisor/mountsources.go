@@ -16,12 +16,20 @@ import (
 
 // mountLinks may stand between a mount's source and "mounted at": "sdb,
 // which is the disk mounted at", "nas01 is mounted at".
-var mountLinks = lexicon.NewSet(`which that is was are the a an disk device drive partition share
+var mountLinks = lexicon.NewSet(`s which that is was are the a an disk device drive partition share
 	filesystem volume export array raid it its one being currently also now nfs smb cifs loop block`)
 
 // hostBefore are the words before a host whose share is mounted ("the
-// NFS share from nas01").
-var hostBefore = lexicon.NewSet(`from server host`)
+// NFS share from nas01"); shareNouns after one ("nas01's share").
+var (
+	hostBefore = lexicon.NewSet(`from server host`)
+	shareNouns = lexicon.NewSet(`share export nfs smb cifs`)
+)
+
+// mountable reports a claim that names a block device.
+func mountable(s claim) bool {
+	return s.class == classDevice || s.class == classPath && strings.HasPrefix(s.key, "/dev/")
+}
 
 // checkMountSources reports a source said to be mounted at a path whose
 // df or lsblk row shows another.
@@ -30,11 +38,12 @@ func checkMountSources(ix *index, g *Grounding, answer string, claims []claim) {
 		if c.class != classPath || c.advice {
 			continue
 		}
-		verb := mountVerbAt(answer, c.off)
-		if verb < 0 {
-			continue
+		var s *claim
+		if verb := mountVerbAt(answer, c.off); verb >= 0 {
+			s = mountSource(answer, claims[:i], c, verb)
+		} else if i+1 < len(claims) {
+			s = mountedFrom(answer, c, &claims[i+1])
 		}
-		s := mountSource(answer, claims[:i], c, verb)
 		if s == nil {
 			continue
 		}
@@ -69,17 +78,16 @@ func mountSource(answer string, before []claim, c claim, verb int) *claim {
 		if s.off+len(s.text) > verb {
 			continue
 		}
-		for _, w := range plainWords(answer[s.off+len(s.text) : verb]) {
+		links := plainWords(answer[s.off+len(s.text) : verb])
+		for _, w := range links {
 			if !mountLinks[w] {
 				return nil
 			}
 		}
 		prev := plainWords(answer[max(0, s.off-16):s.off])
-		switch {
-		case s.class == classDevice, s.class == classPath && strings.HasPrefix(s.key, "/dev/"):
-			return s
-		case s.class == classNone && s.kind == kindName && len(prev) > 0 && hostBefore[prev[len(prev)-1]]:
-			return s
+		if mountable(*s) || s.class == classNone && s.kind == kindName &&
+			(len(prev) > 0 && hostBefore[prev[len(prev)-1]] || anyOf(links, shareNouns)) {
+			return s // "nas01's share is mounted at"
 		}
 		return nil
 	}
@@ -102,3 +110,28 @@ func (ix *index) mountRows(path string) []string {
 	}
 	return out
 }
+
+// fromLinks may stand between a mount point and the source it is said to
+// be mounted from ("/mnt/archive is an NFS mount from nas01").
+var fromLinks = lexicon.NewSet(`is a an the nfs smb cifs network remote mount mounted share export exported served from by`)
+
+// mountedFrom returns s when the words between mount point c and s make
+// s its source: a mount, share or export "from" or "by" it; or nil.
+func mountedFrom(answer string, c claim, s *claim) *claim {
+	if s.sent != c.sent || !mountable(*s) && (s.class != classNone || s.kind != kindName) {
+		return nil
+	}
+	ws := plainWords(answer[c.off+len(c.text) : s.off])
+	for _, w := range ws {
+		if !fromLinks[w] {
+			return nil
+		}
+	}
+	if !slices.Contains(ws, "from") && !slices.Contains(ws, "by") || !anyOf(ws, mountNouns) {
+		return nil
+	}
+	return s
+}
+
+// mountNouns say what a source gives a mount point.
+var mountNouns = lexicon.NewSet(`mount mounted share export exported served`)

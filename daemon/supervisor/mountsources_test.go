@@ -24,6 +24,12 @@ func TestMountSources(t *testing.T) {
 		{"an array in an apposition", server,
 			"md0, the array mounted at /var/lib/postgresql, is 95% used.",
 			"md0, the array mounted at /srv/data, is 51% used."},
+		{"a host's share", server,
+			"/dev/sdb1 is the device mounted at /srv/data.",
+			"srv1's share is mounted at /srv/data."},
+		{"a mount point said to be mounted from a source", server,
+			"/srv/data is mounted from /dev/sdb1 and is 51% used.",
+			"/srv/data is an NFS share exported by srv1 and is 51% used."},
 		{"a device beside another clause is not the mounted one", host22,
 			"The kernel logged errors on vda, and the filesystem mounted at /srv/backup is 98% full.", ""},
 	}
