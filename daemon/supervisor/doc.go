@@ -220,7 +220,10 @@
 // the evidence (systemd's "status=11/SEGV" is a segfault, "code=dumped" a
 // crash), a PID killed on its line (causes.go, events.go, eventpids.go), and a
 // copied exit field ("status=2/INVALIDARGUMENT") on a line of the entity
-// before it (exitfields.go).
+// before it (exitfields.go). A sentence citing a probe that gave no output
+// ("According to systemctl --failed …", "the journal shows …"; not one
+// reporting the failure) is missing, as is a count of failed units without
+// systemctl --failed's list (probecites.go).
 // "There is no swap" (or "swap is not configured", "disabled") is checked
 // against free's swap row, and "swap is not being used" (or "untouched", "none
 // of it in use", "all of it free") against its used column, "fully used"
