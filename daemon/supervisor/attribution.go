@@ -67,11 +67,11 @@ func (ix *index) findAnchor(a claim) []int32 {
 			}
 		}
 		if len(whole) > 0 {
-			return ix.withSockets(whole) // "./daemon/" is not the row of "./daemon/desk/"
+			return ix.withSockets(ix.deviceLines(a, whole)) // "./daemon/" is not the row of "./daemon/desk/"
 		}
-		return ix.withSockets(out) // pathsockets.go
+		return ix.withSockets(ix.deviceLines(a, out)) // pathsockets.go; devicelines.go
 	}
-	recs := ix.nameRecords(a.key, maxAnchorTokens)
+	recs := ix.deviceLines(a, ix.nameRecords(a.key, maxAnchorTokens))
 	if a.class == classProcess && !a.positional && ix.entities[a.key] != classProcess {
 		// "PostgreSQL" is the product whose processes ps calls postgres.
 		for _, name := range ix.processPrefixes(a.key) {

@@ -114,7 +114,10 @@
 // more, rounded or cut at its last digit ("11 days" or "10 days" for 10 d 14 h;
 // not "11 days" for 10 d 2 h; missing without typed timestamps); a CPU time
 // ("34 seconds of CPU") must be its entity's (its PID's first) cpu_seconds or
-// ps TIME (uptimes.go). Sentences
+// ps TIME (uptimes.go); a duration quoted from its sentence's log lines must
+// be one of theirs where its number is theirs in another unit ("about 2.4
+// minutes" for "2.417283 seconds") or a report verb gives it to them ("chronyd
+// reported …"; logdurations.go). Sentences
 // also carry relations (relations.go): "respectively", superlatives ("the
 // biggest memory user is X", "X is the top memory user": X has ps's top figure,
 // its first row if sorted: figureranks.go; "top" only before a consumer noun,
@@ -219,7 +222,13 @@
 // sentence's entities and clock time (an opening "It": the last sentence's), or
 // journal lines within a minute of them, have, unless hedged, as must "caused",
 // "led to" or "came from" (loglinks.go); an event ("OOM", "crashed") must be in
-// the evidence, a PID killed on its line (causes.go, events.go, eventpids.go).
+// the evidence (systemd's "status=11/SEGV" is a segfault, "code=dumped" a
+// crash), a PID killed on its line (causes.go, events.go, eventpids.go), and a
+// copied exit field ("status=2/INVALIDARGUMENT") on a line of the entity
+// before it (exitfields.go). A sentence citing a probe that gave no output
+// ("According to systemctl --failed …", "the journal shows …"; not one
+// reporting the failure) is missing, as is a count of failed units without
+// systemctl --failed's list (probecites.go).
 // "There is no swap" (or "swap is not configured", "disabled") is checked
 // against free's swap row, and "swap is not being used" (or "untouched", "none
 // of it in use", "all of it free") against its used column, "fully used"

@@ -39,7 +39,11 @@
 // "That", "This" right after a process: "That is 9.1% of the machine's RAM")
 // that names none is its previous sentence's first entity's, past up to two
 // sentences that name none (pronouns.go). A unit's figures and times may come
-// from its program's journal lines, its failure only from its own. It must come
+// from its program's journal lines, its failure only from its own; a disk's
+// from kernel lines naming it or a partition of it without /dev/ ("dev sdb",
+// "[sdb]", "dev sdb1"; devicelines.go); a word of letters and digits opening a
+// kernel message ("CPU1: Core temperature …") is an entity like a disk
+// (linesubjects.go). It must come
 // from a record of that entity (the same ps row, df row, ip addr block, journal
 // line; an ip addr block headed "veth-nas@veth-db:" is veth-nas's, not its
 // peer's: peerblocks.go); a machine-wide figure from a global record may

@@ -23,12 +23,21 @@ import (
 // (stems or phrases) any of which records them.
 var eventWords = map[string][]string{
 	"oom": {"oom", "out of memory"}, "out-of-memory": {"oom", "out of memory"},
-	"segfault": {"segfault", "segmentation", "sigsegv"}, "segfaulted": {"segfault", "segmentation", "sigsegv"}, "segfaults": {"segfault", "segmentation", "sigsegv"},
-	"crashing": {"crash", "core-dump", "dumped core", "segfault", "sigsegv"}, "panics": {"panic"}, "oom-killed": {"oom", "out of memory"},
-	"crash": {"crash", "core-dump", "dumped core", "segfault", "sigsegv"}, "crashed": {"crash", "core-dump", "dumped core", "segfault", "sigsegv"},
-	"crashes": {"crash", "core-dump", "dumped core", "segfault", "sigsegv"}, "panic": {"panic"}, "panicked": {"panic"},
+	"segfault": segvWords, "segfaulted": segvWords, "segfaults": segvWords,
+	"crashing": crashWords, "panics": {"panic"}, "oom-killed": {"oom", "out of memory"},
+	"crash": crashWords, "crashed": crashWords,
+	"crashes": crashWords, "panic": {"panic"}, "panicked": {"panic"},
 	"killed": {"kill"}, "kills": {"kill"}, "overheating": {"thermal", "temperature", "overheat"},
 }
+
+// segvWords record a segmentation fault: the kernel's "segfault at",
+// a signal's name, and systemd's "status=11/SEGV" of a main process.
+// crashWords record a crash: those, and a core dump ("code=dumped",
+// "Failed with result 'core-dump'", "dumped core").
+var (
+	segvWords  = []string{"segfault", "segmentation", "sigsegv", "segv"}
+	crashWords = []string{"crash", "core-dump", "dumped core", "code=dumped", "segfault", "sigsegv", "segv"}
+)
 
 // causeSynonyms are evidence words that say what a cause word says in
 // other words: a full disk is "No space left on device".
@@ -116,7 +125,8 @@ func recordClock(text string) (int, bool) {
 func (ix *index) scopeHas(scope map[int32]bool, stems []string) bool {
 	for _, s := range stems {
 		if scope == nil {
-			if strings.Contains(s, " ") && strings.Contains(ix.text, s) || !strings.Contains(s, " ") && ix.hasStem(s) {
+			// A phrase ("dumped core", "code=dumped") is looked up as text.
+			if strings.ContainsAny(s, " =") && strings.Contains(ix.text, s) || !strings.ContainsAny(s, " =") && ix.hasStem(s) {
 				return true
 			}
 			continue

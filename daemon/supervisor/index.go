@@ -232,7 +232,7 @@ func (ix *index) has(c claim) bool {
 		return true // a state is only checked against its entity
 	}
 	if c.textual {
-		return hasText(ix.text, c)
+		return hasText(ix.text, c) || len(ix.deviceLines(c, nil)) > 0 // "dev sdb1" is /dev/sdb1
 	}
 	return len(ix.nameRecords(c.key, 1)) > 0
 }

@@ -62,6 +62,7 @@ func (ix *index) learn(line string, fields, cols []string) {
 			add(strings.TrimSuffix(f, ":"), classUnit)
 		}
 	}
+	ix.learnSubject(line) // linesubjects.go
 	if cols == nil {
 		ws := strings.Fields(line)
 		for i := 0; i+1 < len(ws); i++ {

@@ -20,6 +20,8 @@ func checkJournal(ix *index, g *Grounding, answer string, facts []sentenceFacts,
 	checkScoped(ix, g, facts, claims, anchors, records, refer)
 	checkEventPIDs(ix, g, answer, claims)
 	checkLinks(ix, g, answer, bounds, claims, anchors, records, refer)
+	checkLogDurations(ix, g, facts, claims, anchors, records)
+	checkExitFields(ix, g, answer, facts, anchors, records)
 }
 
 // A link an answer draws between a logged event and another ("That is
