@@ -222,7 +222,8 @@
 // against free's swap row, and "swap is not being used" (or "untouched", "none
 // of it is currently in use", "all of it free") against its used column,
 // "fully used" ("completely full") against its free column (under 5% of the
-// total; swapuse.go, swapstates.go); a PID called a "kernel thread" must show VSZ 0
+// total; swapuse.go, swapstates.go), as is an opening "it" ("None of it is
+// in use") whose sentence before ends on swap (swaprefer.go); a PID called a "kernel thread" must show VSZ 0
 // and a bracketed name alone in ps (kthreads.go), a result said of a process
 // ("clamscan has found", "finished") a record other than ps's or ss's naming it
 // (results.go); "nothing is listening on port 22", "nothing on 3306 or 5432",
