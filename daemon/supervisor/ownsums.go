@@ -32,6 +32,10 @@ var (
 	sumAfter = regexp.MustCompile(`(?i)^\s*(?:of\s+(?:a\s+|one\s+|the\s+)?[\w/-]+\s+)?(?:together|combined|altogether|in\s+total)\b`)
 )
 
+// addsUp marks a sentence that adds figures up in a phrase rather than
+// one of sumWords: "adding up to 74.3%", "which sums to 8.1%".
+var addsUp = regexp.MustCompile(`(?i)\b(?:add(?:s|ed|ing)?\s+up\s+to|sum(?:s|med|ming)?\s+to)\b`)
+
 // maxSumParts bounds the parts whose subsets are added.
 const maxSumParts = 10
 
