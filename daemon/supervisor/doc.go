@@ -202,10 +202,11 @@
 // did not name before it (not "only cupsd listens on 127.0.0.1": a scope;
 // onlylisteners.go); "3 sockets (in total)" the CPU sockets' or ss's sockets
 // (listeners.go, sockettotals.go). A bound is no figure; a sum ("together", "a
-// + b", "adding up to"; and a figure after it in its sentence: "…, roughly 1.7 GiB") is found
-// from two values of one column of the named entities' rows, or from that
-// column's total over a whole group (the listed PIDs, one name's rows, all of
-// them; a process two ps tables print counts once), or, when its own sentence
+// + b", "adding up to"; and a figure after it in its sentence: "…, roughly
+// 1.7 GiB") is found from two values of one column of the named entities'
+// rows, or from that column's total over a whole group (the listed PIDs, one
+// name's rows, all of them; a process two ps tables print counts once), or,
+// when its own sentence
 // names none, of those of the list items (or table rows) right above its line,
 // else of the nearest earlier sentence naming two ("together they hold about
 // 2.1 GiB"; sums.go), and must be the sum of the answer's own parts given
