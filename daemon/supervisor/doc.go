@@ -210,7 +210,8 @@
 // names none, of those of the list items (or table rows) right above its line,
 // else of the nearest earlier sentence naming two ("together they hold about
 // 2.1 GiB"; sums.go), and must be the sum of the answer's own parts given
-// there within its digits (a hedge: one step of its last digit, not 15%:
+// there (or after it, past a colon or bracket) within its digits (a hedge:
+// one step of its last digit, not 15%:
 // "38.3% and 36.0%, together about 84%" is false; ownsums.go); "7740 uses"
 // counts no "uses". A causal clause ("because …", "due to …", "triggered by
 // …") may name only words (a negated auxiliary, "couldn't", or "either" is

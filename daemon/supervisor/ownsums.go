@@ -17,9 +17,9 @@ import (
 // never 15% (see ownRange).
 //
 // The parts are the figures of the sum's kind before it in its sentence,
-// or, when its sentence has no other, those of the sentences naming the
-// entities it refers back to (earlierAnchors: "Together they hold about
-// 2.1 GiB"). Only parts smaller than the sum are added, and any two or
+// else those after it that a colon or bracket opens, else those of the
+// sentences naming the entities it refers back to (earlierAnchors:
+// "Together they hold about 2.1 GiB"). Only parts smaller than the sum are added, and any two or
 // more of them may make it up, so a sentence that also gives a machine
 // total ("of 23Gi, firefox and gnome-shell together hold 1.5 GiB") is not
 // read as adding it.
@@ -53,6 +53,9 @@ func checkOwnSums(g *Grounding, answer string, claims []claim, anchors map[int][
 		parts, marked := sumParts(answer, claims, i)
 		if !marked {
 			continue
+		}
+		if len(parts) == 0 {
+			parts = partsAfter(answer, claims, i)
 		}
 		if len(parts) == 0 {
 			parts = referredParts(answer, claims, anchors, c)
@@ -92,6 +95,27 @@ func sumParts(answer string, claims []claim, i int) ([]claim, bool) {
 	plus := first >= 0 && strings.Contains(answer[first:c.off], "+")
 	marked := plus || sumBefore.MatchString(answer[from:c.off]) || sumAfter.MatchString(answer[end:])
 	return parts, marked
+}
+
+// partsAfter returns the figures of claims[i]'s kind after it in its
+// sentence when a colon or bracket between them opens its parts: "together
+// about 74% of a core: PID 18303 at 38.3% and PID 18305 at 36.0%", "74%
+// together (38.3% + 36.0%)".
+func partsAfter(answer string, claims []claim, i int) []claim {
+	c := claims[i]
+	var parts []claim
+	for _, p := range claims[i+1:] {
+		if p.sent != c.sent {
+			break
+		}
+		if p.kind == c.kind {
+			parts = append(parts, p)
+		}
+	}
+	if len(parts) == 0 || !strings.ContainsAny(answer[min(c.off+len(c.text), parts[0].off):parts[0].off], ":(") {
+		return nil
+	}
+	return parts
 }
 
 // referredParts returns the figures of c's kind in the sentences naming
