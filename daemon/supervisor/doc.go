@@ -210,15 +210,20 @@
 // did not name before it (not "only cupsd listens on 127.0.0.1": a scope;
 // onlylisteners.go); "3 sockets (in total)" the CPU sockets' or ss's sockets
 // (listeners.go, sockettotals.go). A bound is no figure; a sum ("together", "a
-// + b"; and a figure after it in its sentence: "…, roughly 1.7 GiB") is found
-// from two values of one column of the named entities' rows, or from that
-// column's total over a whole group (the listed PIDs, one name's rows, all of
-// them; a process two ps tables print counts once), or, when its own sentence
+// + b", "adding up to"; and a figure after it in its sentence: "…, roughly
+// 1.7 GiB") is found from two values of one column of the named entities'
+// rows, or from that column's total over a whole group (the listed PIDs, one
+// name's rows, all of them; a process two ps tables print counts once), or,
+// when its own sentence
 // names none, of those of the list items (or table rows) right above its line,
 // else of the nearest earlier sentence naming two ("together they hold about
-// 2.1 GiB"; sums.go); "7740 uses" counts no "uses". A causal clause ("because
-// …", "due to …", "triggered by …") may name only words (a negated auxiliary,
-// "couldn't", or "either" is grammar), or their stems, that the records of its
+// 2.1 GiB"; sums.go), and must be the sum of the answer's own parts given
+// there (or after it, past a colon or bracket) within its digits (a hedge:
+// one step of its last digit, not 15%:
+// "38.3% and 36.0%, together about 84%" is false; ownsums.go); "7740 uses"
+// counts no "uses". A causal clause ("because …", "due to …", "triggered by
+// …") may name only words (a negated auxiliary, "couldn't", or "either" is
+// grammar), or their stems, that the records of its
 // sentence's entities and clock time (an opening "It": the last sentence's), or
 // journal lines within a minute of them, have, unless hedged, as must "caused",
 // "led to" or "came from" (loglinks.go); an event ("OOM", "crashed") must be in
@@ -231,9 +236,10 @@
 // systemctl --failed's list (probecites.go).
 // "There is no swap" (or "swap is not configured", "disabled") is checked
 // against free's swap row, and "swap is not being used" (or "untouched", "none
-// of it in use", "all of it free") against its used column, "fully used"
-// ("completely full") against its free column (under 5% of the total;
-// swapuse.go, swapstates.go); a PID called a "kernel thread" must show VSZ 0
+// of it is currently in use", "all of it free") against its used column,
+// "fully used" ("completely full") against its free column (under 5% of the
+// total; swapuse.go, swapstates.go), as is an opening "it" ("None of it is
+// in use") whose sentence before ends on swap (swaprefer.go); a PID called a "kernel thread" must show VSZ 0
 // and a bracketed name alone in ps (kthreads.go), a result said of a process
 // ("clamscan has found", "finished") a record other than ps's or ss's naming it
 // (results.go); "nothing is listening on port 22", "nothing on 3306 or 5432",

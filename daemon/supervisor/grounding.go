@@ -79,6 +79,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	checkIOPaths(ix, &g, answer, claims, anchors, records)
 	checkReach(ix, &g, answer, claims, anchors) // exposurecheck.go
 	checkListenCounts(ix, &g, facts)
+	checkOwnSums(&g, answer, claims, anchors)
 	seen := map[*[]string]map[string]bool{&g.Found: {}, &g.Missing: {}, &g.Given: {}}
 	report := func(list *[]string, text string) {
 		if !seen[list][text] {

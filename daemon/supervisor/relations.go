@@ -74,7 +74,7 @@ var (
 // readSentence returns the facts of one sentence.
 func readSentence(sentence string) sentenceFacts {
 	ws := plainWords(sentence)
-	f := sentenceFacts{cause: causeWords(ws), sum: anyOf(ws, sumWords) || strings.Contains(sentence, " + "), events: eventsIn(ws)}
+	f := sentenceFacts{cause: causeWords(ws), sum: anyOf(ws, sumWords) || strings.Contains(sentence, " + ") || addsUp.MatchString(sentence), events: eventsIn(ws)}
 	if f.cause != nil {
 		f.causeAt, f.causeEnd = causeSpan(sentence)
 	}

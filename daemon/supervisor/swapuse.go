@@ -20,6 +20,16 @@ var (
 // swapSpan is how many words after "swap" may say it is unused.
 const swapSpan = 8
 
+// swapUseReach is how far after a negation its "used" or "use" may come:
+// any four words ("not being used"), then only swapUseFillers, for
+// "none of it is currently in use" is as plain as "none of it in use".
+const swapUseReach = 8
+
+// swapUseFillers are the words that may stand between "none of it" and
+// "in use" past the first four.
+var swapUseFillers = lexicon.NewSet(`of it that this is was are being been currently actually presently even
+	right now in at all any the swap space yet`)
+
 // saysSwapUnused reports a sentence's words saying swap is not used.
 func saysSwapUnused(ws []string) bool {
 	for i, w := range ws {
@@ -36,12 +46,15 @@ func saysSwapUnused(ws []string) bool {
 				ws[k] == "none" || ws[k] == "nothing" || ws[k] == "zero":
 				// "not used", "not being used", "not in use", "isn't used",
 				// "none of it in use", "nothing used"
-				for j := k + 1; j < len(ws) && j <= k+4; j++ {
+				for j := k + 1; j < len(ws) && j <= k+swapUseReach; j++ {
 					if swapFullWords[ws[j]] { // "not full: 580Ki used" (swapstates.go)
 						break
 					}
 					if swapUseWords[ws[j]] {
 						return !swapDegrees[at(ws, j+1)] // "not used much" allows some use
+					}
+					if j >= k+4 && !swapUseFillers[ws[j]] {
+						break
 					}
 				}
 			}

@@ -54,14 +54,18 @@ var (
 func checkVerdicts(ix *index, g *Grounding, answer string, facts []sentenceFacts, instructed bool) {
 	var trouble string
 	troubled := false
+	var prev []string
 	for _, f := range facts {
 		if f.advice && !f.general || f.asked(answer) {
+			prev = nil
 			continue
 		}
 		sent := f.blank
 		ws := plainWords(sent)
-		checkSwapUse(ix, g, ws)
-		checkSwapStates(ix, g, ws)
+		sw := swapReferred(prev, ws) // swaprefer.go
+		prev = ws
+		checkSwapUse(ix, g, sw)
+		checkSwapStates(ix, g, sw)
 		checkKernelThreads(ix, g, ws)
 		checkResults(ix, g, ws)                                                  // results.go
 		checkSentenceCounts(ix, g, sent)                                         // countclaims.go
