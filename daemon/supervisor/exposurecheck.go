@@ -149,8 +149,11 @@ func questioned(answer string, c reachClause) bool {
 }
 
 // checkExposure reports listeners said to reach further, or less far,
-// than their sockets do (see exposure.go).
-func checkExposure(ix *index, g *Grounding, answer string, claims []claim) {
+// than their sockets do (see exposure.go). Its words are those of the
+// answer with its quotes blanked: a quoted config line ("Port 631
+// exposed to the network") says no reach.
+func checkExposure(ix *index, g *Grounding, answer string, facts []sentenceFacts, claims []claim) {
+	blanked := blankedAnswer(answer, facts)
 	var prev []claim
 	var label *reachSaid
 	for _, cl := range quantHeads(answer, reachClauses(answer)) {
@@ -158,7 +161,7 @@ func checkExposure(ix *index, g *Grounding, answer string, claims []claim) {
 			prev, label = nil, nil
 		}
 		text := answer[cl.start:cl.end]
-		cw := newReachWords(answer, cl) // reachwords.go
+		cw := newReachWords(blanked, cl) // reachwords.go
 		ws := cw.ws
 		subjects := clauseSubjects(answer, claims, cl)
 		if cl.cond || anyOf(ws, reachModals) || questioned(answer, cl) {
@@ -292,7 +295,7 @@ func pidBracket(between string) bool {
 // "on all interfaces", "exposed", "loopback only" (checkExposure alone
 // judges these), an unowned socket, and a port that opens its own
 // clause. Each judges its claims on its own: none reads g.Missing.
-func checkReach(ix *index, g *Grounding, answer string, claims []claim, anchors map[int][]claim) {
-	checkExposure(ix, g, answer, claims)
+func checkReach(ix *index, g *Grounding, answer string, facts []sentenceFacts, claims []claim, anchors map[int][]claim) {
+	checkExposure(ix, g, answer, facts, claims)
 	checkPortItems(ix, g, answer, claims, anchors)
 }

@@ -77,7 +77,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	checkProcessSets(ix, &g, answer, claims, facts) // procshares.go
 	checkMounts(ix, &g, answer, claims, facts)
 	checkIOPaths(ix, &g, answer, claims, anchors, records)
-	checkReach(ix, &g, answer, claims, anchors) // exposurecheck.go
+	checkReach(ix, &g, answer, facts, claims, anchors) // exposurecheck.go
 	checkListenCounts(ix, &g, facts)
 	seen := map[*[]string]map[string]bool{&g.Found: {}, &g.Missing: {}, &g.Given: {}}
 	report := func(list *[]string, text string) {
