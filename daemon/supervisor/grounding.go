@@ -73,7 +73,8 @@ func Check(answer, evidence string, given ...string) Grounding {
 	relate(ix, &g, facts, anchors)
 	resp := respective(claims, anchors)
 	pairCompared(answer, claims, facts, resp)
-	checkCompared(ix, &g, answer, claims, anchors, facts)
+	checkCompared(ix, &g, claims, anchors, facts)
+	checkConversions(&g, answer, claims)            // conversions.go
 	checkProcessSets(ix, &g, answer, claims, facts) // procshares.go
 	checkMounts(ix, &g, answer, claims, facts)
 	checkIOPaths(ix, &g, answer, claims, anchors, records)
