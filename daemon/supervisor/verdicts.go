@@ -34,8 +34,9 @@ var (
 	serviceNouns = lexicon.NewSet(`service services unit units`)
 	// upWords say a service is not failed.
 	upWords = lexicon.NewSet(`running healthy fine ok okay active up good`)
-	// verdictExceptions make a verdict about the rest, not the whole.
-	verdictExceptions = lexicon.NewSet(`else otherwise other apart besides except aside but`)
+	// verdictExceptions make a verdict about the rest, not the whole:
+	// exceptWords (excepted.go) and the words that mean the rest.
+	verdictExceptions = exceptWordsAnd(`else otherwise other but`)
 	// verdictLeads may open a clause before its verdict ("Sure, all
 	// good", "Good news: nothing unusual", "I see nothing wrong", "the
 	// evidence shows nothing unusual").
