@@ -199,11 +199,13 @@ func checkExposure(ix *index, g *Grounding, answer string, facts []sentenceFacts
 		if !ok {
 			continue
 		}
-		segs := segmentReaches(cw, cl)
 		if !inherited && exclusiveClause(cw, cl, subjects) {
 			checkOthers(ix, g, rs, subjects, text) // exclusive.go
 		}
+		// Segments say their own reach only in the clause's own list.
+		var segs []segReach
 		if !inherited && label == nil {
+			segs = segmentReaches(cw, cl)
 			// "UDP 5005 (socat), TCP 631 on localhost" says it of 631 only.
 			subjects = reachSubjects(segs, subjects)
 		}
@@ -215,7 +217,7 @@ func checkExposure(ix *index, g *Grounding, answer string, facts []sentenceFacts
 				socks = ix.entitySockets(c)
 			}
 			r := rs
-			if own, ok := segmentReach(segs, c); ok && !inherited && label == nil {
+			if own, ok := segmentReach(segs, c); ok {
 				r = own // segreach.go
 			}
 			if len(socks) > 0 && !r.holds(socks) {
