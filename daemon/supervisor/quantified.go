@@ -40,13 +40,10 @@ func quantifier(cw reachWords, cl reachClause) (q string, except bool) {
 	}
 	except = anyOf(ws, exceptWords) || containsSeq(ws, "other", "than") ||
 		containsSeq(ws, "nothing", "but") || containsSeq(ws, "none", "but")
-	for from < cl.end {
-		to := cl.end
-		if i := strings.Index(cw.answer[from:cl.end], ", "); i >= 0 {
-			to = from + i
-		}
-		sw := cw.words(from, to)
-		from = to + 2
+	tail := cl
+	tail.start = from
+	for _, seg := range commaSegments(cw.answer, tail) { // a ", " in brackets parts no segment
+		sw := cw.words(seg[0], seg[1])
 		i := 0
 		for i < len(sw) && leadWords[sw[i]] {
 			i++
