@@ -136,13 +136,7 @@ func addressReach(text string) (reachSaid, bool) {
 	t := strings.ToLower(text)
 	wide := strings.Contains(t, "0.0.0.0") || strings.Contains(t, "[::]")
 	local := strings.Contains(t, "127.0.0.1") || strings.Contains(t, "[::1]")
-	switch {
-	case wide && !local:
-		return reachSaid{r: reachEvery}, true
-	case local && !wide:
-		return reachSaid{r: reachLocal}, true
-	}
-	return reachSaid{}, false
+	return reachOf(wide, local) // sockets.go
 }
 
 // checkQuantified checks a reach said of every listener or of none,
