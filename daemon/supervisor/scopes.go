@@ -186,8 +186,8 @@ func listStart(answer string, c claim) int {
 // total must be there: none used (-1 marks a size not given) says nothing
 // of whether swap exists.
 func (ix *index) noSwap() (empty, ok bool) {
-	s, ok := ix.swap()
-	return ok && s.total == 0 && s.used <= 0 && s.free <= 0, ok
+	s := ix.swap()
+	return s.total == 0 && s.used <= 0 && s.free <= 0, s.total >= 0 || s.used >= 0 || s.free >= 0
 }
 
 // checkPortAddrs reports a sentence that binds one port to one address

@@ -22,9 +22,9 @@ func (ix *index) swapValues(f func(v value, row bool, probe string)) {
 }
 
 // swap returns the machine's swap sizes, memory_info's (another probe's
-// swap, a container's, is not the machine's); ok is false without any.
-func (ix *index) swap() (s swapSizes, ok bool) {
-	s = swapSizes{-1, -1, -1}
+// swap, a container's, is not the machine's); -1 marks one not given.
+func (ix *index) swap() swapSizes {
+	s := swapSizes{-1, -1, -1}
 	ix.swapValues(func(v value, row bool, probe string) {
 		if v.kind != kindSize || probe != "memory_info" {
 			return
@@ -38,12 +38,12 @@ func (ix *index) swap() (s swapSizes, ok bool) {
 		}
 		switch col {
 		case "total":
-			s.total, ok = v.iv.lo, true
+			s.total = v.iv.lo
 		case "used":
-			s.used, ok = v.iv.lo, true
+			s.used = v.iv.lo
 		case "free":
-			s.free, ok = v.iv.lo, true
+			s.free = v.iv.lo
 		}
 	})
-	return s, ok
+	return s
 }
