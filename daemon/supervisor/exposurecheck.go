@@ -276,7 +276,7 @@ func clauseSubjects(answer string, claims []claim, cl reachClause) []claim {
 	}
 	out := ents[:0:0]
 	for i, c := range ents {
-		if i+1 < len(ents) && ents[i+1].class == classPID && c.class == classProcess && pidBracket(answer[c.off+len(c.text):ents[i+1].off]) {
+		if i+1 < len(ents) && ents[i+1].class == classPID && c.class == classProcess && pidBracket(answer, c, ents[i+1]) {
 			continue
 		}
 		out = append(out, c)
@@ -284,13 +284,12 @@ func clauseSubjects(answer string, claims []claim, cl reachClause) []claim {
 	return out
 }
 
-// pidBracket reports the text between a name and the PID its bracket
-// opens with: " (", " (PID ", "` (pid=".
-func pidBracket(between string) bool {
-	b := strings.TrimLeft(asciiLower(between), "`*")
-	b = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(b), "("))
-	b = strings.TrimRight(strings.TrimPrefix(b, "pid"), " =:")
-	return b == "" && strings.Contains(between, "(")
+// pidBracket reports a PID whose bracket opens right after the name
+// before it, with only spaces, backticks or * between ("sshd (PID 812)",
+// "`cupsd` (pid=700)"): the PID says which process the name is.
+func pidBracket(answer string, name, pid claim) bool {
+	end := name.off + len(name.text)
+	return pid.paren >= end && strings.Trim(answer[end:pid.paren], " `*") == ""
 }
 
 // checkReach holds the rules on where a listener can be reached from:
