@@ -55,6 +55,14 @@ var (
 func checkVerdicts(ix *index, g *Grounding, answer string, facts []sentenceFacts, instructed bool) {
 	var trouble string
 	troubled := false
+	var full []record // df's full mounts, read at the first all-clear on the disks
+	fullRead := false
+	mounts := func() []record {
+		if !fullRead {
+			full, fullRead = ix.fullMounts(), true
+		}
+		return full
+	}
 	for _, f := range facts {
 		if f.advice && !f.general || f.asked(answer) {
 			continue
@@ -68,11 +76,12 @@ func checkVerdicts(ix *index, g *Grounding, answer string, facts []sentenceFacts
 		checkSentenceCounts(ix, g, sent)                                         // countclaims.go
 		checkJournalCounts(ix, g, answer[f.at.start:min(f.at.end, len(answer))]) // journalcounts.go
 		excepting := anyOf(ws, verdictExceptions)
-		checkDiskVerdicts(ix, g, sent, excepting)
+		cls := clauses(sent)
+		checkDiskVerdicts(g, sent, cls, excepting, mounts)
 		if excepting {
 			continue
 		}
-		if (servicesVerdict(ws) || servicesLabel(clauses(sent))) && f.absent != "failed_services" {
+		if (servicesVerdict(ws) || servicesLabel(cls)) && f.absent != "failed_services" {
 			switch empty, ok := ix.absentFound("failed_services"); {
 			case !ok:
 			case empty:
@@ -81,7 +90,7 @@ func checkVerdicts(ix *index, g *Grounding, answer string, facts []sentenceFacts
 				g.Missing = append(g.Missing, "nothing in failed_services")
 			}
 		}
-		for _, clause := range clauses(sent) {
+		for _, clause := range cls {
 			cw := plainWords(clause)
 			if !blanketVerdict(cw) {
 				if allLeads(cw) {
