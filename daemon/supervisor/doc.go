@@ -216,7 +216,8 @@
 // "led to" or "came from" (loglinks.go); an event ("OOM", "crashed") must be in
 // the evidence, a PID killed on its line (causes.go, events.go, eventpids.go).
 // "There is no swap" (or "swap is not configured", "disabled") is checked
-// against free's swap row, and "swap is not being used" (or "untouched", "none
+// against memory_info's swap (free's row or its typed sizes; a total of 0 is
+// needed), and "swap is not being used" (or "untouched", "none
 // of it in use", "all of it free") against its used column, "fully used"
 // ("completely full") against its free column (under 5% of the total;
 // swapuse.go, swapstates.go); a PID called a "kernel thread" must show VSZ 0
@@ -285,5 +286,6 @@
 // socket but those excepted ("nothing except 2024", "nothing but sshd": which
 // must have it; found where it holds); said of "only" its subjects ("Only port
 // 2024 is reachable", "the only exposed listener is"), of no other socket
-// (exclusive.go); not in a question, condition or modal clause (exposure.go).
+// (exclusive.go); not in a question, condition or modal clause, nor by words
+// in quotes (exposure.go).
 package supervisor
