@@ -8,5 +8,5 @@ func checkClaimless(ix *index, g *Grounding, answer string, facts []sentenceFact
 	checkScoped(ix, g, facts, nil, nil, nil, nil)
 	relate(ix, g, facts, nil)
 	checkListenCounts(ix, g, facts)
-	checkExposure(ix, g, answer, nil)
+	checkExposure(ix, g, answer, facts, nil)
 }

@@ -257,11 +257,9 @@ func (ix *index) failedListed() (int, bool) {
 	return 0, false
 }
 
-// checkCompared reports comparisons, rankings of several, failed counts
-// the evidence contradicts and conversions that do not hold
-// (conversions.go).
-func checkCompared(ix *index, g *Grounding, answer string, claims []claim, anchors map[int][]claim, facts []sentenceFacts) {
-	checkConversions(g, answer, claims)
+// checkCompared reports comparisons, rankings of several and failed
+// counts the evidence contradicts.
+func checkCompared(ix *index, g *Grounding, claims []claim, anchors map[int][]claim, facts []sentenceFacts) {
 	for k, f := range facts {
 		if f.cmp != 0 {
 			before, after, a, b := compared(claims, k, f.than)

@@ -73,16 +73,18 @@ func (ix *index) hasPort(c claim) bool {
 	return false
 }
 
-// exceptAt returns where the last exception ("except", "besides", "other
-// than", "apart from", "excluding") before a state said of every entity
-// stands in its sentence, or -1: the entities after it are not said to
-// be in that state.
+// exceptAt returns where the last exception (exceptOpeners: "except",
+// "besides", "other than", "aside from", …) before a state said of every
+// entity stands in its sentence, or -1: the entities after it are not
+// said to be in that state.
 func exceptAt(answer string, c claim) int {
 	from := max(c.clause, c.off-clauseWindow, 0)
 	head := strings.ToLower(answer[from:min(c.off, len(answer))])
 	at := -1
-	for _, w := range []string{" except ", " besides ", " other than ", " apart from ", " excluding "} {
-		at = max(at, strings.LastIndex(head, w))
+	for _, w := range exceptOpeners {
+		if i := strings.LastIndex(head, " "+w+" "); i >= 0 {
+			at = max(at, i)
+		}
 	}
 	if at < 0 {
 		return -1

@@ -79,12 +79,14 @@ func (ix *index) fullMounts() []record {
 // (see above). One with an exception ("all filesystems look healthy
 // except /var/lib/postgresql, which is nearly full") holds when the
 // sentence names every full mount, by its mount point or its device.
-func checkDiskVerdicts(ix *index, g *Grounding, sentence string, excepting bool) {
-	for _, clause := range clauses(sentence) {
+// cls and mounts (ix.fullMounts) come from checkVerdicts, which cuts the
+// clauses once a sentence and reads df once an answer.
+func checkDiskVerdicts(g *Grounding, sentence string, cls []string, excepting bool, mounts func() []record) {
+	for _, clause := range cls {
 		if !diskAllClear(plainWords(clause)) || strings.ContainsAny(clause, "%") {
 			continue
 		}
-		for _, r := range ix.fullMounts() {
+		for _, r := range mounts() {
 			if !excepting || !namesMount(sentence, r.text) {
 				g.Missing = append(g.Missing, strings.TrimSpace(clause)+" (a disk is nearly full)")
 				break

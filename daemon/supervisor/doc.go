@@ -235,11 +235,13 @@
 // reporting the failure) is missing, as is a count of failed units without
 // systemctl --failed's list (probecites.go).
 // "There is no swap" (or "swap is not configured", "disabled") is checked
-// against free's swap row, and "swap is not being used" (or "untouched", "none
-// of it is currently in use", "all of it free") against its used column,
-// "fully used" ("completely full") against its free column (under 5% of the
-// total; swapuse.go, swapstates.go), as is an opening "it" ("None of it is
-// in use") whose sentence before ends on swap (swaprefer.go); a PID called a "kernel thread" must show VSZ 0
+// against memory_info's swap (free's row or its typed sizes; a total of 0 is
+// needed), and "swap is not being used" (or "untouched", "none of it is
+// currently in use", "all of it free") against its used column, "fully used"
+// ("completely full") against its free column (under 5% of the total;
+// swapuse.go, swapstates.go), as is an opening "it" ("None of it is in use")
+// whose sentence before ends on swap (swaprefer.go); a PID called a "kernel
+// thread" must show VSZ 0
 // and a bracketed name alone in ps (kthreads.go), a result said of a process
 // ("clamscan has found", "finished") a record other than ps's or ss's naming it
 // (results.go); "nothing is listening on port 22", "nothing on 3306 or 5432",
@@ -312,5 +314,6 @@
 // socket but those excepted ("nothing except 2024", "nothing but sshd": which
 // must have it; found where it holds); said of "only" its subjects ("Only port
 // 2024 is reachable", "the only exposed listener is"), of no other socket
-// (exclusive.go); not in a question, condition or modal clause (exposure.go).
+// (exclusive.go); not in a question, condition or modal clause, nor by words
+// in quotes (exposure.go).
 package supervisor

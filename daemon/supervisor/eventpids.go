@@ -34,21 +34,12 @@ var undoneWords = lexicon.NewSet(`can cannot should will won would could might m
 
 // checkEventPIDs reports each PID an event verb of its clause is said of
 // whose records hold no such event.
-func checkEventPIDs(ix *index, g *Grounding, answer string, claims []claim) {
-	var bounds []int
+func checkEventPIDs(ix *index, g *Grounding, answer string, facts []sentenceFacts, claims []claim) {
 	for _, c := range claims {
-		if c.kind != kindPID || c.advice || c.general {
+		if c.kind != kindPID || c.advice || c.general || c.sent >= len(facts) {
 			continue
 		}
-		if bounds == nil {
-			_, spans := quotes(answer)
-			bounds = sentences(answer, spans)
-		}
-		start := 0
-		if c.sent > 0 {
-			start = min(bounds[c.sent-1]+1, len(answer))
-		}
-		end := min(bounds[min(c.sent, len(bounds)-1)], len(answer))
+		start, end := facts[c.sent].at.start, facts[c.sent].at.end
 		if c.off < start || c.off > end {
 			continue
 		}

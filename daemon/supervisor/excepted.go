@@ -41,3 +41,13 @@ var exceptWords = lexicon.NewSet(`except besides apart aside excluding`)
 func setsAside(ws []string) bool {
 	return anyOf(ws, exceptWords) || slices.Contains(ws, "other")
 }
+
+// exceptWordsAnd returns exceptWords with the words of more: a rule that
+// reads further exceptions keeps the shared ones in one place.
+func exceptWordsAnd(more string) lexicon.Set {
+	s := lexicon.NewSet(more)
+	for w := range exceptWords {
+		s[w] = true
+	}
+	return s
+}

@@ -2,13 +2,18 @@ package supervisor
 
 import "testing"
 
-// TestExceptWords checks that every word of exceptWords sets a listener
-// aside from a reach said of all: "aside from" as "except" does.
+// TestExceptWords checks that every rule reading exceptions knows the
+// same words: "aside from" before a state said of every interface and
+// "excluding" after a verdict set their entities apart.
 func TestExceptWords(t *testing.T) {
-	laptop := EvidenceText(scenario(t, "laptop"))
+	host17 := EvidenceText(scenario(t, "host17"))
+	server := EvidenceText(scenario(t, "server"))
 	checkPairs(t, []pair{
-		{"aside from", laptop,
-			"Nothing aside from port 631 is bound to localhost.",
-			"Nothing aside from port 22 is bound to localhost."},
+		{"state of every interface aside from some", host17,
+			"All interfaces aside from eth0 and lo are down.",
+			"All interfaces, including eth0 and lo, are down."},
+		{"verdict excluding the failed units", server,
+			"Everything looks fine, excluding the failed backup.service and certbot.timer.",
+			"Everything looks fine."},
 	})
 }

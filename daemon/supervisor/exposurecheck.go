@@ -149,8 +149,11 @@ func questioned(answer string, c reachClause) bool {
 }
 
 // checkExposure reports listeners said to reach further, or less far,
-// than their sockets do (see exposure.go).
-func checkExposure(ix *index, g *Grounding, answer string, claims []claim) {
+// than their sockets do (see exposure.go). Its words are those of the
+// answer with its quotes blanked: a quoted config line ("Port 631
+// exposed to the network") says no reach.
+func checkExposure(ix *index, g *Grounding, answer string, facts []sentenceFacts, claims []claim) {
+	blanked := blankedAnswer(answer, facts)
 	var prev []claim
 	var label *reachSaid
 	for _, cl := range quantHeads(answer, reachClauses(answer)) {
@@ -158,7 +161,7 @@ func checkExposure(ix *index, g *Grounding, answer string, claims []claim) {
 			prev, label = nil, nil
 		}
 		text := answer[cl.start:cl.end]
-		cw := newReachWords(answer, cl) // reachwords.go
+		cw := newReachWords(blanked, cl) // reachwords.go
 		ws := cw.ws
 		subjects := clauseSubjects(answer, claims, cl)
 		if cl.cond || anyOf(ws, reachModals) || questioned(answer, cl) {
@@ -196,11 +199,13 @@ func checkExposure(ix *index, g *Grounding, answer string, claims []claim) {
 		if !ok {
 			continue
 		}
-		segs := segmentReaches(cw, cl)
 		if !inherited && exclusiveClause(cw, cl, subjects) {
 			checkOthers(ix, g, rs, subjects, text) // exclusive.go
 		}
+		// Segments say their own reach only in the clause's own list.
+		var segs []segReach
 		if !inherited && label == nil {
+			segs = segmentReaches(cw, cl)
 			// "UDP 5005 (socat), TCP 631 on localhost" says it of 631 only.
 			subjects = reachSubjects(segs, subjects)
 		}
@@ -212,7 +217,7 @@ func checkExposure(ix *index, g *Grounding, answer string, claims []claim) {
 				socks = ix.entitySockets(c)
 			}
 			r := rs
-			if own, ok := segmentReach(segs, c); ok && !inherited && label == nil {
+			if own, ok := segmentReach(segs, c); ok {
 				r = own // segreach.go
 			}
 			if len(socks) > 0 && !r.holds(socks) {
@@ -271,7 +276,7 @@ func clauseSubjects(answer string, claims []claim, cl reachClause) []claim {
 	}
 	out := ents[:0:0]
 	for i, c := range ents {
-		if i+1 < len(ents) && ents[i+1].class == classPID && c.class == classProcess && pidBracket(answer[c.off+len(c.text):ents[i+1].off]) {
+		if i+1 < len(ents) && ents[i+1].class == classPID && c.class == classProcess && pidBracket(answer, c, ents[i+1]) {
 			continue
 		}
 		out = append(out, c)
@@ -279,20 +284,19 @@ func clauseSubjects(answer string, claims []claim, cl reachClause) []claim {
 	return out
 }
 
-// pidBracket reports the text between a name and the PID its bracket
-// opens with: " (", " (PID ", "` (pid=".
-func pidBracket(between string) bool {
-	b := strings.TrimLeft(asciiLower(between), "`*")
-	b = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(b), "("))
-	b = strings.TrimRight(strings.TrimPrefix(b, "pid"), " =:")
-	return b == "" && strings.Contains(between, "(")
+// pidBracket reports a PID whose bracket opens right after the name
+// before it, with only spaces, backticks or * between ("sshd (PID 812)",
+// "`cupsd` (pid=700)"): the PID says which process the name is.
+func pidBracket(answer string, name, pid claim) bool {
+	end := name.off + len(name.text)
+	return pid.paren >= end && strings.Trim(answer[end:pid.paren], " `*") == ""
 }
 
 // checkReach holds the rules on where a listener can be reached from:
 // "on all interfaces", "exposed", "loopback only" (checkExposure alone
 // judges these), an unowned socket, and a port that opens its own
 // clause. Each judges its claims on its own: none reads g.Missing.
-func checkReach(ix *index, g *Grounding, answer string, claims []claim, anchors map[int][]claim) {
-	checkExposure(ix, g, answer, claims)
+func checkReach(ix *index, g *Grounding, answer string, facts []sentenceFacts, claims []claim, anchors map[int][]claim) {
+	checkExposure(ix, g, answer, facts, claims)
 	checkPortItems(ix, g, answer, claims, anchors)
 }

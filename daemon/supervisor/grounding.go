@@ -73,11 +73,12 @@ func Check(answer, evidence string, given ...string) Grounding {
 	relate(ix, &g, facts, anchors)
 	resp := respective(claims, anchors)
 	pairCompared(answer, claims, facts, resp)
-	checkCompared(ix, &g, answer, claims, anchors, facts)
+	checkCompared(ix, &g, claims, anchors, facts)
+	checkConversions(&g, answer, claims)            // conversions.go
 	checkProcessSets(ix, &g, answer, claims, facts) // procshares.go
 	checkMounts(ix, &g, answer, claims, facts)
 	checkIOPaths(ix, &g, answer, claims, anchors, records)
-	checkReach(ix, &g, answer, claims, anchors) // exposurecheck.go
+	checkReach(ix, &g, answer, facts, claims, anchors) // exposurecheck.go
 	checkListenCounts(ix, &g, facts)
 	checkOwnSums(&g, answer, claims, anchors)
 	seen := map[*[]string]map[string]bool{&g.Found: {}, &g.Missing: {}, &g.Given: {}}

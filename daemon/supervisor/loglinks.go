@@ -12,14 +12,12 @@ import (
 // (events.go), the PID an event is said of (eventpids.go), and a link
 // between two events or an event and its source (below).
 func checkJournal(ix *index, g *Grounding, answer string, facts []sentenceFacts, claims []claim, anchors map[int][]claim, records map[int][]int32) {
-	_, spans := quotes(answer)
-	bounds := sentences(answer, spans)
 	refer := func(k, near int) map[int32]bool {
-		return ix.referredScope(answer, bounds, k, near, claims, anchors, records)
+		return ix.referredScope(answer, facts, k, near, claims, anchors, records)
 	}
 	checkScoped(ix, g, facts, claims, anchors, records, refer)
-	checkEventPIDs(ix, g, answer, claims)
-	checkLinks(ix, g, answer, bounds, claims, anchors, records, refer)
+	checkEventPIDs(ix, g, answer, facts, claims)
+	checkLinks(ix, g, answer, facts, claims, anchors, records, refer)
 	checkLogDurations(ix, g, facts, claims, anchors, records)
 	checkExitFields(ix, g, answer, facts, anchors, records)
 }
@@ -50,14 +48,10 @@ var referWords = lexicon.NewSet(`it this that these those they which what`)
 
 // checkLinks reports each link whose far side is not in its near side's
 // scope.
-func checkLinks(ix *index, g *Grounding, answer string, bounds []int, claims []claim, anchors map[int][]claim, records map[int][]int32,
+func checkLinks(ix *index, g *Grounding, answer string, facts []sentenceFacts, claims []claim, anchors map[int][]claim, records map[int][]int32,
 	refer func(k, near int) map[int32]bool) {
-	for k, end := range bounds {
-		start := 0
-		if k > 0 {
-			start = min(bounds[k-1]+1, len(answer))
-		}
-		end = min(end, len(answer))
+	for k, f := range facts {
+		start, end := f.at.start, f.at.end
 		low := " " + asciiLower(answer[start:end]) + " " // offsets kept
 		at, mark, source := linkMark(low)
 		if at < 0 || linkGuessed(low) || slices.ContainsFunc(claims, func(c claim) bool { return c.sent == k && (c.advice || c.general) }) {
@@ -167,12 +161,12 @@ func (ix *index) linkMiss(claims []claim, k, from, to int, records map[int][]int
 // before near refer to the sentence before's ("It was triggered by …",
 // "That is what caused …", "The flood came from …": "the" and one noun,
 // which that sentence has), or nil.
-func (ix *index) referredScope(answer string, bounds []int, k, near int, claims []claim, anchors map[int][]claim, records map[int][]int32) map[int32]bool {
-	if k == 0 || k >= len(bounds) {
+func (ix *index) referredScope(answer string, facts []sentenceFacts, k, near int, claims []claim, anchors map[int][]claim, records map[int][]int32) map[int32]bool {
+	if k == 0 || k >= len(facts) {
 		return nil
 	}
-	start := min(bounds[k-1]+1, len(answer))
-	ws := plainWords(answer[start:max(start, min(near, bounds[k], len(answer)))])
+	start := facts[k].at.start
+	ws := plainWords(answer[start:max(start, min(near, facts[k].at.end))])
 	if len(ws) == 0 || !referWords[ws[0]] && !theNoun(ws, plainWords(answer[:start])) {
 		return nil
 	}

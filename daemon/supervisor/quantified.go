@@ -40,13 +40,10 @@ func quantifier(cw reachWords, cl reachClause) (q string, except bool) {
 	}
 	except = anyOf(ws, exceptWords) || containsSeq(ws, "other", "than") ||
 		containsSeq(ws, "nothing", "but") || containsSeq(ws, "none", "but")
-	for from < cl.end {
-		to := cl.end
-		if i := strings.Index(cw.answer[from:cl.end], ", "); i >= 0 {
-			to = from + i
-		}
-		sw := cw.words(from, to)
-		from = to + 2
+	tail := cl
+	tail.start = from
+	for _, seg := range commaSegments(cw.answer, tail) { // a ", " in brackets parts no segment
+		sw := cw.words(seg[0], seg[1])
 		i := 0
 		for i < len(sw) && leadWords[sw[i]] {
 			i++
@@ -139,13 +136,7 @@ func addressReach(text string) (reachSaid, bool) {
 	t := strings.ToLower(text)
 	wide := strings.Contains(t, "0.0.0.0") || strings.Contains(t, "[::]")
 	local := strings.Contains(t, "127.0.0.1") || strings.Contains(t, "[::1]")
-	switch {
-	case wide && !local:
-		return reachSaid{r: reachEvery}, true
-	case local && !wide:
-		return reachSaid{r: reachLocal}, true
-	}
-	return reachSaid{}, false
+	return reachOf(wide, local) // sockets.go
 }
 
 // checkQuantified checks a reach said of every listener or of none,

@@ -114,7 +114,7 @@ func (ix *index) inRAM(c claim) bool {
 // or a typed swap_ key.
 func (ix *index) inSwap(c claim) bool {
 	found := false
-	ix.swapValues(func(v value, row bool) {
+	ix.swapValues(func(v value, row bool, _ string) {
 		if v.kind != c.kind || row && !compatible(c.field, v.col) && !strings.Contains(v.col, "swap") {
 			return
 		}
@@ -182,10 +182,12 @@ func listStart(answer string, c claim) int {
 }
 
 // noSwap reports whether swap shows no size at all ("Swap: 0B 0B 0B"),
-// for "there is no swap"; ok is false without its row (swaprow.go).
+// for "there is no swap"; ok is false without its row (swaprow.go). The
+// total must be there: none used (-1 marks a size not given) says nothing
+// of whether swap exists.
 func (ix *index) noSwap() (empty, ok bool) {
-	s, ok := ix.swap()
-	return ok && s.total <= 0 && s.used <= 0 && s.free <= 0, ok
+	s := ix.swap()
+	return s.total == 0 && s.used <= 0 && s.free <= 0, s.total >= 0 || s.used >= 0 || s.free >= 0
 }
 
 // checkPortAddrs reports a sentence that binds one port to one address

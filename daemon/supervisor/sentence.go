@@ -12,6 +12,16 @@ type sentence struct {
 	advice, general bool   // see adviceSentences
 }
 
+// blankedAnswer returns the answer with the quotes its sentences blank
+// blanked, each byte where it was.
+func blankedAnswer(answer string, facts []sentenceFacts) string {
+	b := []byte(answer)
+	for _, f := range facts {
+		copy(b[f.at.start:f.at.end], f.blank)
+	}
+	return string(b)
+}
+
 // asked reports a sentence that ends in a question mark.
 func (s sentence) asked(answer string) bool {
 	return s.at.end < len(answer) && answer[s.at.end] == '?'

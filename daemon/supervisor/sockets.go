@@ -49,6 +49,12 @@ func rowReach(ws []string) (reachSaid, bool) {
 			local = true
 		}
 	}
+	return reachOf(wide, local)
+}
+
+// reachOf is every address for wide words alone, the loopback for local
+// ones alone; words of both say no one reach.
+func reachOf(wide, local bool) (reachSaid, bool) {
 	switch {
 	case wide && !local:
 		return reachSaid{r: reachEvery}, true

@@ -93,8 +93,8 @@ func checkSwapStates(ix *index, g *Grounding, ws []string) {
 	if saysSwapFull(ws) {
 		// Full leaves under 5% free: free rounds, "fully used" does not
 		// mean to the byte.
-		switch s, ok := ix.swap(); { // swaprow.go
-		case !ok || s.total < 0 || s.free < 0:
+		switch s := ix.swap(); { // swaprow.go
+		case s.total < 0 || s.free < 0:
 		case s.total == 0 || s.free > s.total/20:
 			g.Missing = append(g.Missing, "swap full")
 		default:

@@ -69,8 +69,8 @@ func checkSwapUse(ix *index, g *Grounding, ws []string) {
 	if !saysSwapUnused(ws) && !saysSwapAllFree(ws) {
 		return
 	}
-	switch s, ok := ix.swap(); { // swaprow.go
-	case !ok || s.used < 0:
+	switch s := ix.swap(); { // swaprow.go
+	case s.used < 0:
 	case s.used > 0:
 		g.Missing = append(g.Missing, "swap unused")
 	default:

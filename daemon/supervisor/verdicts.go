@@ -34,8 +34,9 @@ var (
 	serviceNouns = lexicon.NewSet(`service services unit units`)
 	// upWords say a service is not failed.
 	upWords = lexicon.NewSet(`running healthy fine ok okay active up good`)
-	// verdictExceptions make a verdict about the rest, not the whole.
-	verdictExceptions = lexicon.NewSet(`else otherwise other apart besides except aside but`)
+	// verdictExceptions make a verdict about the rest, not the whole:
+	// exceptWords (excepted.go) and the words that mean the rest.
+	verdictExceptions = exceptWordsAnd(`else otherwise other but`)
 	// verdictLeads may open a clause before its verdict ("Sure, all
 	// good", "Good news: nothing unusual", "I see nothing wrong", "the
 	// evidence shows nothing unusual").
@@ -55,6 +56,14 @@ func checkVerdicts(ix *index, g *Grounding, answer string, facts []sentenceFacts
 	var trouble string
 	troubled := false
 	var prev []string
+	var full []record // df's full mounts, read at the first all-clear on the disks
+	fullRead := false
+	mounts := func() []record {
+		if !fullRead {
+			full, fullRead = ix.fullMounts(), true
+		}
+		return full
+	}
 	for _, f := range facts {
 		if f.advice && !f.general || f.asked(answer) {
 			prev = nil
@@ -72,11 +81,12 @@ func checkVerdicts(ix *index, g *Grounding, answer string, facts []sentenceFacts
 		checkJournalCounts(ix, g, answer[f.at.start:min(f.at.end, len(answer))]) // journalcounts.go
 		checkProbeCites(ix, g, f, ws)                                            // probecites.go
 		excepting := anyOf(ws, verdictExceptions)
-		checkDiskVerdicts(ix, g, sent, excepting)
+		cls := clauses(sent)
+		checkDiskVerdicts(g, sent, cls, excepting, mounts)
 		if excepting {
 			continue
 		}
-		if (servicesVerdict(ws) || servicesLabel(clauses(sent))) && f.absent != "failed_services" {
+		if (servicesVerdict(ws) || servicesLabel(cls)) && f.absent != "failed_services" {
 			switch empty, ok := ix.absentFound("failed_services"); {
 			case !ok:
 			case empty:
@@ -85,7 +95,7 @@ func checkVerdicts(ix *index, g *Grounding, answer string, facts []sentenceFacts
 				g.Missing = append(g.Missing, "nothing in failed_services")
 			}
 		}
-		for _, clause := range clauses(sent) {
+		for _, clause := range cls {
 			cw := plainWords(clause)
 			if !blanketVerdict(cw) {
 				if allLeads(cw) {

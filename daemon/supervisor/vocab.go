@@ -98,7 +98,7 @@ var unitNouns = lexicon.NewSet(`unit units service services timer timers journal
 
 // connectives after a kind word ("interfaces, whereas …", "interfaces
 // except eno1") join clauses; they name no interface.
-var connectives = lexicon.NewSet(`whereas except besides apart including excluding like namely such while
+var connectives = lexicon.NewSet(`whereas except besides apart aside including excluding like namely such while
 	although though unlike plus`)
 
 // roleNouns say what part a process plays ("two fuzz workers are
