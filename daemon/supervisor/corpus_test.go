@@ -111,6 +111,8 @@ var scenarioHardware = map[string]rpc.Hardware{
 	"host32": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23751467008},
 	"host33": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 22872707072},
 	"host34": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 24041783296},
+	"host35": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 20742545408},
+	"host36": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 21609885696},
 }
 
 // hostProbes are the scenarios read from every probe's real result on the
@@ -128,7 +130,8 @@ var hostProbes = map[string]string{"host": "host_probes.json", "host2": "host2_p
 	"host27": "host27_probes.json", "host28": "host28_probes.json",
 	"host29": "host29_probes.json", "host30": "host30_probes.json",
 	"host31": "host31_probes.json", "host32": "host32_probes.json",
-	"host33": "host33_probes.json", "host34": "host34_probes.json"}
+	"host33": "host33_probes.json", "host34": "host34_probes.json",
+	"host35": "host35_probes.json", "host36": "host36_probes.json"}
 
 // scenario builds the supervisor's input for a scenario: every probe's
 // result as the desk would pass it, the hardware snapshot and the facts
@@ -211,8 +214,10 @@ var blind = map[string]map[string]int{
 	"heldout38.txt": {"T": 29, "A": 7, "F": 31, "G": 4},
 	"heldout39.txt": {"T": 31, "A": 7, "F": 31, "G": 4},
 	"heldout40.txt": {"T": 32, "A": 7, "F": 29, "G": 4},
-	"heldout41.txt": {"T": 27, "A": 8, "F": 24, "G": 4},
-	"heldout42.txt": {"T": 28, "A": 7, "F": 27, "G": 4},
+	"heldout41.txt": {"T": 29, "A": 8, "F": 29, "G": 4},
+	"heldout42.txt": {"T": 30, "A": 8, "F": 30, "G": 4},
+	"heldout43.txt": {"T": 28, "A": 6, "F": 30, "G": 4},
+	"heldout44.txt": {"T": 26, "A": 5, "F": 29, "G": 4},
 }
 
 // TestBlindCorpus scores the blind files and fails when a rule change
