@@ -14,14 +14,30 @@ import (
 // server", "might be SSH"): a guess claims no identity. A denial ("2024
 // is not SSH") is not judged either way.
 
-// guessWords before a service in its sentence make it a guess, besides
-// the hedges ("probably", "might", "seems to": hedges.go): "looks like",
-// "could be", "unknown, maybe SSH".
+// guessWords make a claim a guess, besides the hedges ("probably",
+// "might", "seems to": hedges.go): "looks like", "could be", "unknown,
+// maybe SSH".
 var guessWords = lexicon.NewSet(`guess looks look seems seem appears appear may could suspect unclear unknown whatever`)
 
-// guessed reports a hedge or guess word among the words before a service.
-func guessed(before string) bool {
-	return slices.ContainsFunc(plainWords(before), func(w string) bool { return guessWords[w] }) || len(Hedges(before)) > 0
+// guessed reports a hedge or guess word in text: a service said of a port
+// or a cause offered so claims nothing.
+func guessed(text string) bool {
+	ws := plainWords(text)
+	for i := range ws {
+		if guessWord(ws, i) {
+			return true
+		}
+	}
+	return len(Hedges(text)) > 0
+}
+
+// guessWord reports a guess word or a one-word hedge at ws[i]; a denied
+// modal ("could not write", "couldn't") states a fact.
+func guessWord(ws []string, i int) bool {
+	if guessWords[ws[i]] {
+		return at(ws, i+1) != "not" && at(ws, i+1) != "t" && at(ws, i+1) != "never"
+	}
+	return slices.ContainsFunc(hedgeSeqs[ws[i]], func(seq []string) bool { return len(seq) == 1 })
 }
 
 // ownerlessService reports a service claimed, not guessed nor denied, of

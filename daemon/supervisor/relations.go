@@ -74,10 +74,8 @@ var (
 // readSentence returns the facts of one sentence.
 func readSentence(sentence string) sentenceFacts {
 	ws := plainWords(sentence)
-	f := sentenceFacts{cause: causeWords(ws), sum: anyOf(ws, sumWords) || strings.Contains(sentence, " + "), events: eventsIn(ws)}
-	if f.cause != nil {
-		f.causeAt, f.causeEnd = causeSpan(sentence)
-	}
+	f := sentenceFacts{sum: anyOf(ws, sumWords) || strings.Contains(sentence, " + "), events: eventsIn(ws)}
+	f.cause, f.causeAt, f.causeEnd = causeOf(sentence, ws)
 	f.inst = instancesIn(sentence)
 	f.listeners = listenCountIn(sentence)
 	for i, w := range ws {
