@@ -214,26 +214,26 @@ var beForms = lexicon.NewSet(`is are was were be been being got`)
 // word of it the timed lines have at all, and their neighbours; nil when
 // it has none.
 func (ix *index) wordScope(side string) map[int32]bool {
-	var timed []int32
-	for id, r := range ix.recs {
-		if _, ok := recordClock(r.text); ok {
-			timed = append(timed, int32(id))
-		}
-	}
-	var words []string
+	var scope map[int32]bool
 	for _, w := range plainWords(side) {
-		if len(w) >= 4 && !functionWords[w] && !genericWords[w] && !lexicon.IsStopword(w) &&
-			slices.ContainsFunc(timed, func(id int32) bool { return wordStart(ix.recs[id].text, w[:4]) }) {
-			words = append(words, w[:4])
+		if len(w) < 4 || functionWords[w] || genericWords[w] || lexicon.IsStopword(w) {
+			continue
 		}
-	}
-	if len(words) == 0 {
-		return nil
-	}
-	scope := map[int32]bool{}
-	for _, id := range timed {
-		if !slices.ContainsFunc(words, func(w string) bool { return !wordStart(ix.recs[id].text, w) }) {
-			scope[id] = true
+		ids := ix.timedStarting(w[:4])
+		if len(ids) == 0 {
+			continue // a word no timed line has narrows nothing
+		}
+		if scope == nil {
+			scope = map[int32]bool{}
+			for _, id := range ids {
+				scope[id] = true
+			}
+			continue
+		}
+		for id := range scope {
+			if _, ok := slices.BinarySearch(ids, id); !ok {
+				delete(scope, id)
+			}
 		}
 	}
 	if len(scope) == 0 {
