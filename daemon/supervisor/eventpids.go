@@ -32,6 +32,17 @@ var eventBreaks = []string{";", ", and ", ", but ", " but ", " while ", " wherea
 // undoneWords make a sentence say what did not or may happen.
 var undoneWords = lexicon.NewSet(`can cannot should will won would could might may if unless whether when`)
 
+// undone reports a sentence that says what did not or may happen: a
+// negation ("not", "couldn't") or an undoneWords word.
+func undone(ws []string) bool {
+	for i, w := range ws {
+		if negations[w] || undoneWords[w] || w == "t" && i > 0 && strings.HasSuffix(ws[i-1], "n") {
+			return true
+		}
+	}
+	return false
+}
+
 // checkEventPIDs reports each PID an event verb of its clause is said of
 // whose records hold no such event.
 func checkEventPIDs(ix *index, g *Grounding, answer string, claims []claim) {
@@ -69,11 +80,8 @@ func checkEventPIDs(ix *index, g *Grounding, answer string, claims []claim) {
 // eventOf returns the event verb of sentence s whose clause holds the
 // offset at, or "": none in a negated or conditional sentence.
 func eventOf(s string, at int) string {
-	ws := plainWords(s)
-	for i, w := range ws {
-		if negations[w] || nothingWords[w] || undoneWords[w] || w == "t" && i > 0 && strings.HasSuffix(ws[i-1], "n") {
-			return ""
-		}
+	if ws := plainWords(s); undone(ws) || anyOf(ws, nothingWords) {
+		return ""
 	}
 	for off := 0; off < len(s); {
 		i := strings.IndexFunc(s[off:], isLetterByte)

@@ -21,3 +21,14 @@ func TestLinkScopes(t *testing.T) {
 			"The failed SSH login at 07:45:10 came from 203.0.113.9, and certbot failed later at 09:12:55.", ""},
 	})
 }
+
+// TestGuessedLinks checks that a link offered as a guess, by any hedge,
+// is not judged.
+func TestGuessedLinks(t *testing.T) {
+	server := EvidenceText(scenario(t, "server"))
+	checkPairs(t, []pair{
+		{"a hedge makes a link a guess", server,
+			"The kernel warned about md0 at 03:14:22. That probably caused certbot to fail at 09:12:55.",
+			"The kernel warned about md0 at 03:14:22. That caused certbot to fail at 09:12:55."},
+	})
+}

@@ -108,16 +108,10 @@ func linkMark(low string) (int, string, bool) {
 	return best, mark, source
 }
 
-// linkGuessed reports a hedged (ownerless.go's guessWords), negated or
-// conditional sentence.
+// linkGuessed reports a hedged (ownerless.go's guessed), negated or
+// conditional sentence (eventpids.go's undone).
 func linkGuessed(low string) bool {
-	ws := plainWords(low)
-	for i, w := range ws {
-		if guessWords[w] || undoneWords[w] || negations[w] || w == "t" && i > 0 && strings.HasSuffix(ws[i-1], "n") {
-			return true
-		}
-	}
-	return false
+	return guessed(low) || undone(plainWords(low))
 }
 
 // sideAnchors returns the anchors between from and to.
