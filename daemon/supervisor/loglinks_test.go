@@ -58,6 +58,7 @@ func TestLogLinkShapes(t *testing.T) {
 		{"user that is a word of the pool's command", host32,
 			"The php-fpm pool worker PID 29708 runs as user www-data.", "The php-fpm pool worker PID 29708 runs as user www."},
 		{"consumer noun before a name is no user", laptop, "The biggest mem user firefox (PID 4242) holds 7.4% of memory.", ""},
+		{"consumer noun after 'top' is no user", laptop, "The top user firefox (PID 4242) holds 7.4% of memory.", ""},
 	}
 	checkPairs(t, tests)
 }

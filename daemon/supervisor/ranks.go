@@ -22,6 +22,14 @@ func topRanks(ws []string, i int) bool {
 	return consumerNouns[next]
 }
 
+// rankNoun reports a consumer noun at ws[i] that a superlative, "top" or
+// a measure word heads: "the biggest mem user qemu" names qemu as what
+// uses the most, not as the user it runs as (users.go).
+func rankNoun(ws []string, i int) bool {
+	prev := at(ws, i-1)
+	return consumerNouns[ws[i]] && (superlatives[prev] || prev == "top" || memoryWords[prev] || cpuWords[prev])
+}
+
 // rankColumns are the ps columns a ranking probe is sorted by.
 var rankColumns = map[string]string{"top_memory": "%mem", "top_cpu": "%cpu"}
 
