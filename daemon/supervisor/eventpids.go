@@ -83,18 +83,15 @@ func eventOf(s string, at int) string {
 	if ws := plainWords(s); undone(ws) || anyOf(ws, nothingWords) {
 		return ""
 	}
-	for off := 0; off < len(s); {
-		i := strings.IndexFunc(s[off:], isLetterByte)
-		if i < 0 {
-			break
+	for i := 0; i < len(s); i++ {
+		if !isLetterByte(s[i]) || i > 0 && isLetterByte(s[i-1]) {
+			continue // not the start of a word
 		}
-		i += off
-		j := i
-		for j < len(s) && isLetterByte(rune(s[j])) {
+		j := i + 1
+		for j < len(s) && isLetterByte(s[j]) {
 			j++
 		}
 		w := s[i:j]
-		off = j
 		if pidEvents[w] == nil {
 			continue
 		}
@@ -106,7 +103,9 @@ func eventOf(s string, at int) string {
 	return ""
 }
 
-func isLetterByte(r rune) bool { return r >= 'a' && r <= 'z' }
+// isLetterByte reports a lowercase ASCII letter: s is lowered by
+// asciiLower, which keeps every other byte, so offsets into it hold.
+func isLetterByte(c byte) bool { return c >= 'a' && c <= 'z' }
 
 // hasAnyStem reports whether text has a word starting with one of stems.
 func hasAnyStem(text string, stems []string) bool {
