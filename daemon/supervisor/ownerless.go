@@ -19,6 +19,10 @@ import (
 // maybe SSH".
 var guessWords = lexicon.NewSet(`guess looks look seems seem appears appear may could suspect unclear unknown whatever`)
 
+// canGuess after "can" make it say what may happen, not what does ("you
+// can see", "can reach" do not).
+var canGuess = lexicon.NewSet(`be happen occur`)
+
 // guessed reports a hedge or guess word in text: a service said of a port
 // or a cause offered so claims nothing.
 func guessed(text string) bool {
@@ -31,9 +35,13 @@ func guessed(text string) bool {
 	return len(Hedges(text)) > 0
 }
 
-// guessWord reports a guess word or a one-word hedge at ws[i]; a denied
+// guessWord reports a guess word or a one-word hedge at ws[i], or "can"
+// saying what is possible ("can be caused by", "can happen"); a denied
 // modal ("could not write", "couldn't") states a fact.
 func guessWord(ws []string, i int) bool {
+	if ws[i] == "can" {
+		return canGuess[at(ws, i+1)]
+	}
 	if guessWords[ws[i]] {
 		return at(ws, i+1) != "not" && at(ws, i+1) != "t" && at(ws, i+1) != "never"
 	}
