@@ -41,9 +41,10 @@ var genericWords = lexicon.NewSet(`system systems machine computer thing things 
 
 // causeOf returns the content words of a sentence's causal clause and
 // where that clause starts and ends in it; none when it has no causal
-// clause or when a guess word between its clause's start and its marker
-// makes it a guess ("It might have been caused by …", "…, probably
-// because …"). A modal elsewhere ("As you can see, …", "…, which may need
+// clause or when a guess word of its own clause, before its marker or
+// after it, makes it a guess ("It might have been caused by …", "…,
+// probably because …", "because the certificate may have expired"). A
+// modal elsewhere ("As you can see, …", "…, which may need
 // attention") guesses nothing about the cause.
 func causeOf(sentence string, ws []string) ([]string, int, int) {
 	words := causeWords(ws)
@@ -51,17 +52,23 @@ func causeOf(sentence string, ws []string) ([]string, int, int) {
 		return nil, 0, 0
 	}
 	at, end := causeSpan(sentence)
-	before := sentence[:at]
-	for _, sep := range []string{", ", "; ", ": ", " — ", " – ", " - "} {
+	before, clause := sentence[:at], sentence[at:end]
+	for _, sep := range clauseBreaks {
 		if i := strings.LastIndex(before, sep); i >= 0 {
 			before = before[i+len(sep):]
 		}
+		if i := strings.Index(clause, sep); i >= 0 {
+			clause = clause[:i]
+		}
 	}
-	if guessed(before) {
+	if guessed(before) || guessed(clause) {
 		return nil, 0, 0
 	}
 	return words, at, end
 }
+
+// clauseBreaks end the clause a cause's guess word must stand in.
+var clauseBreaks = []string{", ", "; ", ": ", " — ", " – ", " - "}
 
 // causeWords returns the content words of a sentence's causal clause, or
 // nil when it has none.

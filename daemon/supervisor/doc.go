@@ -213,8 +213,9 @@
 // "couldn't", or "either" is grammar), or their stems, that the records of its
 // sentence's entities and clock time (an opening "It": the last sentence's), or
 // journal lines within a minute of them, have (not a guess: a hedge or guess
-// word, not a denied modal, between its clause's start and its marker, "It
-// might have been caused by", "…, probably because"; its words end at one:
+// word, not a denied modal, in the clause that holds its marker, "It might
+// have been caused by", "…, probably because", "can be caused by", "because
+// it probably expired"; not "As you can see, …"; its words end at one:
 // "…, which may need attention"), as must "caused", "led to" or "came from"
 // (not in a hedged, negated or conditional sentence; loglinks.go); an event ("OOM", "crashed") must be in
 // the evidence, a PID killed on its line (causes.go, events.go, eventpids.go).
