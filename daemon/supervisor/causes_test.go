@@ -21,6 +21,8 @@ func TestHedgedCauses(t *testing.T) {
 			"backup.service failed at 02:00:05; it looks like it was caused by an expired certificate.", ""},
 		{"a hedge inside the causal clause is a guess", server,
 			"backup.service failed at 02:00:05 because its certificate probably expired.", ""},
+		{"an unknown cause is still a cause", server, "",
+			"backup.service failed at 02:00:05 because of an unknown certificate error."},
 		{"what can cause an event is a guess", server,
 			"backup.service failed at 02:00:05. Such failures can be caused by expired certificates.", ""},
 		{"a denied modal before the marker states a fact", server, "",

@@ -15,9 +15,17 @@ import (
 // is not SSH") is not judged either way.
 
 // guessWords make a claim a guess, besides the hedges ("probably",
-// "might", "seems to": hedges.go): "looks like", "could be", "unknown,
-// maybe SSH".
-var guessWords = lexicon.NewSet(`guess looks look seems seem appears appear may could suspect unclear unknown whatever`)
+// "might", "seems to": hedges.go): "looks like", "could be".
+var guessWords = lexicon.NewSet(`guess looks look seems seem appears appear may could suspect`)
+
+// unknownWords before a service say the answer cannot tell it ("unknown,
+// maybe SSH"); before a cause they describe it ("an unknown error").
+var unknownWords = lexicon.NewSet(`unclear unknown whatever`)
+
+// serviceGuessed reports a guess among the words before a service.
+func serviceGuessed(before string) bool {
+	return guessed(before) || anyOf(plainWords(before), unknownWords)
+}
 
 // canGuess after "can" make it say what may happen, not what does ("you
 // can see", "can reach" do not).
