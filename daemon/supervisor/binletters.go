@@ -10,7 +10,7 @@ package supervisor
 // binaryLetter returns u without its decimal reading when it was written
 // as one letter attached to the number.
 func binaryLetter(u unit, attached string) unit {
-	if len(attached) == 1 && u.alt != 0 {
+	if len(attached) == 1 {
 		u.alt = 0
 	}
 	return u

@@ -39,12 +39,40 @@ var genericWords = lexicon.NewSet(`system systems machine computer thing things 
 	found find finds encountered encountering reported reports hitting
 	caused reason result there their which when where while what enough again every each since either neither`)
 
+// causeOf returns the content words of a sentence's causal clause and
+// where that clause starts and ends in it; none when it has no causal
+// clause or when a guess word of its own clause, before its marker or
+// after it, makes it a guess ("It might have been caused by …", "…,
+// probably because …", "because the certificate may have expired"). A
+// modal elsewhere ("As you can see, …", "…, which may need
+// attention") guesses nothing about the cause.
+func causeOf(sentence string, ws []string) ([]string, int, int) {
+	words := causeWords(ws)
+	if words == nil {
+		return nil, 0, 0
+	}
+	at, end := causeSpan(sentence)
+	before, clause := sentence[:at], sentence[at:end]
+	for _, sep := range guessClauseEnds {
+		if i := strings.LastIndex(before, sep); i >= 0 {
+			before = before[i+len(sep):]
+		}
+		if i := strings.Index(clause, sep); i >= 0 {
+			clause = clause[:i]
+		}
+	}
+	if guessed(before) || guessed(clause) {
+		return nil, 0, 0
+	}
+	return words, at, end
+}
+
+// guessClauseEnds end the clause a cause's guess word must stand in.
+var guessClauseEnds = []string{", ", "; ", ": ", " — ", " – ", " - "}
+
 // causeWords returns the content words of a sentence's causal clause, or
 // nil when it has none.
 func causeWords(ws []string) []string {
-	if hedgedCause(ws) {
-		return nil
-	}
 	for i, w := range ws {
 		next, ok := causeStarts[w]
 		if !ok || (next != "" && (i+1 >= len(ws) || ws[i+1] != next)) {
@@ -56,8 +84,8 @@ func causeWords(ws []string) []string {
 		}
 		var out []string
 		for k, c := range ws[i+1:] {
-			if len(out) == maxCauseWords {
-				break
+			if len(out) == maxCauseWords || guessWord(ws, i+1+k) {
+				break // "…, which may need attention" asserts nothing
 			}
 			// "couldn't", "didn't": a negated auxiliary is grammar, cut
 			// by plainWords into "couldn" and "t".
@@ -70,22 +98,6 @@ func causeWords(ws []string) []string {
 		return out
 	}
 	return nil
-}
-
-// causeHedges make a cause a guess ("It might be caused by a failing
-// disk", "probably because …"), which claims nothing about this machine;
-// "could" and "can" only when not denied: "rsync could not write", "can't
-// be listed" are facts.
-var causeHedges = lexicon.NewSet(`might may possibly probably likely perhaps maybe presumably could can`)
-
-// hedgedCause reports a sentence whose cause is a guess.
-func hedgedCause(ws []string) bool {
-	for i, w := range ws {
-		if causeHedges[w] && !((w == "could" || w == "can") && (at(ws, i+1) == "not" || at(ws, i+1) == "t" || at(ws, i+1) == "never")) {
-			return true
-		}
-	}
-	return false
 }
 
 // hasStem reports whether an evidence word begins with stem.

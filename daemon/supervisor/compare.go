@@ -199,10 +199,14 @@ func mid(c claim) float64 { return (c.ivs[0].lo + c.ivs[0].hi) / 2 }
 // holds reports whether x stands to y as dir says.
 func holds(dir int, x, y float64) bool { return (dir > 0 && x > y) || (dir < 0 && x < y) }
 
-// colMax returns the largest value of a ps column in an entity's records.
-func (ix *index) colMax(e claim, col string) (float64, bool) {
+// colMax returns the largest value of a ps column in an entity's records
+// of probe, or of any probe when probe is "".
+func (ix *index) colMax(e claim, col, probe string) (float64, bool) {
 	best, ok := 0.0, false
 	for _, id := range ix.anchorRecords(e) {
+		if probe != "" && ix.recs[id].probe != probe {
+			continue
+		}
 		for _, v := range ix.recs[id].values {
 			if m := (v.iv.lo + v.iv.hi) / 2; v.col == col && v.kind == kindPercent && (!ok || m > best) {
 				best, ok = m, true
@@ -212,26 +216,39 @@ func (ix *index) colMax(e claim, col string) (float64, bool) {
 	return best, ok
 }
 
-// topValues returns a ps column's values, one per PID, largest first.
-func (ix *index) topValues(col string) []float64 {
-	seen := map[string]bool{}
+// columnValues returns a ps column's values in probe's rows (any probe's
+// when probe is ""), one per PID, in row order.
+func (ix *index) columnValues(col, probe string) []float64 {
+	if col == "" {
+		return nil
+	}
+	seen := map[float64]bool{}
 	var out []float64
 	for _, r := range ix.recs {
-		pid, val, ok := "", 0.0, false
+		if probe != "" && r.probe != probe {
+			continue
+		}
+		pid, val, okPID, ok := 0.0, 0.0, false, false
 		for _, v := range r.values {
 			switch {
-			case v.col == "pid" && pid == "":
-				pid = strconv.FormatFloat(v.iv.lo, 'f', 0, 64)
-			case v.col == col && v.kind == kindPercent:
+			case v.col == "pid" && !okPID:
+				pid, okPID = v.iv.lo, true
+			case v.col == col && v.kind == kindPercent && !ok:
 				val, ok = (v.iv.lo+v.iv.hi)/2, true
 			}
 		}
-		if ok && pid != "" && !seen[pid] {
+		if okPID && ok && !seen[pid] {
 			seen[pid] = true
 			out = append(out, val)
 		}
 	}
-	slices.SortFunc(out, func(a, b float64) int { return cmpFloat(b, a) })
+	return out
+}
+
+// largestFirst returns a sorted copy of vs, largest first.
+func largestFirst(vs []float64) []float64 {
+	out := slices.Clone(vs)
+	slices.SortStableFunc(out, func(a, b float64) int { return cmpFloat(b, a) })
 	return out
 }
 
@@ -276,15 +293,15 @@ func checkCompared(ix *index, g *Grounding, claims []claim, anchors map[int][]cl
 					g.Missing = append(g.Missing, x.text+" against "+y.text)
 				}
 			case x == nil && a != nil && b != nil && f.measure != "":
-				va, okA := ix.colMax(*a, f.measure)
-				vb, okB := ix.colMax(*b, f.measure)
+				va, okA := ix.colMax(*a, f.measure, "")
+				vb, okB := ix.colMax(*b, f.measure, "")
 				if okA && okB && !holds(f.cmp, va, vb) {
 					g.Missing = append(g.Missing, a.text+" against "+b.text+" ("+f.measure+")")
 				}
 			}
 		}
 		if f.topN > 1 {
-			vals := ix.topValues(f.measure)
+			vals := largestFirst(ix.columnValues(f.measure, ""))
 			if len(vals) < f.topN {
 				continue
 			}
@@ -294,7 +311,7 @@ func checkCompared(ix *index, g *Grounding, claims []claim, anchors map[int][]cl
 					continue
 				}
 				n++
-				if v, ok := ix.colMax(a, f.measure); ok && v < vals[f.topN-1] {
+				if v, ok := ix.colMax(a, f.measure, ""); ok && v < vals[f.topN-1] {
 					g.Missing = append(g.Missing, a.text+" (not in the top "+strconv.Itoa(f.topN)+")")
 				}
 			}

@@ -4,13 +4,10 @@ import "strings"
 
 // "… using 1537284 KiB which is approximately 1.4": a reply that ends,
 // unpunctuated, on a bare number after a word that converts a figure
-// ("approximately", "roughly", "~", "≈", "which is", "or"), where its
+// ("approximately", "roughly", "~", "≈", "which is", "or", "i.e."), where its
 // sentence gave a figure with a unit before it, stopped before that
 // number's unit: the conversion has one. "The answer is 4" and "Load
 // average: 0.12" convert nothing and are whole.
-
-// conversionWords lead from a figure to the same figure in another unit.
-var conversionWords = wordSet(`approximately approx roughly nearly almost about around ~ ≈ = or`)
 
 // cutConversion reports such a reply; words are its fields.
 func cutConversion(words []string) bool {
@@ -26,7 +23,8 @@ func cutConversion(words []string) bool {
 	if last == "" || !isDigit(last[0]) || !isDigit(last[len(last)-1]) || !allDigits(strings.ReplaceAll(last, ".", "")) {
 		return false
 	}
-	if !conversionWords[lead] && !(lead == "is" && (strings.EqualFold(words[n-3], "which") || strings.EqualFold(words[n-3], "that"))) {
+	// An approximation or a restatement's lead (conversions.go) converts.
+	if !approxWords[lead] && !conversionLeads[lead] && !(lead == "is" && (strings.EqualFold(words[n-3], "which") || strings.EqualFold(words[n-3], "that"))) {
 		return false
 	}
 	// The figure converted: one with a unit earlier in the last sentence.

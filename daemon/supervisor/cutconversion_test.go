@@ -12,6 +12,8 @@ func TestCutConversion(t *testing.T) {
 	for _, a := range []string{
 		"postgres (PID 2231) holds 2043112 KiB which is approximately 1.9",
 		"firefox uses 1153024 KiB, roughly 1.1",
+		"firefox uses 1153024 KiB, i.e. 1.1",
+		"firefox uses 1153024 KiB = 1.1",
 		"The biggest process uses 1153024 KiB ≈ 1.1",
 		"The root filesystem holds 187G of 220G, which is 85",
 	} {

@@ -225,15 +225,19 @@
 // …") may name only words (a negated auxiliary, "couldn't", or "either" is
 // grammar), or their stems, that the records of its
 // sentence's entities and clock time (an opening "It": the last sentence's), or
-// journal lines within a minute of them, have, unless hedged, as must "caused",
-// "led to" or "came from" (loglinks.go); an event ("OOM", "crashed") must be in
-// the evidence (systemd's "status=11/SEGV" is a segfault, "code=dumped" a
-// crash), a PID killed on its line (causes.go, events.go, eventpids.go), and a
-// copied exit field ("status=2/INVALIDARGUMENT") on a line of the entity
-// before it (exitfields.go). A sentence citing a probe that gave no output
-// ("According to systemctl --failed …", "the journal shows …"; not one
-// reporting the failure) is missing, as is a count of failed units without
-// systemctl --failed's list (probecites.go).
+// journal lines within a minute of them, have (not a guess: a hedge or guess
+// word, not a denied modal, in the clause that holds its marker, "It might
+// have been caused by", "…, probably because", "can be caused by", "because
+// it probably expired"; not "As you can see, …"; its words end at one:
+// "…, which may need attention"), as must "caused", "led to" or "came from"
+// (not in a hedged, negated or conditional sentence; loglinks.go); an event
+// ("OOM", "crashed") must be in the evidence (systemd's "status=11/SEGV" is a
+// segfault, "code=dumped" a crash), a PID killed on its line (causes.go,
+// events.go, eventpids.go), and a copied exit field ("status=2/INVALIDARGUMENT")
+// on a line of the entity before it (exitfields.go). A sentence citing a probe
+// that gave no output ("According to systemctl --failed …", "the journal shows
+// …"; not one reporting the failure) is missing, as is a count of failed units
+// without systemctl --failed's list (probecites.go).
 // "There is no swap" (or "swap is not configured", "disabled") is checked
 // against memory_info's swap (free's row or its typed sizes; a total of 0 is
 // needed), and "swap is not being used" (or "untouched", "none of it is

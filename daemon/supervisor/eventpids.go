@@ -32,6 +32,17 @@ var eventBreaks = []string{";", ", and ", ", but ", " but ", " while ", " wherea
 // undoneWords make a sentence say what did not or may happen.
 var undoneWords = lexicon.NewSet(`can cannot should will won would could might may if unless whether when`)
 
+// undone reports a sentence that says what did not or may happen: a
+// negation ("not", "couldn't") or an undoneWords word.
+func undone(ws []string) bool {
+	for i, w := range ws {
+		if negations[w] || undoneWords[w] || w == "t" && i > 0 && strings.HasSuffix(ws[i-1], "n") {
+			return true
+		}
+	}
+	return false
+}
+
 // checkEventPIDs reports each PID an event verb of its clause is said of
 // whose records hold no such event.
 func checkEventPIDs(ix *index, g *Grounding, answer string, facts []sentenceFacts, claims []claim) {
@@ -60,24 +71,18 @@ func checkEventPIDs(ix *index, g *Grounding, answer string, facts []sentenceFact
 // eventOf returns the event verb of sentence s whose clause holds the
 // offset at, or "": none in a negated or conditional sentence.
 func eventOf(s string, at int) string {
-	ws := plainWords(s)
-	for i, w := range ws {
-		if negations[w] || nothingWords[w] || undoneWords[w] || w == "t" && i > 0 && strings.HasSuffix(ws[i-1], "n") {
-			return ""
-		}
+	if ws := plainWords(s); undone(ws) || anyOf(ws, nothingWords) {
+		return ""
 	}
-	for off := 0; off < len(s); {
-		i := strings.IndexFunc(s[off:], isLetterByte)
-		if i < 0 {
-			break
+	for i := 0; i < len(s); i++ {
+		if !isLetterByte(s[i]) || i > 0 && isLetterByte(s[i-1]) {
+			continue // not the start of a word
 		}
-		i += off
-		j := i
-		for j < len(s) && isLetterByte(rune(s[j])) {
+		j := i + 1
+		for j < len(s) && isLetterByte(s[j]) {
 			j++
 		}
 		w := s[i:j]
-		off = j
 		if pidEvents[w] == nil {
 			continue
 		}
@@ -89,7 +94,9 @@ func eventOf(s string, at int) string {
 	return ""
 }
 
-func isLetterByte(r rune) bool { return r >= 'a' && r <= 'z' }
+// isLetterByte reports a lowercase ASCII letter: s is lowered by
+// asciiLower, which keeps every other byte, so offsets into it hold.
+func isLetterByte(c byte) bool { return c >= 'a' && c <= 'z' }
 
 // hasAnyStem reports whether text has a word starting with one of stems.
 func hasAnyStem(text string, stems []string) bool {

@@ -87,24 +87,6 @@ func (ix *index) scopeOf(k int, claims []claim, anchors map[int][]claim, records
 	return scope
 }
 
-// addNeighbours adds to scope the journal lines within neighbourWindow of
-// one of its records.
-func (ix *index) addNeighbours(scope map[int32]bool) {
-	var times []int
-	for id := range scope {
-		if t, ok := recordClock(ix.recs[id].text); ok {
-			times = append(times, t)
-		}
-	}
-	for _, t := range times {
-		for id, r := range ix.recs {
-			if u, ok := recordClock(r.text); ok && u-t <= neighbourWindow && t-u <= neighbourWindow {
-				scope[int32(id)] = true
-			}
-		}
-	}
-}
-
 // recordClock returns the seconds of the day of the first hh:mm:ss in the
 // head of a record (a journal line's time).
 func recordClock(text string) (int, bool) {

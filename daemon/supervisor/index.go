@@ -88,7 +88,8 @@ type index struct {
 	// sorted and reversed hold the tokens sorted, and reversed then sorted,
 	// for prefix and suffix lookups; built on first use.
 	sorted, reversed []string
-	clock            *clock // see times, built on first use
+	clock            *clock    // see times, built on first use
+	tl               *timeline // see timed (timeline.go), built on first use
 	// psProgs are the programs ps lists (see psNames), built on first use.
 	psProgs map[string]bool
 	// journal caches journalEntries (journalcounts.go).

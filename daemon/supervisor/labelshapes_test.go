@@ -30,6 +30,9 @@ func TestLabelShapes(t *testing.T) {
 		{"family label before PID", laptop,
 			"sshd listens on port 22 (IPv4 PID 812, IPv6 PID 812).",
 			"nginx listens on port 80 (IPv4 PID 930, IPv6 PID 931)."},
+		{"protocol before PID is a name its socket must have", laptop, // sshd's 22 is TCP
+			"avahi-daemon listens on port 5353 (UDP PID 640).",
+			"sshd listens on port 22 (UDP PID 812)."},
 		{"PID then its family", host31,
 			"nginx listens on port 80: PID 29711 on IPv4 and PID 29711 on IPv6.",
 			"rsyslogd listens on port 514: PID 29710 on IPv4 and PID 29711 on IPv6."},

@@ -104,16 +104,10 @@ func linkMark(low string) (int, string, bool) {
 	return best, mark, source
 }
 
-// linkGuessed reports a hedged (ownerless.go's guessWords), negated or
-// conditional sentence.
+// linkGuessed reports a hedged (ownerless.go's guessed), negated or
+// conditional sentence (eventpids.go's undone).
 func linkGuessed(low string) bool {
-	ws := plainWords(low)
-	for i, w := range ws {
-		if guessWords[w] || undoneWords[w] || negations[w] || w == "t" && i > 0 && strings.HasSuffix(ws[i-1], "n") {
-			return true
-		}
-	}
-	return false
+	return guessed(low) || undone(plainWords(low))
 }
 
 // sideAnchors returns the anchors between from and to.
@@ -210,26 +204,26 @@ var beForms = lexicon.NewSet(`is are was were be been being got`)
 // word of it the timed lines have at all, and their neighbours; nil when
 // it has none.
 func (ix *index) wordScope(side string) map[int32]bool {
-	var timed []int32
-	for id, r := range ix.recs {
-		if _, ok := recordClock(r.text); ok {
-			timed = append(timed, int32(id))
-		}
-	}
-	var words []string
+	var scope map[int32]bool
 	for _, w := range plainWords(side) {
-		if len(w) >= 4 && !functionWords[w] && !genericWords[w] && !lexicon.IsStopword(w) &&
-			slices.ContainsFunc(timed, func(id int32) bool { return wordStart(ix.recs[id].text, w[:4]) }) {
-			words = append(words, w[:4])
+		if len(w) < 4 || functionWords[w] || genericWords[w] || lexicon.IsStopword(w) {
+			continue
 		}
-	}
-	if len(words) == 0 {
-		return nil
-	}
-	scope := map[int32]bool{}
-	for _, id := range timed {
-		if !slices.ContainsFunc(words, func(w string) bool { return !wordStart(ix.recs[id].text, w) }) {
-			scope[id] = true
+		ids := ix.timedStarting(w[:4])
+		if len(ids) == 0 {
+			continue // a word no timed line has narrows nothing
+		}
+		if scope == nil {
+			scope = map[int32]bool{}
+			for _, id := range ids {
+				scope[id] = true
+			}
+			continue
+		}
+		for id := range scope {
+			if _, ok := slices.BinarySearch(ids, id); !ok {
+				delete(scope, id)
+			}
 		}
 	}
 	if len(scope) == 0 {

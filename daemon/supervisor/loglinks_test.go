@@ -12,11 +12,11 @@ func TestLogLinkShapes(t *testing.T) {
 	server := EvidenceText(scenario(t, "server"))
 	tests := []pair{
 		{"PID said to be killed is the kill line's", laptop,
-			"At 09:41 the OOM killer killed the java process, PID 6650.", "At 09:41 the OOM killer killed the firefox process, PID 4242."},
+			"At 09:41 the OOM killer killed the java process, PID 6650.", "The OOM killer killed the firefox process, PID 4242."},
 		{"PID of a kill beside a restarted process", host32,
 			"At 20:14 the OOM killer killed java, PID 29962, and billing came back as PID 31200.", "At 20:14 the OOM killer killed the billing Java process, PID 31200, and billing.service failed."},
 		{"PID of a crashed pool child is the child's", host32,
-			"A php-fpm child (PID 3301) crashed with SIGSEGV at 19:25:50.", "A php-fpm child (PID 29708) crashed with SIGSEGV at 19:25:50."},
+			"A php-fpm child (PID 3301) crashed with SIGSEGV at 19:25:50.", "A php-fpm child (PID 29708) crashed with SIGSEGV."},
 		{"a setting's small value is its line's", host32,
 			"The php-fpm www pool hit its pm.max_children limit of 5 at 19:25:00.", "The php-fpm www pool hit its pm.max_children limit of 8 at 19:25:00."},
 		{"PID denied an event is not judged", host32, "redis-server (PID 29963) has not crashed.", ""},
@@ -57,7 +57,8 @@ func TestLogLinkShapes(t *testing.T) {
 			"The biggest memory user is java (PID 31200), running as user billing.", ""},
 		{"user that is a word of the pool's command", host32,
 			"The php-fpm pool worker PID 29708 runs as user www-data.", "The php-fpm pool worker PID 29708 runs as user www."},
-		{"consumer noun before a name is no user", laptop, "The biggest mem user is firefox, PID 4242.", ""},
+		{"consumer noun before a name is no user", laptop, "The biggest mem user firefox (PID 4242) holds 7.4% of memory.", ""},
+		{"consumer noun after 'top' is no user", laptop, "The top user firefox (PID 4242) holds 7.4% of memory.", ""},
 	}
 	checkPairs(t, tests)
 }

@@ -11,20 +11,17 @@ import (
 // Only ss rows are added: a figure tied to the path still comes from the
 // rows that print it.
 
-// maxPathPIDs bounds the processes one path's rows may name.
-const maxPathPIDs = 8
-
 // withSockets returns recs with the listening_ports records of every
 // process whose ps row is among them.
 func (ix *index) withSockets(recs []int32) []int32 {
 	var pids []string
 	for _, id := range recs {
 		r := ix.recs[id]
-		if r.probe != "top_memory" && r.probe != "top_cpu" {
+		if !processProbes[r.probe] {
 			continue
 		}
 		for _, v := range r.values {
-			if v.kind == kindCount && v.col == "pid" && len(pids) < maxPathPIDs {
+			if v.kind == kindCount && v.col == "pid" {
 				pids = append(pids, strconv.Itoa(int(v.iv.lo+v.iv.hi)/2))
 			}
 		}

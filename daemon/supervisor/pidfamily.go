@@ -61,6 +61,7 @@ func checkPIDFamilies(ix *index, g *Grounding, answer string, claims []claim) {
 	if !ix.hasProbe("listening_ports") {
 		return
 	}
+	sentPorts := map[int]map[string]bool{} // each sentence's, read once
 	for _, c := range claims {
 		if c.kind != kindPID || c.advice {
 			continue
@@ -69,11 +70,15 @@ func checkPIDFamilies(ix *index, g *Grounding, answer string, claims []claim) {
 		if fam == "" {
 			continue
 		}
-		ports := map[string]bool{}
-		for _, p := range claims {
-			if p.kind == kindPort && p.sent == c.sent && len(ix.portReach(p)) > 0 {
-				ports[strconv.Itoa(p.port)] = true
+		ports, read := sentPorts[c.sent]
+		if !read {
+			ports = map[string]bool{}
+			for _, p := range claims {
+				if p.kind == kindPort && p.sent == c.sent && len(ix.portReach(p)) > 0 {
+					ports[strconv.Itoa(p.port)] = true
+				}
 			}
+			sentPorts[c.sent] = ports
 		}
 		ok := false
 		for _, s := range ix.entitySockets(c) {

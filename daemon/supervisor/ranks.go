@@ -2,7 +2,6 @@ package supervisor
 
 import (
 	"math"
-	"slices"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 )
@@ -23,6 +22,14 @@ func topRanks(ws []string, i int) bool {
 	return consumerNouns[next]
 }
 
+// rankNoun reports a consumer noun at ws[i] that a superlative, "top" or
+// a measure word heads: "the biggest mem user qemu" names qemu as what
+// uses the most, not as the user it runs as (users.go).
+func rankNoun(ws []string, i int) bool {
+	prev := at(ws, i-1)
+	return consumerNouns[ws[i]] && (superlatives[prev] || prev == "top" || memoryWords[prev] || cpuWords[prev])
+}
+
 // rankColumns are the ps columns a ranking probe is sorted by.
 var rankColumns = map[string]string{"top_memory": "%mem", "top_cpu": "%cpu"}
 
@@ -32,15 +39,15 @@ var rankColumns = map[string]string{"top_memory": "%mem", "top_cpu": "%cpu"}
 // process or PID must hold the rank-th largest value (a tie holds). It
 // reports the claim that fails, or nil. When the table sorted by the
 // measure ran but its rows stand out of its figures' order (see
-// figureranks.go), it ranks that table's own figures.
-func (ix *index) rankedByColumn(anchors []claim, probe string, rank int) *claim {
+// figureranks.go), it ranks own, that table's figures.
+func (ix *index) rankedByColumn(anchors []claim, probe string, rank int, own []float64) *claim {
 	col := rankColumns[probe]
 	if col == "" {
 		return nil
 	}
-	vals, own := ix.topValues(col), ix.probeValues(probe, col)
-	if len(own) > 0 {
-		vals = slices.SortedFunc(slices.Values(own), func(a, b float64) int { return cmpFloat(b, a) })
+	vals := largestFirst(own)
+	if len(own) == 0 {
+		vals, probe = largestFirst(ix.columnValues(col, "")), ""
 	}
 	if rank >= len(vals) {
 		return nil
@@ -50,11 +57,7 @@ func (ix *index) rankedByColumn(anchors []claim, probe string, rank int) *claim 
 		if (a.class != classProcess && a.class != classPID) || a.positional || a.soft {
 			continue
 		}
-		v, ok := ix.colMax(*a, col)
-		if len(own) > 0 {
-			v, ok = ix.colIn(*a, col, probe)
-		}
-		if ok && math.Abs(v-vals[rank]) < rankTie {
+		if v, ok := ix.colMax(*a, col, probe); ok && math.Abs(v-vals[rank]) < rankTie {
 			return nil
 		}
 		return a

@@ -74,10 +74,8 @@ var (
 // readSentence returns the facts of one sentence.
 func readSentence(sentence string) sentenceFacts {
 	ws := plainWords(sentence)
-	f := sentenceFacts{cause: causeWords(ws), sum: anyOf(ws, sumWords) || strings.Contains(sentence, " + ") || addsUp.MatchString(sentence), events: eventsIn(ws)}
-	if f.cause != nil {
-		f.causeAt, f.causeEnd = causeSpan(sentence)
-	}
+	f := sentenceFacts{sum: anyOf(ws, sumWords) || strings.Contains(sentence, " + ") || addsUp.MatchString(sentence), events: eventsIn(ws)}
+	f.cause, f.causeAt, f.causeEnd = causeOf(sentence, ws)
 	f.inst = instancesIn(sentence)
 	f.listeners = listenCountIn(sentence)
 	for i, w := range ws {
@@ -331,9 +329,10 @@ func (ix *index) topRecord(probe string, rank int) int32 {
 // ranked checks a superlative sentence: its first process or PID must
 // hold the probe's first row. It reports the claim that fails, or nil.
 func ranked(ix *index, anchors []claim, probe string, rank int) *claim {
-	top := ix.sortedTop(probe, rank) // figureranks.go
+	rows := ix.columnValues(rankColumns[probe], probe)
+	top := ix.sortedTop(probe, rank, rows) // figureranks.go
 	if top < 0 {
-		return ix.rankedByColumn(anchors, probe, rank)
+		return ix.rankedByColumn(anchors, probe, rank, rows)
 	}
 	for i := range anchors {
 		a := &anchors[i]

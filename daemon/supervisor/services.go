@@ -159,7 +159,7 @@ func serviceClaims(answer string, claims []claim, facts []sentenceFacts) []servi
 			if lore(answer, k.start, at, end) || partOfName(answer, at, end) {
 				continue
 			}
-			sc := serviceClaim{phrase: answer[at:end], svc: serviceOf(answer[at:end]), guess: guessed(answer[k.start:at])}
+			sc := serviceClaim{phrase: answer[at:end], svc: serviceOf(answer[at:end]), guess: serviceGuessed(answer[k.start:at])}
 			if p, denied, ok := tiedPort(answer, k.start, at, end, ports); ok && !p.advice {
 				sc.port, sc.denied = p, denied
 				out = append(out, sc)

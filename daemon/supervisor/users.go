@@ -28,10 +28,7 @@ func isUser(words []string, i int) bool {
 		return false
 	}
 	prev := words[i-1]
-	if prev == "user" && i >= 2 && (memoryWords[words[i-2]] || cpuWords[words[i-2]] || superlatives[words[i-2]] || words[i-2] == "mem") {
-		return false // "the biggest mem user qemu": a consumer, not a login
-	}
-	return prev == "user" || (prev == "as" && i >= 2 && userVerbs[words[i-2]]) ||
+	return prev == "user" && !rankNoun(words, i-1) || (prev == "as" && i >= 2 && userVerbs[words[i-2]]) ||
 		(prev == "by" && i >= 2 && ownerVerbs[words[i-2]]) || // "run by cloudsdk"
 		(prev == "for" && i >= 2 && authWords[words[i-2]]) // "failed password for root"
 }

@@ -20,7 +20,7 @@ var notNames = lexicon.NewSet(`renderer utility gpu-process network audio storag
 	socket sockets port ports connection connections listener listeners vm vms container containers instance
 	instances job jobs several many few multiple various numerous e.g i.e eg ie etc vs via
 	name names id ids list tree table owner owners info details
-	shown seen given known hidden found visible available present ipv4 ipv6 tcp udp tcp6 udp6`)
+	shown seen given known hidden found visible available present ipv4 ipv6`)
 
 // actionWords after a name mark it as the subject of a figure: "firefox
 // uses 1.2 GiB", "chrome is using 30%", "sshd listens on port 22".
