@@ -71,6 +71,17 @@ const neighbourWindow = 60
 // scopeOf returns the records the causes and events of sentence k may come
 // from (see above), or nil to use the whole evidence.
 func (ix *index) scopeOf(k int, claims []claim, anchors map[int][]claim, records map[int][]int32) map[int32]bool {
+	scope := ix.sentenceRecords(k, claims, anchors, records)
+	if len(scope) == 0 {
+		return nil
+	}
+	ix.addNeighbours(scope)
+	return scope
+}
+
+// sentenceRecords returns the records of sentence k's entities and of its
+// clock times.
+func (ix *index) sentenceRecords(k int, claims []claim, anchors map[int][]claim, records map[int][]int32) map[int32]bool {
 	scope := map[int32]bool{}
 	for _, a := range anchors[k] {
 		for _, id := range records[a.off] {
@@ -80,10 +91,6 @@ func (ix *index) scopeOf(k int, claims []claim, anchors map[int][]claim, records
 	for _, id := range ix.clockRecords(claims, k) {
 		scope[id] = true
 	}
-	if len(scope) == 0 {
-		return nil
-	}
-	ix.addNeighbours(scope)
 	return scope
 }
 

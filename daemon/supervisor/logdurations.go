@@ -89,16 +89,7 @@ sentences:
 				continue
 			}
 			if !read {
-				scope := map[int32]bool{}
-				for _, a := range anchors[k] {
-					for _, id := range records[a.off] {
-						scope[id] = true
-					}
-				}
-				for _, id := range ix.clockRecords(claims, k) {
-					scope[id] = true
-				}
-				durs, read = ix.recordDurations(scope), true
+				durs, read = ix.recordDurations(ix.sentenceRecords(k, claims, anchors, records)), true
 			}
 			if len(durs) == 0 {
 				continue sentences
