@@ -1,0 +1,33 @@
+package supervisor
+
+import "testing"
+
+// TestRound44Shapes holds true answers of round 43–44's shapes that were
+// flagged, each beside a false answer of the same shape.
+func TestRound44Shapes(t *testing.T) {
+	server := EvidenceText(scenario(t, "server"))
+	tests := []pair{
+		// "…, but you could …" opens advice: its commands and paths are not facts.
+		{"advice after but", server,
+			"Swap has 256Mi used, but you could install `zram-tools` and edit /etc/default/zramswap.",
+			"Swap has 512Mi used, but you could install `zram-tools` and edit /etc/default/zramswap."},
+		{"advice after but should", server,
+			"backup.service has failed, but you should first check `/var/log/backup.log` and run `df -i`.",
+			"nginx.service has failed, but you should first check `/var/log/backup.log` and run `df -i`."},
+		// A size before its own resource noun after "while" is that resource's, not swap's.
+		{"memory figure in a while clause after swap", server,
+			"256Mi of the 4.0Gi swap is in use while 18Gi RAM is still available.",
+			"256Mi of the 4.0Gi swap is in use while 3.8Gi RAM is still available."},
+		{"memory figure of memory in an and clause after swap", server,
+			"Swap holds 256Mi and 18 GiB of memory is available.",
+			"Swap holds 256Mi and 3.8 GiB of memory is available."},
+		// A count of the journal's entries above ten is that rule's alone,
+		// not a plain number to find; a typed message holding a clock-like
+		// PCI address ("0000:00:02.0") is no printed entry.
+		{"journal entries above ten", EvidenceText(scenario(t, "host31")),
+			"The journal has 23 warning-or-worse entries.", "The journal has 24 warning-or-worse entries."},
+		{"journal excerpt count", EvidenceText(scenario(t, "host35")),
+			"The journal excerpt shows 18 entries.", "The journal excerpt shows 19 entries."},
+	}
+	checkPairs(t, tests)
+}
