@@ -28,6 +28,13 @@ func TestRound44Shapes(t *testing.T) {
 			"The journal has 23 warning-or-worse entries.", "The journal has 24 warning-or-worse entries."},
 		{"journal excerpt count", EvidenceText(scenario(t, "host35")),
 			"The journal excerpt shows 18 entries.", "The journal excerpt shows 19 entries."},
+		// A quotation of a log line may drop the line's inner quote marks.
+		{"quotation without the line's inner quotes", EvidenceText(scenario(t, "host36")),
+			`cupsd logged "[Job 42] Printer HP_LaserJet_M404 not responding, retrying in 30 seconds".`,
+			`cupsd logged "[Job 42] Printer HP_LaserJet_M404 not responding, retrying in 60 seconds".`},
+		{"quotation without quotes around a connection name", EvidenceText(scenario(t, "host36")),
+			`NetworkManager logged "Activation: failed for connection Office-5G" at 19:20:38.`,
+			`NetworkManager logged "Activation: failed for connection Office-2G" at 19:20:38.`},
 	}
 	checkPairs(t, tests)
 }
