@@ -35,6 +35,14 @@ func TestRound44Shapes(t *testing.T) {
 		{"quotation without quotes around a connection name", EvidenceText(scenario(t, "host36")),
 			`NetworkManager logged "Activation: failed for connection Office-5G" at 19:20:38.`,
 			`NetworkManager logged "Activation: failed for connection Office-2G" at 19:20:38.`},
+		// A name with its PID in a bracket is that PID's row, also for the
+		// sentences after it, though the journal logs the bare name too.
+		{"product name bound to its bracketed PID", EvidenceText(scenario(t, "host36")),
+			"Memory's biggest user is Firefox ESR (PID 733, user alice). It holds 4.0% of RAM.",
+			"Memory's biggest user is Firefox ESR (PID 733, user alice). It holds 2.5% of RAM."},
+		{"product name ranked by its bracketed PID", EvidenceText(scenario(t, "host36")),
+			"The process using the most memory is Firefox (`firefox-esr`, PID 733).",
+			"The process using the most memory is Firefox (`firefox-esr`, PID 1389)."},
 	}
 	checkPairs(t, tests)
 }
