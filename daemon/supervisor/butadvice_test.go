@@ -43,6 +43,16 @@ func TestRound44Shapes(t *testing.T) {
 		{"product name ranked by its bracketed PID", EvidenceText(scenario(t, "host36")),
 			"The process using the most memory is Firefox (`firefox-esr`, PID 733).",
 			"The process using the most memory is Firefox (`firefox-esr`, PID 1389)."},
+		// A name before another process name describes it and ranks nothing.
+		{"descriptor before the ranked name", EvidenceText(scenario(t, "host36")),
+			"The top CPU user is the Go test binary supervisor.test.",
+			"The top CPU user is the Go compiler `compile` (PID 2610)."},
+		{"descriptor before a name that is not first", EvidenceText(scenario(t, "host35")),
+			"", "The busiest process is the Go `compile` process (PID 1476)."},
+		// A trailing list of PIDs pairs in order with a trailing list of figures.
+		{"trailing PIDs pair with trailing figures", EvidenceText(scenario(t, "laptop")),
+			"gnome-shell (PID 2210) is at 1.0% CPU, and two firefox processes (PIDs 4242 and 4391) use 12.3% and 3.1%.",
+			"gnome-shell (PID 2210) is at 1.0% CPU, and two firefox processes (PIDs 4242 and 4391) use 3.1% and 12.3%."},
 	}
 	checkPairs(t, tests)
 }

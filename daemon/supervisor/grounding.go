@@ -72,7 +72,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	checkSockets(ix, &g, answer, claims, facts)
 	checkAddresses(ix, &g, answer, claims, facts, anchors, records)
 	relate(ix, &g, facts, anchors)
-	resp := respective(claims, anchors)
+	resp := respective(answer, claims, anchors)
 	pairCompared(answer, claims, facts, resp)
 	checkCompared(ix, &g, claims, anchors, facts)
 	checkConversions(&g, answer, claims)            // conversions.go

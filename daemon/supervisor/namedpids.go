@@ -21,6 +21,7 @@ const maxNameQualifier = 16
 // bindBracketPIDs adds to each process name's records the rows of the
 // PIDs in the bracket right after it that its own records lack.
 func (ix *index) bindBracketPIDs(answer string, claims []claim) {
+	markDescriptorNames(answer, claims) // descriptornames.go
 	for i, a := range claims {
 		if a.class != classProcess || a.kind != kindName || a.positional || a.soft || len(a.key) < minAffix {
 			continue
