@@ -47,6 +47,9 @@ func TestRound44Shapes(t *testing.T) {
 		{"descriptor before the ranked name", EvidenceText(scenario(t, "host36")),
 			"The top CPU user is the Go test binary supervisor.test.",
 			"The top CPU user is the Go compiler `compile` (PID 2610)."},
+		{"descriptor before a quoted name and its PID", EvidenceText(scenario(t, "host36")),
+			"The top CPU user is the Go test binary `supervisor.test` (PID 2709) at 82.3% CPU.",
+			"The top CPU user is the Go test binary `supervisor.test` (PID 2709) at 62.6% CPU."},
 		{"descriptor before a name that is not first", EvidenceText(scenario(t, "host35")),
 			"", "The busiest process is the Go `compile` process (PID 1476)."},
 		// A trailing list of PIDs pairs in order with a trailing list of figures.

@@ -17,8 +17,12 @@ const maxDescribed = 2
 // next one.
 func markDescriptorNames(answer string, claims []claim) {
 	for i := range claims[:max(0, len(claims)-1)] {
-		a, b := &claims[i], claims[i+1]
-		if a.class != classProcess || a.kind != kindName || b.class != classProcess || b.kind != kindName || b.positional || b.soft || b.sent != a.sent || a.textual {
+		a, j := &claims[i], i+1
+		for j+1 < len(claims) && claims[j].kind == kindName && (claims[j].positional || claims[j].soft) {
+			j++ // "the Go test binary `supervisor.test`": "binary" is a plain word
+		}
+		b := claims[j]
+		if a.class != classProcess || a.kind != kindName || a.soft || a.positional || b.class != classProcess || b.kind != kindName || b.positional || b.soft || b.sent != a.sent || a.textual {
 			continue
 		}
 		end := a.off + len(a.text)
