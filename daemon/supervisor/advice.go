@@ -82,9 +82,11 @@ func isGeneral(sentence string) bool {
 }
 
 // youClauses start the part of a sentence that speaks of what the user
-// might do ("ifb0 is down, which is normal unless you use `tc`"): its
-// claims are read as advice.
-var youClauses = []string{" if you ", " unless you ", " when you ", " in case you ", " you should ", " you need to "}
+// might do ("ifb0 is down, which is normal unless you use `tc`", "one
+// attempt is not alarming, but you could install fail2ban"): its claims
+// are read as advice.
+var youClauses = []string{" if you ", " unless you ", " when you ", " in case you ", " you should ", " you need to ",
+	" you could ", " you might ", " but you may ", " but you can "}
 
 // youClause returns where the part of sentence about the user's choices
 // starts, or -1.

@@ -98,6 +98,7 @@ func (ix *index) bracketPIDs(answer string, claims []claim) {
 		}
 		c.kind, c.class, c.port = kindPID, classPID, 0
 	}
+	ix.bindBracketPIDs(answer, claims) // namedpids.go
 }
 
 // bracketedAlone reports a claim that fills its bracket: "(930)".

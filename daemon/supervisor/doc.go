@@ -98,7 +98,9 @@
 // quoted spans of up to 80 bytes (Markdown bold, "**", inside one is
 // formatting, dropped: emphasis.go; a quotation of three or more words of
 // evidence text, up to 400 bytes, makes only that claim: its words make no
-// figure, name, relation, absence or cause; verbatim.go). A path the answer
+// figure, name, relation, absence or cause; verbatim.go; a quotation of several
+// words matches with quote marks inside it and in the evidence left out, every
+// other character kept: quotemarks.go). A path the answer
 // cuts with an ellipsis ("/tmp/go-build7/b001/supervi…", copied from a prompt
 // line cut at its bound) must start an evidence path. A count before a plural
 // noun ("12 processes") counts that noun. A share of all the processes ("more
@@ -118,10 +120,14 @@
 // be one of theirs where its number is theirs in another unit ("about 2.4
 // minutes" for "2.417283 seconds") or a report verb gives it to them ("chronyd
 // reported …"; logdurations.go). Sentences
-// also carry relations (relations.go): "respectively", superlatives ("the
+// also carry relations (relations.go): "respectively" (so a list of PIDs
+// and then as many figures, also ending a sentence: "(PIDs 2610 and 2782) at
+// 36.7% and 35.0%"; pidtails.go), superlatives ("the
 // biggest memory user is X", "X is the top memory user": X has ps's top figure,
 // its first row if sorted: figureranks.go; "top" only before a consumer noun,
-// not "top 5"; not "the busiest compile process", nor one named only by place)
+// not "top 5"; not "the busiest compile process", nor one named only by place,
+// nor a name describing the next one: "the Go test binary `supervisor.test`";
+// descriptornames.go)
 // and absences ("the journal is empty", "no failed units", "no swap": checked
 // against the probe; not "no failed units could be checked", a failed probe;
 // unprobed.go; nor "I have no failed-unit information": unknowing.go; so is a
@@ -189,7 +195,8 @@
 // four localhost ports"), failed logins ("3 failed logins for root", "X failed
 // 4 times": the journal's, of its item's user and address; countclaims.go),
 // entries, quoted lines, OOM kills ("5 sshd entries", "just one OOM kill";
-// journalcounts.go); a count of every process ("there are 73 processes
+// journalcounts.go; such a count is judged by that rule alone, its figure is
+// no plain number: journalcountclaims.go); a count of every process ("there are 73 processes
 // running", "in total", "73 procs;", "73 running processes", "Total processes:
 // 73"; not "listed", "top") must be the process probe's total ("…, of 73"), not
 // its list's length (totals.go); "(only) two services are listening (on TCP)"
@@ -256,8 +263,9 @@
 // free's used, free or available share of its total, and one of the CPUs' whole
 // ("of the 200% the two CPUs can give", "3200% capacity") 100% per CPU the
 // evidence counts (capacity.go). A size about swap (its segment names swap, not
-// as "no swap", in its own clause: an "and" before a resource noun opens one,
-// "20Gi of 23Gi memory is available and swap has 4.1Mi used" (swapclauses.go);
+// as "no swap", in its own clause: an "and" or "while" before a resource noun,
+// or before a size and its resource noun, opens one: "20Gi of 23Gi memory is
+// available and swap has 4.1Mi used", "while 9.3Gi RAM is free" (swapclauses.go);
 // or right after "no swap": "no swap (0B)") comes from swap's records, one
 // about the machine's RAM from free's Mem row ("21Gi free" from its free
 // column, not its available one: scopes.go), a user or address from its item's

@@ -51,7 +51,9 @@
 // unless its clause names memory: mounts.go) or in a clause of its own ("…,
 // and", "while", or "and" before its own subject: "/ is 25% used and 22Gi is
 // available"). A PID and the name next to it (a product's through its process:
-// "PostgreSQL (PID 2231)" on postgres' row; not a name of another item when both
+// "PostgreSQL (PID 2231)" on postgres' row; a name with its PID in a bracket
+// after it is that PID's row in the whole answer where the row's command has a
+// word starting with the name, "Firefox ESR (PID 733)": namedpids.go; not a name of another item when both
 // have a figure: "PID 4391 at 4.2%, gnome-shell at 2.9%"), and a path and the
 // device next to it (in its own segment first; in a device's bracket, that
 // device: "vda (256G disk, mounted on /) and zram0"; after "mounted at", its
@@ -106,7 +108,8 @@
 // "Tips:" heading, a gerund of an advice verb ("Adding a swap file …"), a tool
 // with an indefinite subject, a modal and a helping verb ("A cron job running
 // `df -h /` can warn you …"; indefinite.go), and the part of a sentence after
-// "if you" or "unless you"; in advice only figures and states tied to a known
+// "if you", "unless you" or "you could" ("…, but you could install fail2ban");
+// in advice only figures and states tied to a known
 // entity are checked, and not those of a condition: after "when", "once", "if",
 // "until", "unless", "before" or "after" with no comma between ("Check again
 // when systemd is running"; conditions.go). A general statement ("can be

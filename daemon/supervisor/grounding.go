@@ -46,6 +46,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	g.Echoed = append(g.Echoed, echoes(answer, ix.text, ins)...)
 	claims, facts := extractAll(answer, ix.entities, ix.verbatim)
 	checkVerdicts(ix, &g, answer, facts, len(ins) > 0)
+	claims = dropJournalCounted(ix, answer, claims) // journalcountclaims.go
 	if len(claims) == 0 {
 		checkClaimless(ix, &g, answer, facts)
 		return withPhrase(g, answer, evidence, facts)
@@ -71,7 +72,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	checkSockets(ix, &g, answer, claims, facts)
 	checkAddresses(ix, &g, answer, claims, facts, anchors, records)
 	relate(ix, &g, facts, anchors)
-	resp := respective(claims, anchors)
+	resp := respective(answer, claims, anchors)
 	pairCompared(answer, claims, facts, resp)
 	checkCompared(ix, &g, claims, anchors, facts)
 	checkConversions(&g, answer, claims)            // conversions.go

@@ -79,10 +79,12 @@ func (ix *index) readJournalEntries() (ids []int32, ok, unread bool) {
 		switch _, clock := recordClock(r.text); {
 		case strings.HasPrefix(r.text, "cannot read"):
 			unread = true
+		case strings.HasPrefix(r.text, "message "):
+			// Before the clock: a typed message may hold one ("i915
+			// 0000:00:02.0: …" reads as 00:00:02) and is no printed line.
+			typed = append(typed, int32(id))
 		case clock && !strings.HasPrefix(r.text, "time "):
 			ids = append(ids, int32(id))
-		case strings.HasPrefix(r.text, "message "):
-			typed = append(typed, int32(id))
 		}
 	}
 	if len(ids) == 0 {
@@ -92,24 +94,32 @@ func (ix *index) readJournalEntries() (ids []int32, ok, unread bool) {
 }
 
 // checkJournalCounts reports the counts of journal events of a sentence
-// (raw, with quotes): one line, the first of its quoted-line, OOM-kill and
-// failed-login counts, a wrong one first.
+// (raw, with quotes): one line, the first of its quoted-line, OOM-kill,
+// failed-login and entry counts, a wrong one first.
 func checkJournalCounts(ix *index, g *Grounding, raw string) {
+	if found, what, ok := journalCount(ix, raw); ok {
+		report(g, found, what)
+	}
+}
+
+// journalCount checks the journal count of a sentence (see
+// checkJournalCounts); what starts with the count's figure.
+func journalCount(ix *index, raw string) (found bool, what string, ok bool) {
 	s := strings.ToLower(strings.ReplaceAll(raw, "**", ""))
 	if !strings.Contains(s, "oom") && !strings.Contains(s, "out of memory") && !strings.Contains(s, "out-of-memory") && !strings.Contains(s, "fail") &&
 		!quotedLinesRe.MatchString(s) && !journalEntriesRe.MatchString(s) {
-		return
+		return false, "", false
 	}
 	ids, ok, unread := ix.journalEntries()
 	if !ok {
-		return
+		return false, "", false
 	}
 	for _, check := range []func(*index, []int32, string) (bool, string, bool){quotedLines, oomCount, loginTimes, entryCount} {
 		if found, what, ok := check(ix, ids, s); ok {
-			report(g, found && !unread, what)
-			return
+			return found && !unread, what, true
 		}
 	}
+	return false, "", false
 }
 
 // quotedLines checks `6 "Failed password" lines` (of its item's address).

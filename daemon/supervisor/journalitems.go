@@ -63,7 +63,7 @@ var (
 	journalEntriesRe = regexp.MustCompile(countRe + `\s+(?:([\w.@-]+)\s+)?(?:journal\s+|log\s+)?(?:entries|lines|messages)\b(?:\s+(?:from|by)\s+([\w.@-]+))?`)
 	plainEntryWords  = lexicon.NewSet(`the journal journalctl log logs system has have had shows show showed contains contain there are were is in
 		total entries lines messages at warning level or worse higher above only just of priority from by i see count counted it listed lists
-		returned printed logged and a an its all with which that overall altogether`)
+		returned printed logged and a an its all with which that overall altogether excerpt output`)
 )
 
 // entryCount checks a count of the journal's entries, of one identifier

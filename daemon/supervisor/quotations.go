@@ -182,6 +182,10 @@ func cutPath(answer string, c claim) bool {
 // word run, or as the start of one when the answer cut it with an
 // ellipsis.
 func hasText(text string, c claim) bool {
+	return hasTextExact(text, c) || hasTextUnquoted(text, c) // quotemarks.go
+}
+
+func hasTextExact(text string, c claim) bool {
 	if c.key == "[::]" {
 		return listensOnWildcard6(text)
 	}

@@ -239,9 +239,9 @@ func anyOf(ws []string, set lexicon.Set) bool {
 // respective pairs the figures of a "respectively" sentence with its
 // entities in order, when there are as many of each (and those of a
 // sentence listing PIDs and then figures with its PIDs, see
-// parallelPIDs); it returns the
+// pairedPIDs); it returns the
 // entity of each paired figure by the figure's offset.
-func respective(claims []claim, anchors map[int][]claim) map[int]*claim {
+func respective(answer string, claims []claim, anchors map[int][]claim) map[int]*claim {
 	out := map[int]*claim{}
 	bySent := map[int][]claim{}
 	for _, c := range claims {
@@ -252,7 +252,7 @@ func respective(claims []claim, anchors map[int][]claim) map[int]*claim {
 	for s, figs := range bySent {
 		as := anchors[s]
 		if !figs[0].facts.respectively {
-			as = parallelPIDs(as, figs)
+			as, figs = pairedPIDs(answer, as, figs) // pidtails.go
 		} else if len(as) != len(figs) {
 			// "kdamond.0 (PID 77) and rcu_preempt (PID 15) use 0.6% and
 			// 0.2% respectively": the names pair, their PIDs annotate them.
