@@ -189,7 +189,9 @@
 // four localhost ports"), failed logins ("3 failed logins for root", "X failed
 // 4 times": the journal's, of its item's user and address; countclaims.go),
 // entries, quoted lines, OOM kills ("5 sshd entries", "just one OOM kill";
-// journalcounts.go); a count of every process ("there are 73 processes
+// journalcounts.go), reports of a message ("cupsd reported the printer as
+// not responding four times between 20:33:28 and 20:33:48": the entity's
+// lines holding the phrase's words, in that range; journaltimes.go); a count of every process ("there are 73 processes
 // running", "in total", "73 procs;", "73 running processes", "Total processes:
 // 73"; not "listed", "top") must be the process probe's total ("…, of 73"), not
 // its list's length (totals.go); "(only) two services are listening (on TCP)"
