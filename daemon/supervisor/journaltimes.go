@@ -15,7 +15,9 @@ import (
 // identifier, else lines naming it) holding every word of the phrase that
 // any of them holds, within the range of times the sentence gives, if any.
 // A phrase with no such word ("cupsd logged it four times") counts only
-// with a range: what "it" is, the sentence before says.
+// with a range: what "it" is, the sentence before says. A count followed by
+// the times of its reports ("twice, at 19:05:10 and 20:14:47") counts
+// events, which may span several lines each: its times are judged instead.
 
 var (
 	// loggedTimesRe reads a report verb, the phrase after it and its
@@ -29,7 +31,12 @@ var (
 	// thatPhraseRe reads a phrase after its count: "warned twice that
 	// checkpoints …", "logged three times: …".
 	thatPhraseRe = regexp.MustCompile(`^\s*(?:that|about|of|:)\s+([^,;]*)`)
-	clockRangeRe = regexp.MustCompile(`\b(?:between|from)\s+(\d{1,2}:\d\d(?::\d\d)?)\s+(?:and|to|until|till|through|-|–)\s+(\d{1,2}:\d\d(?::\d\d)?)\b`)
+	// listedTimesRe reads the times of each report after the count
+	// ("twice, at 19:05:10 and 20:14:47"): the count is of those events,
+	// each of which may span lines (the OOM kill's several), and each
+	// time is checked as a log time (loggedclocks.go).
+	listedTimesRe = regexp.MustCompile(`^\s*[,:(]?\s*(?:at|on)?\s*\d{1,2}:\d\d`)
+	clockRangeRe  = regexp.MustCompile(`\b(?:between|from)\s+(\d{1,2}:\d\d(?::\d\d)?)\s+(?:and|to|until|till|through|-|–)\s+(\d{1,2}:\d\d(?::\d\d)?)\b`)
 	// subjectTokenRe cuts the words before a verb into the names an
 	// entity can have ("fwupd-refresh.service", "hp_laserjet_m404").
 	subjectTokenRe = regexp.MustCompile(`[a-z0-9][a-z0-9_.@-]*`)
@@ -39,7 +46,7 @@ var (
 // count of the sentence, else the first.
 func loggedTimes(ix *index, ids []int32, s string) (found bool, what string, ok bool) {
 	for _, m := range loggedTimesRe.FindAllStringSubmatchIndex(s, -1) {
-		if comparedTimesRe.MatchString(s[m[1]:]) || deniedCount(s[:m[2]]) {
+		if comparedTimesRe.MatchString(s[m[1]:]) || listedTimesRe.MatchString(s[m[1]:]) || deniedCount(s[:m[2]]) {
 			continue
 		}
 		subject, lines := ix.loggedSubject(ids, s[:m[2]])
