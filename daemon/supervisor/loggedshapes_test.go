@@ -22,6 +22,8 @@ func TestLoggedShapes(t *testing.T) {
 			"postgres[2211] warned about checkpoints. It's still running as PID 381."},
 		{"the PID of a logged event", db1, "postgres[2211] logged at 17:59:19 that checkpoints were occurring too frequently.", ""},
 		{"a live PID of a product name", laptop, "The main Firefox process is still running (PID 4242).", "The main Firefox process is still running (PID 6650)."},
+		{"currently PID after It", db1, "postgres[2211] warned about checkpoints. It is currently PID 373.", "postgres[2211] warned about checkpoints. It is currently PID 2211."},
+		{"the PID a process logged under, in the past", db1, "postgres was running as PID 2211 when it logged the checkpoint warning at 17:59:19.", ""},
 		{"a PID no longer running", web, "PID 3187 is no longer running; java now runs as PID 29962.", ""},
 		// A log time.
 		{"a log time is its line's", db2, "The throttling warning was logged at 18:56:32: CPU1's core temperature was above its threshold.",
