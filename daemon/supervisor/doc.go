@@ -196,7 +196,11 @@
 // 4 times": the journal's, of its item's user and address; countclaims.go),
 // entries, quoted lines, OOM kills ("5 sshd entries", "just one OOM kill";
 // journalcounts.go; such a count is judged by that rule alone, its figure is
-// no plain number: journalcountclaims.go); a count of every process ("there are 73 processes
+// no plain number: journalcountclaims.go), reports of a message ("cupsd
+// reported the printer as not responding four times between 20:33:28 and
+// 20:33:48": the entity's lines holding the phrase's words, in that range;
+// not one its times follow: "twice, at 19:05:10 and 20:14:47";
+// journaltimes.go); a count of every process ("there are 73 processes
 // running", "in total", "73 procs;", "73 running processes", "Total processes:
 // 73"; not "listed", "top") must be the process probe's total ("…, of 73"), not
 // its list's length (totals.go); "(only) two services are listening (on TCP)"
@@ -240,11 +244,19 @@
 // (not in a hedged, negated or conditional sentence; loglinks.go); an event
 // ("OOM", "crashed") must be in the evidence (systemd's "status=11/SEGV" is a
 // segfault, "code=dumped" a crash), a PID killed on its line (causes.go,
-// events.go, eventpids.go), and a copied exit field ("status=2/INVALIDARGUMENT")
-// on a line of the entity before it (exitfields.go). A sentence citing a probe
-// that gave no output ("According to systemctl --failed …", "the journal shows
-// …"; not one reporting the failure) is missing, as is a count of failed units
-// without systemctl --failed's list (probecites.go).
+// events.go, eventpids.go), a PID said to run now ("still running as PID
+// 2385", "is running (PID 2385)") a ps or ss row's, of the process its
+// sentence (after "It", the one before) names: a journal line's PID is only
+// what it logged under (livepids.go); a time said to be when something was
+// logged ("logged at 20:42:28: thermal_zone3 reached 98 C", in a general
+// sentence too) a journal line's naming an entity of its item (past a colon;
+// the kernel or systemd only where it names no other), and its log verb's
+// subject's where that is a journal identifier (loggedclocks.go); and a copied
+// exit field ("status=2/INVALIDARGUMENT") on a line of the entity before it
+// (exitfields.go). A sentence citing a probe that gave no output ("According
+// to systemctl --failed …", "the journal shows …"; not one reporting the
+// failure) is missing, as is a count of failed units without systemctl
+// --failed's list (probecites.go).
 // "There is no swap" (or "swap is not configured", "disabled") is checked
 // against memory_info's swap (free's row or its typed sizes; a total of 0 is
 // needed), and "swap is not being used" (or "untouched", "none of it is

@@ -20,6 +20,8 @@ import (
 //     this and the one above: journalitems.go);
 //   - `6 "Failed password" lines`: a count of the lines holding a quoted
 //     phrase must be the number of entries holding it;
+//   - "cupsd reported … four times": the entity's entries holding the
+//     phrase's words (journaltimes.go);
 //   - "two OOM kills", "just one OOM kill", "killed by the OOM killer three
 //     times": the kernel's "Killed process" lines (else systemd's
 //     "oom-kill" results), of the process or unit the count's item names
@@ -107,14 +109,14 @@ func checkJournalCounts(ix *index, g *Grounding, raw string) {
 func journalCount(ix *index, raw string) (found bool, what string, ok bool) {
 	s := strings.ToLower(strings.ReplaceAll(raw, "**", ""))
 	if !strings.Contains(s, "oom") && !strings.Contains(s, "out of memory") && !strings.Contains(s, "out-of-memory") && !strings.Contains(s, "fail") &&
-		!quotedLinesRe.MatchString(s) && !journalEntriesRe.MatchString(s) {
+		!quotedLinesRe.MatchString(s) && !journalEntriesRe.MatchString(s) && !loggedTimesRe.MatchString(s) {
 		return false, "", false
 	}
 	ids, ok, unread := ix.journalEntries()
 	if !ok {
 		return false, "", false
 	}
-	for _, check := range []func(*index, []int32, string) (bool, string, bool){quotedLines, oomCount, loginTimes, entryCount} {
+	for _, check := range []func(*index, []int32, string) (bool, string, bool){quotedLines, oomCount, loginTimes, entryCount, loggedTimes} {
 		if found, what, ok := check(ix, ids, s); ok {
 			return found && !unread, what, true
 		}

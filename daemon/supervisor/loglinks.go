@@ -17,6 +17,8 @@ func checkJournal(ix *index, g *Grounding, answer string, facts []sentenceFacts,
 	}
 	checkScoped(ix, g, facts, claims, anchors, records, refer)
 	checkEventPIDs(ix, g, answer, facts, claims)
+	checkLivePIDs(ix, g, answer, facts, claims, anchors, records)     // livepids.go
+	checkLoggedClocks(ix, g, answer, facts, claims, anchors, records) // loggedclocks.go
 	checkLinks(ix, g, answer, facts, claims, anchors, records, refer)
 	checkLogDurations(ix, g, facts, claims, anchors, records)
 	checkExitFields(ix, g, answer, facts, anchors, records)
