@@ -36,6 +36,21 @@ var (
 // one of sumWords: "adding up to 74.3%", "which sums to 8.1%".
 var addsUp = regexp.MustCompile(`(?i)\b(?:add(?:s|ed|ing)?\s+up\s+to|sum(?:s|med|ming)?\s+to)\b`)
 
+// refersBack finds the words by which a sum takes its parts from the
+// sentences before ("Together they hold", "the two of them", "both",
+// "Combined, that's"); "in total" alone may open the machine's figure.
+var refersBack = regexp.MustCompile(`(?i)\b(?:they|them|these|those|that|this|both|the\s+(?:two|three|four|five)|together|combined|altogether)\b`)
+
+// sentenceHead returns the text of the sentence that holds offset at, up
+// to at.
+func sentenceHead(answer string, at int) string {
+	head := answer[:at]
+	if i := strings.LastIndexAny(head, ".!?\n"); i >= 0 {
+		head = head[i+1:]
+	}
+	return head
+}
+
 // maxSumParts bounds the parts whose subsets are added.
 const maxSumParts = 10
 
@@ -123,6 +138,9 @@ func partsAfter(answer string, claims []claim, i int) []claim {
 func referredParts(answer string, claims []claim, anchors map[int][]claim, c claim) []claim {
 	if len(anchors[c.sent]) > 0 {
 		return nil // it adds its own entities, whose figures it does not give
+	}
+	if !refersBack.MatchString(sentenceHead(answer, c.off)) {
+		return nil // "In total, 6.1 GiB of your 15 GiB is in use": the machine's
 	}
 	sents := map[int]bool{}
 	for _, a := range earlierAnchors(answer, anchors, c) {

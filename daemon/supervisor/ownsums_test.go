@@ -35,6 +35,11 @@ func TestOwnSums(t *testing.T) {
 		{"parts in a bracket", host24,
 			"PIDs 2112 and 4039 use about 8% of memory together (6.4% and 1.7%).",
 			"PIDs 2112 and 4039 use about 9% of memory together (6.4% and 1.7%)."},
+		// "In total" alone may open the machine's figure, not a sum of
+		// the sentences before; "Together they" refers back to them.
+		{"machine total after parts", laptop,
+			"firefox (PID 4242) holds 1.1 GiB and gnome-shell (PID 2210) 442 MiB. In total, 6.1 GiB of your 15 GiB is in use.",
+			"firefox (PID 4242) holds 1.1 GiB and gnome-shell (PID 2210) 442 MiB. Together they hold 6.1 GiB of your 15 GiB."},
 		{"sizes of two units, hedged parts", laptop,
 			"firefox (PID 4242) holds about 1.1 GiB and gnome-shell (PID 2210) about 442 MiB, together roughly 1.5 GiB.",
 			"firefox (PID 4242) holds about 1.1 GiB and gnome-shell (PID 2210) about 442 MiB, together roughly 1.8 GiB."},
