@@ -113,6 +113,8 @@ var scenarioHardware = map[string]rpc.Hardware{
 	"host34": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 24041783296},
 	"host35": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 20742545408},
 	"host36": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 21609885696},
+	"host37": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 22879838208},
+	"host38": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 24142761984},
 }
 
 // hostProbes are the scenarios read from every probe's real result on the
@@ -131,7 +133,8 @@ var hostProbes = map[string]string{"host": "host_probes.json", "host2": "host2_p
 	"host29": "host29_probes.json", "host30": "host30_probes.json",
 	"host31": "host31_probes.json", "host32": "host32_probes.json",
 	"host33": "host33_probes.json", "host34": "host34_probes.json",
-	"host35": "host35_probes.json", "host36": "host36_probes.json"}
+	"host35": "host35_probes.json", "host36": "host36_probes.json",
+	"host37": "host37_probes.json", "host38": "host38_probes.json"}
 
 // scenario builds the supervisor's input for a scenario: every probe's
 // result as the desk would pass it, the hardware snapshot and the facts
@@ -218,6 +221,8 @@ var blind = map[string]map[string]int{
 	"heldout42.txt": {"T": 30, "A": 8, "F": 30, "G": 4},
 	"heldout43.txt": {"T": 31, "A": 7, "F": 32, "G": 4},
 	"heldout44.txt": {"T": 28, "A": 7, "F": 30, "G": 4},
+	"heldout45.txt": {"T": 27, "A": 7, "F": 27, "G": 4},
+	"heldout46.txt": {"T": 29, "A": 8, "F": 29, "G": 4},
 }
 
 // TestBlindCorpus scores the blind files and fails when a rule change

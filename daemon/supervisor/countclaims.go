@@ -33,18 +33,18 @@ var (
 // checkSentenceCounts reports the counts above in one sentence's text.
 func checkSentenceCounts(ix *index, g *Grounding, sentence string) {
 	s := strings.ToLower(strings.ReplaceAll(sentence, "**", ""))
-	if m := includedRe.FindStringSubmatch(s); m != nil {
+	if m := submatchWith(includedRe, s, "includ", "among", "plus"); m != nil {
 		if counts, ok := ix.listenerCounts(m[2]); ok {
 			report(g, slicesMax(counts[socketReadings:]) >= countOf(m[1]), m[1]+" "+m[2]+" sockets included")
 		}
 	}
-	if m := procPortsRe.FindStringSubmatch(s); m != nil {
+	if m := submatchWith(procPortsRe, s, "port", "socket", "listener"); m != nil {
 		if ports, sockets, ok := ix.ownerPorts(m[1], m[2], m[4] != ""); ok {
 			n := countOf(m[3])
 			report(g, n == ports || n == sockets, m[3]+" ports of "+m[1]+m[2])
 		}
 	}
-	if m := failedLoginRe.FindStringSubmatch(s); m != nil {
+	if m := submatchWith(failedLoginRe, s, "failed", "unsuccessful"); m != nil {
 		// The user and address are those of the count's own item
 		// (journalcounts.go): not "4 of them from 203.0.113.45" after it.
 		at := strings.Index(s, m[0])
@@ -126,4 +126,14 @@ func (ix *index) failedLogins(user, addr string) (n int, ok bool) {
 		n++
 	}
 	return n, ok
+}
+
+// submatchWith returns re's submatches in s when s holds one of the words
+// a match needs: re has no literal prefix, and Go tries such a regexp at
+// every byte of a sentence that cannot match.
+func submatchWith(re *regexp.Regexp, s string, words ...string) []string {
+	if !containsAnyOf(s, words...) {
+		return nil
+	}
+	return re.FindStringSubmatch(s)
 }

@@ -108,8 +108,12 @@ func checkJournalCounts(ix *index, g *Grounding, raw string) {
 // checkJournalCounts); what starts with the count's figure.
 func journalCount(ix *index, raw string) (found bool, what string, ok bool) {
 	s := strings.ToLower(strings.ReplaceAll(raw, "**", ""))
-	if !strings.Contains(s, "oom") && !strings.Contains(s, "out of memory") && !strings.Contains(s, "out-of-memory") && !strings.Contains(s, "fail") &&
-		!quotedLinesRe.MatchString(s) && !journalEntriesRe.MatchString(s) && !loggedTimesRe.MatchString(s) {
+	// The regexps have no literal prefix and are tried at every byte:
+	// words they need come first.
+	lines := containsAnyOf(s, "line", "entr", "messag", "event")
+	times := containsAnyOf(s, "twice", "thrice", "once", "times")
+	if !containsAnyOf(s, "oom", "out of memory", "out-of-memory", "fail") &&
+		!(lines && (quotedLinesRe.MatchString(s) || journalEntriesRe.MatchString(s))) && !(times && loggedTimesRe.MatchString(s)) {
 		return false, "", false
 	}
 	ids, ok, unread := ix.journalEntries()
@@ -302,4 +306,14 @@ func countItem(s string, from, to int) string {
 		}
 	}
 	return s[start:end]
+}
+
+// containsAnyOf reports whether s holds one of words.
+func containsAnyOf(s string, words ...string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package supervisor
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 )
@@ -20,6 +21,11 @@ var lineSubject = regexp.MustCompile(`(?:^message |\]: |kernel: )([a-z][a-z_]*\d
 // learnSubject records the subject of a lowercased journal line, unless a
 // word list already knows it (eth0 is an interface, sdb1 a partition).
 func (ix *index) learnSubject(line string) {
+	// The regexp has no literal prefix, so Go tries it at every byte:
+	// most evidence lines (ps, df, ss rows) cannot match and skip it.
+	if !strings.HasPrefix(line, "message ") && !strings.Contains(line, "]: ") && !strings.Contains(line, "kernel: ") {
+		return
+	}
 	m := lineSubject.FindStringSubmatch(line)
 	if m == nil || lexicon.IsInterface(m[1]) || lexicon.IsBlockDevice(m[1]) || lexicon.IsUnit(m[1]) {
 		return
