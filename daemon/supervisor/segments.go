@@ -46,7 +46,7 @@ func segmentOf(answer string, sentStart, off int) (int, bool) {
 			break
 		}
 	}
-	head := strings.ToLower(answer[seg:off])
+	head := asciiLower(answer[seg:off]) // its offsets are the answer's
 	for _, sep := range []string{" and ", " or "} {
 		if i := strings.LastIndex(head, sep); i >= 0 {
 			seg += i + len(sep)
