@@ -1,5 +1,10 @@
 // # Matching
 //
+// Check first replaces, in the answer and the evidence, each letter whose
+// lower case has another length in UTF-8 (the kelvin sign, "Ⱥ") by that
+// lower case and each invalid byte by U+FFFD (casefold.go), so a rule may
+// cut the text at offsets it found in a lowercased copy.
+//
 // A figure matches an evidence figure of the same kind whose rounding interval
 // overlaps its own (37% is [36.5, 37.5); 1.2 GB is 1.15–1.25 GiB or GB, 1.2G
 // only GiB: binletters.go; "N bytes ≈ X GiB": X is N, conversions.go), so

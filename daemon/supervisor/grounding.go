@@ -3,6 +3,7 @@ package supervisor
 import (
 	"cmp"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -38,6 +39,11 @@ const maxDerivedSizes = 16
 // attribution.go). given holds the user's own words; claims found only
 // there go to Given. Check is deterministic and never modifies its inputs.
 func Check(answer, evidence string, given ...string) Grounding {
+	answer, evidence = offsetSafe(answer), offsetSafe(evidence)
+	given = slices.Clone(given)
+	for i := range given {
+		given[i] = offsetSafe(given[i])
+	}
 	g := Grounding{Found: []string{}, Missing: []string{}, Given: []string{}, Echoed: []string{}}
 	ix := newIndex(evidence)
 	ins := instructions(evidence, ix.text)
