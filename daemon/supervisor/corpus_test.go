@@ -115,6 +115,8 @@ var scenarioHardware = map[string]rpc.Hardware{
 	"host36": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 21609885696},
 	"host37": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 22879838208},
 	"host38": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 24142761984},
+	"host47": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23532773376},
+	"host48": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23422238720},
 }
 
 // hostProbes are the scenarios read from every probe's real result on the
@@ -134,7 +136,8 @@ var hostProbes = map[string]string{"host": "host_probes.json", "host2": "host2_p
 	"host31": "host31_probes.json", "host32": "host32_probes.json",
 	"host33": "host33_probes.json", "host34": "host34_probes.json",
 	"host35": "host35_probes.json", "host36": "host36_probes.json",
-	"host37": "host37_probes.json", "host38": "host38_probes.json"}
+	"host37": "host37_probes.json", "host38": "host38_probes.json",
+	"host47": "host47_probes.json", "host48": "host48_probes.json"}
 
 // scenario builds the supervisor's input for a scenario: every probe's
 // result as the desk would pass it, the hardware snapshot and the facts
@@ -223,6 +226,8 @@ var blind = map[string]map[string]int{
 	"heldout44.txt": {"T": 28, "A": 7, "F": 30, "G": 4},
 	"heldout45.txt": {"T": 27, "A": 7, "F": 27, "G": 4},
 	"heldout46.txt": {"T": 29, "A": 8, "F": 29, "G": 4},
+	"heldout47.txt": {"T": 24, "A": 6, "F": 30, "G": 4},
+	"heldout48.txt": {"T": 27, "A": 6, "F": 23, "G": 4},
 }
 
 // TestBlindCorpus scores the blind files and fails when a rule change
