@@ -1,6 +1,9 @@
 package supervisor
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // "There are 5 `php-fpm: pool www` workers": a backticked process title
 // names no entity the answer's words anchor, but it is exact ps text, so
@@ -26,4 +29,21 @@ func (ix *index) quotedInstances(g *Grounding, c instCount) bool {
 		g.Missing = append(g.Missing, "not "+what)
 	}
 	return true
+}
+
+// unblankTitle reads a count's backticked title from the answer itself: a
+// title of three or more words is evidence text, which the sentence's own
+// reading blanks as a quotation ("5 `php-fpm: pool www` workers" reads as
+// "5 `                 ` workers"), leaving the count no name.
+func unblankTitle(c instCount, answer string) instCount {
+	if c.n < 0 || c.name != "" || c.from < 0 || c.to > len(answer) || c.to <= c.from {
+		return c
+	}
+	raw := strings.TrimSpace(strings.ToLower(answer[c.from:c.to]))
+	if len(raw) < 3 || strings.Count(raw, "`") != 2 || raw[0] != '`' || raw[len(raw)-1] != '`' {
+		return c
+	}
+	c.name = strings.TrimSpace(strings.Trim(raw, "`"))
+	c.quoted = c.name != ""
+	return c
 }
