@@ -31,7 +31,7 @@ func (ix *index) deviceLines(a claim, recs []int32) []int32 {
 	if diskName.MatchString(name) {
 		for t := range ix.tokens { // once per device: anchors are cached
 			if strings.HasPrefix(t, name) && len(t) > len(name) {
-				if m := partitionName.FindStringSubmatch(t); m != nil && strings.TrimSuffix(m[1], "p") == name {
+				if partitionDisk(t) == name { // diskparts.go
 					add(t)
 				}
 			}
