@@ -74,7 +74,10 @@
 // process looks odd"; not a participle such as "consuming": appositions.go); a
 // plain word right before "(PID" or a role noun such as "worker" never is where
 // the evidence lacks it, nor a participle after "process" ("no process shown");
-// no word is a name by its place across a line break), user names ("log in as
+// no word is a name by its place across a line break; a kind descriptor,
+// "the compiler", "the database", "the browser", before its PID ("(PID n)",
+// ", PID n", "is PID n") needs a ps row of a program of that kind, and as a
+// name stands for such programs' rows: kindnouns.go), user names ("log in as
 // root", "user admin", "run by cloudsdk", "owned by user eve", "password for
 // root", "a login as root": from its address's line, or its ps row's USER;
 // users.go), vendor and model names ("AMD EPYC", "Ryzen 7 5800X"), states said of an

@@ -327,7 +327,10 @@ func (ix *index) nameTokens(key string, limit int) []string {
 	if out := ix.affix(key, limit); len(out) > 0 {
 		return out
 	}
-	return ix.aliasTokens(key)
+	if out := ix.aliasTokens(key); len(out) > 0 {
+		return out
+	}
+	return ix.kindTokens(key) // kindnouns.go
 }
 
 // versioned returns the tokens that are name followed by a version
