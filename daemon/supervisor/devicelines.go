@@ -27,6 +27,7 @@ func (ix *index) deviceLines(a claim, recs []int32) []int32 {
 			}
 		}
 	}
+	own := len(recs) > 0
 	add(name)
 	if diskName.MatchString(name) {
 		for t := range ix.tokens { // once per device: anchors are cached
@@ -34,6 +35,8 @@ func (ix *index) deviceLines(a claim, recs []int32) []int32 {
 				if partitionDisk(t) == name { // diskparts.go
 					add(t)
 				}
+			} else if p, ok := strings.CutPrefix(t, "/dev/"); ok && !own && partitionDisk(p) == name {
+				add(t) // a disk shown only by its partitions is their rows: diskparts.go
 			}
 		}
 	}

@@ -5,7 +5,8 @@ import "strings"
 // "sdb, the disk mounted at /srv/data": a disk the evidence shows only by
 // its partition (df's /dev/sdb1) exists, for a partition is on its disk;
 // which mount it holds is judged apart (mountsources.go), so a wrong
-// disk stays wrong.
+// disk stays wrong, and its figures are its partitions' df rows
+// (devicelines.go): "sdb is 90% full" is not sdb1's 51%.
 
 // hasPartitionOf reports a token of the evidence that is a partition of
 // the disk name ("sdb1", "/dev/sdb1", "nvme0n1p2" of nvme0n1).

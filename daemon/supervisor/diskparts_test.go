@@ -14,5 +14,7 @@ func TestDiskByPartition(t *testing.T) {
 		{"disk after the mount", server, "The disk mounted at /srv/data is sdb.", "The disk mounted at /srv/data is sda."},
 		{"nvme disk of a partition", laptop, "/ sits on nvme0n1.", "/home sits on nvme0n1."},
 		{"disk a mount sits on", laptop, "/home sits on sda.", "/ sits on sda."},
+		// The disk's figures are its partitions' rows: sdb1 is 51% used.
+		{"figure of a disk shown by its partition", server, "sdb is 51% full.", "sdb is 90% full."},
 	})
 }

@@ -176,7 +176,8 @@
 // nas01 is mounted at …", "/mnt/archive is
 // an NFS mount from nas01") be in df's or lsblk's row of that mount point, a
 // disk through its partition (a disk the evidence shows only by a partition,
-// sdb by /dev/sdb1, is found: diskparts.go; mountsources.go); a
+// sdb by /dev/sdb1, is found, its figures its partitions' rows: diskparts.go;
+// mountsources.go); a
 // device said to be mounted or not ("loop0 is not mounted") must be so in lsblk
 // or df, a disk through its partitions (mountstates.go); an opening "It" is the
 // previous sentence's first mount; not where "not", a modal ("would give it
