@@ -77,7 +77,8 @@
 // no word is a name by its place across a line break; a kind descriptor,
 // "the compiler", "the database", "the browser", before its PID ("(PID n)",
 // ", PID n", "is PID n") needs a ps row of a program of that kind, and as a
-// name stands for such programs' rows: kindnouns.go), user names ("log in as
+// name stands for such programs' rows, as its share does: "the browser uses
+// 12.3% CPU": kindnouns.go), user names ("log in as
 // root", "user admin", "run by cloudsdk", "owned by user eve", "password for
 // root", "a login as root": from its address's line, or its ps row's USER;
 // users.go), vendor and model names ("AMD EPYC", "Ryzen 7 5800X"), states said of an

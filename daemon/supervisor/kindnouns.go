@@ -29,11 +29,33 @@ var kindPrograms = map[string][]string{
 // one word, the kind noun and its PID.
 var kindPIDRe = regexp.MustCompile(`\b(?:the|your|a|an|this|that)\s+(?:[\w.-]+\s+)?(compiler|browser|database)(?:\s*\((?:[^()]{0,60},\s*)?|\s*,\s*|\s+is\s+|\s+)pid\s+(\d{1,10})\b`)
 
+// kindShareRe reads "the browser uses 12.3%", "your browser is at 1.0%":
+// a descriptor as the subject of a plain share (one after "about" is
+// rounded, and left to the general rules).
+var kindShareRe = regexp.MustCompile(`\b(?:the|your)\s+(?:[\w.-]+\s+)?(compiler|browser|database)\s+(?:uses|is using|is at|takes|consumes|is consuming)\s+(\d[\d.]*)\s*%(?:\s+(?:of\s+(?:the\s+)?)?(cpu|memory|ram|mem)\b)?`)
+
 // checkKindPIDs reports a PID a descriptor calls a kind of program whose
-// ps row shows none of the kind's programs.
+// ps row shows none of the kind's programs, and a share said of the
+// descriptor that no ps row of such a program shows.
 func checkKindPIDs(ix *index, g *Grounding, sentence string) {
 	low := strings.ToLower(sentence)
-	if !strings.Contains(low, "pid") || !containsAnyOf(low, "compiler", "browser", "database") {
+	if !containsAnyOf(low, "compiler", "browser", "database") {
+		return
+	}
+	for _, m := range kindShareRe.FindAllStringSubmatch(low, -1) {
+		n, _, ok := parseNumber(m[2])
+		if !ok {
+			continue
+		}
+		what := m[2] + "% (the " + m[1] + ")"
+		col := map[string]string{"cpu": "cpu", "memory": "mem", "ram": "mem", "mem": "mem"}[m[3]]
+		if kindShare(ix, kindPrograms[m[1]], n.plain(), col) {
+			g.Found = append(g.Found, what)
+		} else if ix.hasProbe("top_cpu") || ix.hasProbe("top_memory") {
+			g.Missing = append(g.Missing, what)
+		}
+	}
+	if !strings.Contains(low, "pid") {
 		return
 	}
 	for _, m := range kindPIDRe.FindAllStringSubmatch(low, -1) {
@@ -76,10 +98,8 @@ func (ix *index) psRowsOf(pid string) []int32 {
 // kindRow reports a row holding one of programs as a bounded word.
 func kindRow(ix *index, rows []int32, programs []string) bool {
 	for _, id := range rows {
-		for _, p := range programs {
-			if containsBounded(ix.recs[id].text, p, false) {
-				return true
-			}
+		if rowOf(ix.recs[id], programs) {
+			return true
 		}
 	}
 	return false
@@ -97,4 +117,30 @@ func (ix *index) kindTokens(key string) []string {
 		}
 	}
 	return out
+}
+
+// kindShare reports a ps row of one of programs with a percentage in iv,
+// of a column naming col ("cpu", "mem") when col is set.
+func kindShare(ix *index, programs []string, iv interval, col string) bool {
+	for _, r := range ix.recs {
+		if r.probe != "top_memory" && r.probe != "top_cpu" {
+			continue
+		}
+		for _, v := range r.values {
+			if v.kind == kindPercent && v.iv.overlaps(iv) && strings.Contains(v.col, col) && rowOf(r, programs) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rowOf reports a record holding one of programs as a bounded word.
+func rowOf(r record, programs []string) bool {
+	for _, p := range programs {
+		if containsBounded(r.text, p, false) {
+			return true
+		}
+	}
+	return false
 }
