@@ -219,6 +219,7 @@ func extractAll(answer string, known map[string]class, quiet func(string) bool) 
 			rankPlace(facts, k, own[start:min(end, len(answer))]) // places.go
 			facts[k].inst.from += start
 			facts[k].inst.to += start
+			facts[k].inst = unblankTitle(facts[k].inst, answer) // instquoted.go
 		}
 		facts[k].head = heads[k]
 		facts[k].sentence = sentence{span{start, min(end, len(answer))}, blanked[start:min(end, len(blanked))], advice[k], general[k]}

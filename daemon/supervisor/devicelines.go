@@ -27,13 +27,16 @@ func (ix *index) deviceLines(a claim, recs []int32) []int32 {
 			}
 		}
 	}
+	own := len(recs) > 0
 	add(name)
 	if diskName.MatchString(name) {
 		for t := range ix.tokens { // once per device: anchors are cached
 			if strings.HasPrefix(t, name) && len(t) > len(name) {
-				if m := partitionName.FindStringSubmatch(t); m != nil && strings.TrimSuffix(m[1], "p") == name {
+				if partitionDisk(t) == name { // diskparts.go
 					add(t)
 				}
+			} else if p, ok := strings.CutPrefix(t, "/dev/"); ok && !own && partitionDisk(p) == name {
+				add(t) // a disk shown only by its partitions is their rows: diskparts.go
 			}
 		}
 	}

@@ -77,8 +77,8 @@ func diskIn(rows []lsblkRow, source string) string {
 			return b.top
 		}
 	}
-	if m := partitionName.FindStringSubmatch(name); m != nil && len(rows) == 0 {
-		return m[1]
+	if d := partitionDisk(name); d != "" && len(rows) == 0 {
+		return d // diskparts.go
 	}
 	return name
 }

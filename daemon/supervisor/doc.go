@@ -74,7 +74,11 @@
 // process looks odd"; not a participle such as "consuming": appositions.go); a
 // plain word right before "(PID" or a role noun such as "worker" never is where
 // the evidence lacks it, nor a participle after "process" ("no process shown");
-// no word is a name by its place across a line break), user names ("log in as
+// no word is a name by its place across a line break; a kind descriptor,
+// "the compiler", "the database", "the browser", before its PID ("(PID n)",
+// ", PID n", "is PID n") needs a ps row of a program of that kind, and as a
+// name stands for such programs' rows, as its share does: "the browser uses
+// 12.3% CPU": kindnouns.go), user names ("log in as
 // root", "user admin", "run by cloudsdk", "owned by user eve", "password for
 // root", "a login as root": from its address's line, or its ps row's USER;
 // users.go), vendor and model names ("AMD EPYC", "Ryzen 7 5800X"), states said of an
@@ -122,7 +126,9 @@
 // reported …"; logdurations.go). Sentences
 // also carry relations (relations.go): "respectively" (so a list of PIDs
 // and then as many figures, also ending a sentence: "(PIDs 2610 and 2782) at
-// 36.7% and 35.0%"; pidtails.go), superlatives ("the
+// 36.7% and 35.0%"; pidtails.go; so, without it, a list of names and then
+// as many clock times: "CPU1 and CPU0 … at 18:55:59 and 18:56:00", not after
+// "between": pairednames.go), superlatives ("the
 // biggest memory user is X", "X is the top memory user": X has ps's top figure,
 // its first row if sorted: figureranks.go; "top" only before a consumer noun,
 // not "top 5"; not "the busiest compile process", nor one named only by place,
@@ -167,9 +173,12 @@
 // "sits on", "is mounted from", must be its source or that source's disk, as
 // must a device, /dev path or host (after "from", or with its "share") said
 // to be what is mounted at a path ("sdb, which is the disk mounted at
-// /mnt/archive", "the NFS share from nas01 is mounted at …", "/mnt/archive is
+// /mnt/archive", "the disk mounted at /srv/data is sdb", "the NFS share from
+// nas01 is mounted at …", "/mnt/archive is
 // an NFS mount from nas01") be in df's or lsblk's row of that mount point, a
-// disk through its partition (mountsources.go); a
+// disk through its partition (a disk the evidence shows only by a partition,
+// sdb by /dev/sdb1, is found, its figures its partitions' rows: diskparts.go;
+// mountsources.go); a
 // device said to be mounted or not ("loop0 is not mounted") must be so in lsblk
 // or df, a disk through its partitions (mountstates.go); an opening "It" is the
 // previous sentence's first mount; not where "not", a modal ("would give it
@@ -193,7 +202,9 @@
 // (compare.go, bounds.go), as must an included count ("including one UDP
 // socket": at least that many), one process's ports ("X (PID 8401) listens on
 // four localhost ports"), failed logins ("3 failed logins for root", "X failed
-// 4 times": the journal's, of its item's user and address; countclaims.go),
+// 4 times", a user counted in the item's bracket: "(admin, and root twice)":
+// the journal's, of its item's user and address; countclaims.go,
+// loginbrackets.go),
 // entries, quoted lines, OOM kills ("5 sshd entries", "just one OOM kill";
 // journalcounts.go; such a count is judged by that rule alone, its figure is
 // no plain number: journalcountclaims.go), reports of a message ("cupsd
@@ -260,7 +271,8 @@
 // "There is no swap" (or "swap is not configured", "disabled") is checked
 // against memory_info's swap (free's row or its typed sizes; a total of 0 is
 // needed), and "swap is not being used" (or "untouched", "none of it is
-// currently in use", "all of it free") against its used column, "fully used"
+// currently in use", "all of it free", "… but nothing of it is used")
+// against its used column, "fully used"
 // ("completely full") against its free column (under 5% of the total;
 // swapuse.go, swapstates.go), as is an opening "it" ("None of it is in use")
 // whose sentence before ends on swap (swaprefer.go); a PID called a "kernel
@@ -298,7 +310,7 @@
 // serves HTTP too), and one denied ("port 5353 is not mDNS": no denial that
 // 5353 listens) must not; a port's usual service is general knowledge ("the
 // mDNS port", "Port 25 is normally SMTP"), and one claimed, not guessed
-// ("probably SSH"), of a port whose sockets show no owner is missing
+// ("probably SSH", "can be SSH"), of a port whose sockets show no owner is missing
 // (services.go, ownerless.go). An address called a gateway ("via 192.0.2.1",
 // "the gateway is …", "the gateways are …", "… is the gateway", or listed right
 // after one: "via 192.0.2.1 (IPv4) and fd00::1", "192.168.1.1 on enp3s0 and
@@ -327,7 +339,9 @@
 // "reachable over IPv6 from other hosts": a socket off the loopback, of that
 // family; "on all IPv4 interfaces", a table row's "all IPv4" or "public": a
 // wildcard one; "only on localhost", "loopback only": none off 127.0.0.0/8 and
-// ::1; negated, the opposite; "only listening on IPv6", "IPv4 only", "no IPv4
+// ::1; negated, the opposite (said of a bare plural, "Services are not
+// reachable from outside", of every socket: pluralreach.go); "only listening
+// on IPv6", "IPv4 only", "no IPv4
 // listener": every socket of that family; famreach.go) is checked on its
 // clause's ("while", "whereas", ", but" open one) ports (each by its comma
 // item's own words, if any: "Exposed: 3306 on 0.0.0.0, 9443 on all IPv6

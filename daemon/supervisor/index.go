@@ -235,7 +235,7 @@ func (ix *index) has(c claim) bool {
 	if c.textual {
 		return hasText(ix.text, c) || len(ix.deviceLines(c, nil)) > 0 // "dev sdb1" is /dev/sdb1
 	}
-	return len(ix.nameRecords(c.key, 1)) > 0
+	return len(ix.nameRecords(c.key, 1)) > 0 || c.class == classDevice && ix.hasPartitionOf(c.key) // diskparts.go
 }
 
 func (ix *index) anyRange(rs *[numNumeric]ranges, c claim) bool {
@@ -327,7 +327,10 @@ func (ix *index) nameTokens(key string, limit int) []string {
 	if out := ix.affix(key, limit); len(out) > 0 {
 		return out
 	}
-	return ix.aliasTokens(key)
+	if out := ix.aliasTokens(key); len(out) > 0 {
+		return out
+	}
+	return ix.kindTokens(key) // kindnouns.go
 }
 
 // versioned returns the tokens that are name followed by a version

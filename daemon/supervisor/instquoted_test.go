@@ -15,5 +15,13 @@ func TestTitleCounts(t *testing.T) {
 			"ps shows 5 php-fpm: pool www workers."},
 		{"backticked title", host32, "The top memory list has three `php-fpm: pool www` processes.",
 			"The top memory list has two `php-fpm: pool www` processes."},
+		// A title of three or more words is evidence text, blanked as a
+		// quotation in the sentence's own reading: its count still counts.
+		{"backticked title before workers", host32, "ps shows 3 `php-fpm: pool www` workers.",
+			"ps shows 5 `php-fpm: pool www` workers."},
+		{"backticked title before a role noun", EvidenceText(scenario(t, "host31")), "ps shows four `php-fpm: pool www` worker processes.",
+			"ps shows five `php-fpm: pool www` worker processes."},
+		{"backticked nginx title", host32, "The 2 `nginx: worker process` workers serve requests.",
+			"The 3 `nginx: worker process` workers serve requests."},
 	})
 }

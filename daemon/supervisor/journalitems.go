@@ -51,6 +51,11 @@ func loginTimes(ix *index, _ []int32, s string) (found bool, what string, ok boo
 			}
 		}
 	}
+	for _, c := range ix.bracketLogins(s) { // loginbrackets.go
+		if have, known := ix.failedLogins(c.user, c.addr); known && (!ok || found && have != c.n) {
+			found, what, ok = have == c.n, strconv.Itoa(c.n)+" failed logins for "+c.user, true
+		}
+	}
 	return found, what, ok
 }
 

@@ -41,6 +41,9 @@ func checkMountSources(ix *index, g *Grounding, answer string, claims []claim) {
 		var s *claim
 		if verb := mountVerbAt(answer, c.off); verb >= 0 {
 			s = mountSource(answer, claims[:i], c, verb)
+			if s == nil && i+1 < len(claims) {
+				s = mountIs(answer, c, &claims[i+1]) // diskparts.go
+			}
 		} else if i+1 < len(claims) {
 			s = mountedFrom(answer, c, &claims[i+1])
 		}

@@ -23,7 +23,7 @@ func pairedPIDs(answer string, as, figs []claim) ([]claim, []claim) {
 		}
 	}
 	if len(pids) == 0 {
-		return nil, figs
+		return pairedNames(answer, as, figs) // pairednames.go
 	}
 	last := pids[len(pids)-1].off
 	k := 0

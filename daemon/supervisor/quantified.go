@@ -52,6 +52,8 @@ func quantifier(cw reachWords, cl reachClause) (q string, except bool) {
 		switch {
 		case quantNone[w], w == "no" && listenerNoun[next] && quantVerbs[at(sw, i+2)]:
 			return "none", except
+		case barePlural(sw, i): // pluralreach.go
+			return "all", except
 		case w == "everything", (w == "all" || w == "every") && (listenerNoun[next] || next == "of" || next == "on" || next == "bound" || countOf(next) > 0):
 			j := i + 1
 			for j < len(sw) && !quantVerbs[sw[j]] {

@@ -14,7 +14,12 @@ var (
 	// swapSubjects end the words read after "swap": another subject.
 	swapSubjects = lexicon.NewSet(`memory ram disk cpu while whereas but though although`)
 	swapConds    = lexicon.NewSet(`if when unless once until whether`)
-	swapDegrees  = lexicon.NewSet(`much heavily significantly a enough`)
+	// swapTurns followed by one of swapTurnHeads go on about swap itself:
+	// "Swap (255Mi) is there but nothing of it is used", "… but it isn't
+	// used".
+	swapTurns     = lexicon.NewSet(`but though although yet`)
+	swapTurnHeads = lexicon.NewSet(`nothing none it not never zero`)
+	swapDegrees   = lexicon.NewSet(`much heavily significantly a enough`)
 )
 
 // swapSpan is how many words after "swap" may say it is unused.
@@ -38,7 +43,7 @@ func saysSwapUnused(ws []string) bool {
 		}
 		for k := i + 1; k < len(ws) && k <= i+swapSpan; k++ {
 			switch {
-			case swapSubjects[ws[k]]:
+			case swapSubjects[ws[k]] && !(swapTurns[ws[k]] && swapTurnHeads[at(ws, k+1)]):
 				return false
 			case swapUnusedWords[ws[k]]:
 				return true

@@ -80,6 +80,7 @@ func checkVerdicts(ix *index, g *Grounding, answer string, facts []sentenceFacts
 		checkSentenceCounts(ix, g, sent)                                         // countclaims.go
 		checkJournalCounts(ix, g, answer[f.at.start:min(f.at.end, len(answer))]) // journalcounts.go
 		checkProbeCites(ix, g, f, ws)                                            // probecites.go
+		checkKindPIDs(ix, g, sent)                                               // kindnouns.go
 		excepting := anyOf(ws, verdictExceptions)
 		cls := clauses(sent)
 		checkDiskVerdicts(g, sent, cls, excepting, mounts)

@@ -1,0 +1,24 @@
+package supervisor
+
+import "testing"
+
+// TestKindDescriptors checks a descriptor of a kind of program ("the
+// compiler", "the database", "the browser") said of a PID or a figure: the
+// PID's ps row must show a program of that kind, and the figure must be
+// one of such a program's rows; a descriptor is no name the evidence
+// simply has or lacks.
+func TestKindDescriptors(t *testing.T) {
+	host31 := EvidenceText(scenario(t, "host31"))
+	server := EvidenceText(scenario(t, "server"))
+	laptop := evidence(t, "ps_aux_mem.txt", "ss.txt")
+	checkPairs(t, []pair{
+		{"compiler in a bracket with its PID", host31, "The compiler (PID 30331) uses 72% CPU.", "The compiler (PID 29962) uses 38.2% CPU."},
+		{"compiler said to be a PID", host31, "The compiler is PID 30331.", "The compiler is PID 29962."},
+		{"compiler with its command and PID", host31, "The Go compiler (`compile`, PID 30331) is at 72% CPU.", "The Go compiler (`java`, PID 29962) is at 38.2% CPU."},
+		{"database with its PID", server, "The database (PID 2231) uses 38.6% CPU.", "The database (PID 1544) uses 21.7% CPU."},
+		{"database's figure", host31, "The database uses 0.5% of memory.", "The database uses 6.2% of memory."},
+		{"browser's share", laptop, "The browser uses 12.3% CPU.", "Your browser is using 2.9% of memory."},
+		{"browser's share of its column", laptop, "The browser uses 7.4% of memory.", "The browser uses 7.4% CPU."},
+		{"browser with its PID", laptop, "The browser (PID 4242) uses 12.3% CPU.", "The browser (PID 2210) uses 1.0% CPU."},
+	})
+}
