@@ -121,7 +121,12 @@
 // ps TIME (uptimes.go); a duration quoted from its sentence's log lines must
 // be one of theirs where its number is theirs in another unit ("about 2.4
 // minutes" for "2.417283 seconds") or a report verb gives it to them ("chronyd
-// reported …"; logdurations.go). Sentences
+// reported …"; logdurations.go); a size, percentage or frequency given as
+// what a log line says (the words right beside it, and three of its clause's,
+// a journal line's that prints a figure of its kind: "couldn't allocate
+// 318624 KiB for the signature database") must be that line's or its event's
+// (its identifier's lines within 10 s), not its program's ps figure
+// (logfigures.go). Sentences
 // also carry relations (relations.go): "respectively" (so a list of PIDs
 // and then as many figures, also ending a sentence: "(PIDs 2610 and 2782) at
 // 36.7% and 35.0%"; pidtails.go), superlatives ("the
