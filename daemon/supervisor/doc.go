@@ -297,8 +297,9 @@
 // "the … service (kube-proxy) listens on port 31337": a name claimed in the
 // description, or a hyphenated program name in brackets after it) must be the
 // process of a socket on that port (portowners.go), and a PID joined to a port
-// ("on port 8443 (PID 1261)", "PID 1261 listens on 8443") that socket's owner
-// (pidports.go). A well-known service said to be what a port is ("Port 22022 is
+// ("on port 8443 (PID 1261)", "PID 1261 listens on 8443", "the python3
+// listening on 127.0.0.1:6000 is PID 8082", "PID 8082 is the python3 listening
+// on …") that socket's owner, of its address too where given (pidports.go). A well-known service said to be what a port is ("Port 22022 is
 // SSH", "UDP port 123 is NTP", "kube-apiserver is listening on 6443", "5432
 // (PostgreSQL)", "Port 25 is open — looks like a mail server") must be the
 // program owning a socket on it in ss (a web server: one whose command line
