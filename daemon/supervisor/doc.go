@@ -137,7 +137,10 @@
 // descriptornames.go)
 // and absences ("the journal is empty", "no failed units", "no swap": checked
 // against the probe; not "no failed units could be checked", a failed probe;
-// unprobed.go; nor "I have no failed-unit information": unknowing.go; so is a
+// unprobed.go; nor "I have no failed-unit information": unknowing.go; "no
+// evidence of failed units" holds where that probe could not be read, and is
+// "no failed units" where it was, as is "no sign of any failed units":
+// unseen.go; so is a
 // verdict on the services: "all services are running fine", "Failed services:
 // none", "Services: all running"; a blanket all-clear opening its sentence,
 // unscoped ("Nothing unusual:", "everything looks fine"; not "nothing unusual
