@@ -140,6 +140,11 @@ func annotation(a, c claim, claims []claim) bool {
 		if p.class == classNone && sameItemKind(p, c) && attributed(p) {
 			return true
 		}
+		if p.class != classNone && p.seg == seg {
+			// "…, gnome-shell (PID 2210): 4.2%": the bracket closes
+			// the item its name opens, whose figure follows it.
+			return false
+		}
 		if p.seg != seg {
 			return false // though "ports: 22" spans the cut
 		}
