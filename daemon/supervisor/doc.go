@@ -25,7 +25,9 @@
 // EvidenceText renders the probes' output and typed data, the hardware snapshot
 // and the facts; the index cuts it into records: a line, with the indented
 // lines under it (an ip addr block). Typed data is one line per element of a
-// list (a process, a mount, an interface). Records of lscpu, free and the
+// list (a process, a mount, an interface); its values are exact, so a whole
+// percentage is written with a tenth ("mem_percent 0.0%": not 0–0.5%;
+// typedshares.go). Records of lscpu, free and the
 // hardware snapshot are global: they describe the machine, not an entity. Every
 // figure of a record has a kind and, where the evidence says, a column: its own
 // unit ("1.2G", "37%"), its table column (ps %CPU and %MEM are percentages, RSS
@@ -123,7 +125,12 @@
 // ps TIME (uptimes.go); a duration quoted from its sentence's log lines must
 // be one of theirs where its number is theirs in another unit ("about 2.4
 // minutes" for "2.417283 seconds") or a report verb gives it to them ("chronyd
-// reported …"; logdurations.go). Sentences
+// reported …"; logdurations.go); a size, percentage or frequency given as
+// what a log line says (the words right beside it, and three of its clause's,
+// a journal line's that prints a figure of its kind: "couldn't allocate
+// 318624 KiB for the signature database") must be that line's or its event's
+// (its identifier's lines within 10 s), not its program's ps figure
+// (logfigures.go). Sentences
 // also carry relations (relations.go): "respectively" (so a list of PIDs
 // and then as many figures, also ending a sentence: "(PIDs 2610 and 2782) at
 // 36.7% and 35.0%"; pidtails.go; so, without it, a list of names and then
@@ -136,7 +143,10 @@
 // descriptornames.go)
 // and absences ("the journal is empty", "no failed units", "no swap": checked
 // against the probe; not "no failed units could be checked", a failed probe;
-// unprobed.go; nor "I have no failed-unit information": unknowing.go; so is a
+// unprobed.go; nor "I have no failed-unit information": unknowing.go; "no
+// evidence of failed units" holds where that probe could not be read, and is
+// "no failed units" where it was, as is "no sign of any failed units":
+// unseen.go; so is a
 // verdict on the services: "all services are running fine", "Failed services:
 // none", "Services: all running"; a blanket all-clear opening its sentence,
 // unscoped ("Nothing unusual:", "everything looks fine"; not "nothing unusual
@@ -302,8 +312,9 @@
 // "the … service (kube-proxy) listens on port 31337": a name claimed in the
 // description, or a hyphenated program name in brackets after it) must be the
 // process of a socket on that port (portowners.go), and a PID joined to a port
-// ("on port 8443 (PID 1261)", "PID 1261 listens on 8443") that socket's owner
-// (pidports.go). A well-known service said to be what a port is ("Port 22022 is
+// ("on port 8443 (PID 1261)", "PID 1261 listens on 8443", "the python3
+// listening on 127.0.0.1:6000 is PID 8082", "PID 8082 is the python3 listening
+// on …") that socket's owner, of its address too where given (pidports.go). A well-known service said to be what a port is ("Port 22022 is
 // SSH", "UDP port 123 is NTP", "kube-apiserver is listening on 6443", "5432
 // (PostgreSQL)", "Port 25 is open — looks like a mail server") must be the
 // program owning a socket on it in ss (a web server: one whose command line

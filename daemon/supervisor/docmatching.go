@@ -75,8 +75,11 @@
 // localhost (127.0.0.1:6379 and 127.0.0.1:5432)") may be any of its names'. A
 // name in a bracket annotates the figure before it, or the item it closes ("UDP
 // 5005 (socat)", "6000 on 127.0.0.1 (python3, PID 8082)"): a figure of the same
-// kind (a port and an address are both a socket's) in a later segment is tied
-// to a name after it in its own segment, if any, not to that one; an address or
+// kind (a port and an address are both a socket's) in a later segment of its
+// sentence is tied to a name after it in its own segment, if any, not to that
+// one (a bracket right after a name closes that name's item: "…, gnome-shell
+// (PID 2210): 4.2%" and a list item's "- fail2ban-server (PID 26967): 0.5%"
+// are that PID's, whatever the item before held); an address or
 // port closed by a comma is not tied to a name in the next ", and …" item
 // ("0.0.0.0:2024, and vmtests.test (PID 11689) on …"), nor one that makes up a
 // whole comma item to a name in the next ("Five listeners: 0.0.0.0:2024, three

@@ -21,6 +21,7 @@ func checkJournal(ix *index, g *Grounding, answer string, facts []sentenceFacts,
 	checkLoggedClocks(ix, g, answer, facts, claims, anchors, records) // loggedclocks.go
 	checkLinks(ix, g, answer, facts, claims, anchors, records, refer)
 	checkLogDurations(ix, g, facts, claims, anchors, records)
+	checkLogFigures(ix, g, answer, facts, claims) // logfigures.go
 	checkExitFields(ix, g, answer, facts, anchors, records)
 }
 

@@ -108,7 +108,7 @@ func readSentence(sentence string) sentenceFacts {
 		case failedNouns[w] && failedCount(ws, i) == 0:
 			f.absent = "failed_services" // "0 failed units" is "no failed units"
 		case nothingWords[w] && !unprobed(ws, i) && !unknowing(ws, i):
-			f.absent = absentProbe(ws, i, f.absent)
+			f.absent = absentProbe(ws, i+evidenceLead(ws, i), f.absent)
 		case w == "empty" && anyOf(ws, logTopics):
 			f.absent = "system_logs"
 		case w == "swap" && swapDenied(ws, i):
@@ -380,6 +380,10 @@ func relate(ix *index, g *Grounding, facts []sentenceFacts, anchors map[int][]cl
 			}
 		}
 		if f.absent == "" {
+			continue
+		}
+		if ix.unseenAbsence(f) {
+			g.Found = append(g.Found, "no evidence in "+f.absent) // unseen.go
 			continue
 		}
 		switch empty, ok := ix.absentFound(f.absent); {

@@ -128,11 +128,22 @@ func annotation(a, c claim, claims []claim) bool {
 	if end == len(claims) || end == 0 {
 		return false
 	}
-	seg := claims[end].seg
+	seg, sent := claims[end].seg, claims[end].sent
 	for i := end - 1; i >= 0; i-- {
 		p := claims[i]
+		if p.sent != sent {
+			// A list item's bracket annotates no figure of the item
+			// above: "- clamd (PID 26958): 5.2%\n- fail2ban-server (PID
+			// 26967): 0.5%" gives 0.5% to PID 26967.
+			return false
+		}
 		if p.class == classNone && sameItemKind(p, c) && attributed(p) {
 			return true
+		}
+		if p.class != classNone && p.seg == seg {
+			// "…, gnome-shell (PID 2210): 4.2%": the bracket closes
+			// the item its name opens, whose figure follows it.
+			return false
 		}
 		if p.seg != seg {
 			return false // though "ports: 22" spans the cut
