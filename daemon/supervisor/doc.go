@@ -200,7 +200,12 @@
 // reported the printer as not responding four times between 20:33:28 and
 // 20:33:48": the entity's lines holding the phrase's words, in that range;
 // not one its times follow: "twice, at 19:05:10 and 20:14:47";
-// journaltimes.go); a count of every process ("there are 73 processes
+// journaltimes.go), events said as a noun ("rejected three relay attempts
+// from 198.51.100.7", "two checkpoint warnings": the lines holding most of
+// the verb's and noun phrase's words, a bare "attempts" or "warnings"
+// weighing less, of the item's address and user; where those lines write a
+// figure of the noun, "3 attempts in 12 secs", one of those or their sum;
+// not "5 warnings or errors"; eventcounts.go); a count of every process ("there are 73 processes
 // running", "in total", "73 procs;", "73 running processes", "Total processes:
 // 73"; not "listed", "top") must be the process probe's total ("…, of 73"), not
 // its list's length (totals.go); "(only) two services are listening (on TCP)"
