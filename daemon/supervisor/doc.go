@@ -246,7 +246,11 @@
 // have been caused by", "…, probably because", "can be caused by", "because
 // it probably expired"; not "As you can see, …"; its words end at one:
 // "…, which may need attention"), as must "caused", "led to" or "came from"
-// (not in a hedged, negated or conditional sentence; loglinks.go); an event
+// (not in a hedged, negated or conditional sentence; loglinks.go); "the same
+// address (user, PID) that/as …" the value before it (in the sentence before
+// if its own has none) on a journal line of the clock times and user its
+// clause gives, which are that line's, not the entity's before it
+// (samelinks.go); an event
 // ("OOM", "crashed") must be in the evidence (systemd's "status=11/SEGV" is a
 // segfault, "code=dumped" a crash), a PID killed on its line (causes.go,
 // events.go, eventpids.go), a PID said to run now ("still running as PID
