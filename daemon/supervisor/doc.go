@@ -205,7 +205,10 @@
 // the verb's and noun phrase's words, a bare "attempts" or "warnings"
 // weighing less, of the item's address and user; where those lines write a
 // figure of the noun, "3 attempts in 12 secs", one of those or their sum;
-// not "5 warnings or errors"; eventcounts.go); a count of every process ("there are 73 processes
+// not "5 warnings or errors", nor without a past verb, address, user, clock
+// time or log word: "nginx has 3 connections"; eventcounts.go; and an
+// address given as such an event's source, "rejected relay attempts from
+// 198.51.100.25", on one of those lines: eventsources.go); a count of every process ("there are 73 processes
 // running", "in total", "73 procs;", "73 running processes", "Total processes:
 // 73"; not "listed", "top") must be the process probe's total ("…, of 73"), not
 // its list's length (totals.go); "(only) two services are listening (on TCP)"

@@ -14,7 +14,9 @@ import (
 // (each once) that its words select: the lines holding most of the verb
 // before the count and the words of its noun phrase (an everyday event
 // noun such as "attempts" or "warnings" weighs less than the words
-// describing it), of the address and user its item names. Where those
+// describing it), of the address and user its item names; said with a
+// past verb, an address or user, a clock time or a word of the log, not
+// of what may be ss's rows ("nginx has 3 connections"). Where those
 // lines write a figure of the noun themselves ("3 attempts in 12 secs",
 // "total events = 37") the count is one of those figures or their sum;
 // else it is the number of lines. Words no line has select nothing; a
@@ -30,8 +32,9 @@ var (
 	countStops = lexicon.NewSet(`last first top latest previous next more fewer less other per each every same`)
 	// kindsRe reads a count of several kinds of event ("5 warnings or
 	// errors"): of entries, which entryCount judges where it can.
-	kindsRe    = regexp.MustCompile(`^\s*(?:or|and|/|,)\s*(?:` + eventNouns + `)\b`)
-	userNameRe = regexp.MustCompile(`\b(?:(?:for\s+)?users?|for|account)\s+["'“]?([a-z_][\w.-]*)`)
+	kindsRe     = regexp.MustCompile(`^\s*(?:or|and|/|,)\s*(?:` + eventNouns + `)\b`)
+	nextEventRe = regexp.MustCompile(`^\s+(` + eventNouns + `)\b`)
+	userNameRe  = regexp.MustCompile(`\b(?:(?:for\s+)?users?|for|account)\s+["'“]?([a-z_][\w.-]*)`)
 )
 
 const eventNouns = `attempts?|tries|retry|retries|rejections?|denials?|errors?|warnings?|timeouts?|queries|query|requests?|connections?` +
@@ -61,6 +64,15 @@ func checkEventCounts(ix *index, g *Grounding, raw string) {
 		if n < 0 || deniedCount(s[:m[2]]) || stopped(s[:m[2]], s[m[4]:m[5]]) || kindsRe.MatchString(s[m[7]:]) {
 			continue
 		}
+		for {
+			// "4 failed IMAP login attempts": the last noun is the head.
+			x := nextEventRe.FindStringSubmatchIndex(s[m[7]:])
+			if x == nil {
+				break
+			}
+			m[5], m[6], m[7] = m[7], m[7]+x[2], m[7]+x[3]
+			m[1] = m[7]
+		}
 		have, ok := ix.eventCount(ids, s, m)
 		if !ok {
 			continue
@@ -75,7 +87,9 @@ func checkEventCounts(ix *index, g *Grounding, raw string) {
 	}
 	if judged {
 		report(g, found, what)
+		return
 	}
+	checkEventSources(ix, g, ids, s) // eventsources.go
 }
 
 // stopped reports a count a rank or comparison word makes no count of
@@ -97,41 +111,8 @@ func stopped(head, between string) bool {
 // lines, or the figures they write of its noun and their sum); ok is
 // false when its words select no line.
 func (ix *index) eventCount(ids []int32, s string, m []int) (have []int, ok bool) {
-	type word struct {
-		stem   string
-		weight int
-	}
-	var words []word
-	add := func(w string, weight int) {
-		if len(w) < 3 || functionWords[w] || genericWords[w] || negations[w] || countOf(w) >= 0 {
-			return
-		}
-		words = append(words, word{eventStem(w), weight})
-	}
-	if hw := plainWords(s[:m[2]]); len(hw) > 0 && strings.HasSuffix(hw[len(hw)-1], "ed") {
-		add(hw[len(hw)-1], 2) // "rejected three relay attempts"
-	}
-	for _, w := range plainWords(s[m[4]:m[5]]) {
-		add(w, 2)
-	}
 	head := s[m[6]:m[7]]
-	if lightEvents[head] {
-		add(head, 1)
-	} else {
-		add(head, 2)
-	}
-	msgs := make([]string, len(ids))
-	best := 0
-	scores := make([]int, len(ids))
-	for i, id := range ids {
-		msgs[i] = journalMessage(ix.recs[id].text)
-		for _, w := range words {
-			if wordStart(msgs[i], w.stem) {
-				scores[i] += w.weight
-			}
-		}
-		best = max(best, scores[i])
-	}
+	msgs, scores, best, verb := ix.eventScores(ids, s[:m[2]], s[m[4]:m[5]], head)
 	item := countItem(s, m[2], m[1])
 	addr, user := itemAddress(item, s[m[2]:m[3]]), ""
 	if u := userNameRe.FindStringSubmatch(item); u != nil && !functionWords[u[1]] {
@@ -143,6 +124,12 @@ func (ix *index) eventCount(ids []int32, s string, m []int) (have []int, ok bool
 	// priorities ("5 warnings or errors") unless an address or user
 	// narrows it to one peer's events ("3 attempts from 10.20.0.44").
 	if best == 0 || best == 1 && addr == "" && user == "" {
+		return nil, false
+	}
+	// Only a count of what was logged: said with a past verb, an address
+	// or user, a clock time or a word of the log; "nginx has 3
+	// connections" may count ss's rows.
+	if !verb && addr == "" && user == "" && !clockRe.MatchString(s) && !containsAnyOf(s, "log", "journal", "entr") {
 		return nil, false
 	}
 	figureRe := regexp.MustCompile(`(?:\b(\d+)\s+(?:[\w-]+\s+){0,2}?` + regexp.QuoteMeta(eventStem(head)) + `|\b` +
@@ -199,4 +186,46 @@ func intsText(ns []int) string {
 		b.WriteString(strconv.Itoa(n))
 	}
 	return b.String()
+}
+
+// eventScores scores each journal entry of ids by the words of an event
+// that it holds: the past verb ending head ("rejected"), the words of
+// phrase, and the event noun (a light one weighs 1, the others 2); it
+// returns the entries' messages, their scores, the best and whether head
+// ends in a past verb.
+func (ix *index) eventScores(ids []int32, head, phrase, noun string) (msgs []string, scores []int, best int, verb bool) {
+	type word struct {
+		stem   string
+		weight int
+	}
+	var words []word
+	add := func(w string, weight int) {
+		if len(w) < 3 || functionWords[w] || genericWords[w] || negations[w] || countOf(w) >= 0 {
+			return
+		}
+		words = append(words, word{eventStem(w), weight})
+	}
+	if hw := plainWords(head); len(hw) > 0 && strings.HasSuffix(hw[len(hw)-1], "ed") {
+		add(hw[len(hw)-1], 2) // "rejected three relay attempts"
+		verb = true
+	}
+	for _, w := range plainWords(phrase) {
+		add(w, 2)
+	}
+	if lightEvents[noun] {
+		add(noun, 1)
+	} else {
+		add(noun, 2)
+	}
+	msgs, scores = make([]string, len(ids)), make([]int, len(ids))
+	for i, id := range ids {
+		msgs[i] = journalMessage(ix.recs[id].text)
+		for _, w := range words {
+			if wordStart(msgs[i], w.stem) {
+				scores[i] += w.weight
+			}
+		}
+		best = max(best, scores[i])
+	}
+	return msgs, scores, best, verb
 }

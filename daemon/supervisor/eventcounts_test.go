@@ -14,7 +14,18 @@ func TestEventCounts(t *testing.T) {
 	sudo := "probe system_logs journalctl\n" +
 		"Nov 24 10:00:01 h sudo[100]:    bob : 2 incorrect password attempts ; TTY=pts/1 ; PWD=/home/bob ; USER=root ; COMMAND=/usr/bin/ls\n" +
 		"Nov 24 10:05:00 h sudo[140]:    carol : 3 incorrect password attempts ; TTY=pts/2 ; PWD=/home/carol ; USER=root ; COMMAND=/usr/bin/id\n"
+	ssh := "probe system_logs journalctl\n" +
+		"Nov 24 10:00:01 h sshd[200]: Failed password for root from 203.0.113.9 port 40000 ssh2\n" +
+		"Nov 24 10:00:09 h sshd[201]: Failed password for root from 203.0.113.9 port 40002 ssh2\n" +
+		"Nov 24 10:02:00 h sshd[230]: Accepted publickey for deploy from 198.51.100.4 port 51000 ssh2\n"
 	checkPairs(t, []pair{
+		{"a count of connections not logged", web, "nginx has 3 connections open.", ""},
+		{"the last noun of a run is the count's", mail, "Dovecot saw 4 failed IMAP login attempts: 3 from 203.0.113.80 and 1 from 10.20.0.44.",
+			"Dovecot saw 5 failed IMAP login attempts: 3 from 203.0.113.80 and 2 from 10.20.0.44."},
+		{"the source of one kind of event", ssh, "sshd logged failed password attempts from 203.0.113.9.",
+			"sshd logged failed password attempts from 198.51.100.4."},
+		{"the source of one kind of event, by its verb", mail, "Postfix rejected relay attempts from 198.51.100.7.",
+			"Postfix rejected relay attempts from 198.51.100.25."},
 		{"lines of an event's words", db1, "Postgres logged two checkpoint warnings, at 17:59:19 and 20:14:59.",
 			"Postgres logged three checkpoint warnings."},
 		{"lines of an event's words, of its address", web, "sshd rejected 4 password attempts from 203.0.113.45.",
