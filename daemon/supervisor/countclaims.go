@@ -16,8 +16,10 @@ import (
 //     rows' number, read as ports or as sockets;
 //   - "3 failed SSH login attempts (for user admin) (from 203.0.113.9)":
 //     the journal's failed logins ("Failed password", "authentication
-//     failure") of that user and address; a count where the journal could
-//     not be read is unsupported.
+//     failure", "auth failed", "authentication failed"; a line counting
+//     its attempts, "auth failed, 3 attempts", stands for that many) of
+//     that user and address; a count where the journal could not be read
+//     is unsupported.
 
 var (
 	includedRe = regexp.MustCompile(`\b(?:including|includes|include|among\s+them|plus)\s+(?:at\s+least\s+)?` + countRe +
@@ -114,16 +116,16 @@ func (ix *index) failedLogins(user, addr string) (n int, ok bool) {
 	}
 	for _, id := range ids {
 		r := ix.recs[id]
-		if !strings.Contains(r.text, "failed password") && !strings.Contains(r.text, "authentication failure") {
+		if !loginFailure(r.text) {
 			continue
 		}
 		named := containsBounded(r.text, "user "+user, false) || containsBounded(r.text, "for "+user, false) ||
-			containsBounded(r.text, "user="+user, false)
+			containsBounded(r.text, "user="+user, false) || strings.Contains(r.text, "user=<"+user+">") || strings.Contains(r.text, `user "`+user+`"`)
 		if user != "" && !named ||
 			addr != "" && !strings.Contains(r.text, addr) {
 			continue
 		}
-		n++
+		n += loggedAttempts(r.text)
 	}
 	return n, ok
 }

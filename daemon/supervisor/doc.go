@@ -193,7 +193,9 @@
 // (compare.go, bounds.go), as must an included count ("including one UDP
 // socket": at least that many), one process's ports ("X (PID 8401) listens on
 // four localhost ports"), failed logins ("3 failed logins for root", "X failed
-// 4 times": the journal's, of its item's user and address; countclaims.go),
+// 4 times", "bob failed IMAP auth 3 times": the journal's, of its item's user
+// and address, a line counting its attempts, dovecot's "auth failed, 3
+// attempts", standing for that many; countclaims.go),
 // entries, quoted lines, OOM kills ("5 sshd entries", "just one OOM kill";
 // journalcounts.go; such a count is judged by that rule alone, its figure is
 // no plain number: journalcountclaims.go), reports of a message ("cupsd

@@ -164,14 +164,14 @@ func eventStem(w string) string {
 	return w[:min(n, len(w))]
 }
 
-// journalMessage returns a journal line's message, past its clock, host
-// and identifier ("mail-01 postfix/smtpd[2201]:"), whose words describe
-// no event.
+// journalMessage returns a journal line's identifier and message, past
+// its clock and host ("mail-01"), whose words describe no event: "sudo"
+// of "3 failed sudo password attempts" selects sudo's line.
 func journalMessage(t string) string {
 	f := strings.Fields(t)
 	if len(f) > 4 && strings.HasSuffix(f[4], ":") {
 		if i := strings.Index(t, f[4]); i >= 0 {
-			return t[i+len(f[4]):]
+			return t[i:]
 		}
 	}
 	return t
