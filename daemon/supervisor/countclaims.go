@@ -54,8 +54,8 @@ func checkSentenceCounts(ix *index, g *Grounding, sentence string) {
 		if u := loginUserRe.FindStringSubmatch(item[strings.Index(item, m[0]):]); u != nil && u[1] != "ssh" {
 			user = u[1]
 		}
-		if n, ok := ix.failedLogins(user, itemAddress(item, m[0])); ok {
-			report(g, n == countOf(m[1]), m[1]+" failed logins")
+		if n, lines, ok := ix.failedLogins(user, itemAddress(item, m[0])); ok {
+			report(g, n == countOf(m[1]) || lines == countOf(m[1]), m[1]+" failed logins")
 		}
 	}
 }
@@ -107,12 +107,14 @@ func (ix *index) ownerPorts(pid, prog string, local bool) (ports, sockets int, o
 }
 
 // failedLogins counts the journal's failed logins of a user and from an
-// address (either may be empty); ok is false without a journal probe, and
-// a journal that could not be read counts none but supports no count.
-func (ix *index) failedLogins(user, addr string) (n int, ok bool) {
+// address (either may be empty), as attempts (a line counting its own,
+// "3 attempts", stands for that many) and as lines; ok is false without a
+// journal probe, and a journal that could not be read counts none but
+// supports no count.
+func (ix *index) failedLogins(user, addr string) (n, lines int, ok bool) {
 	ids, ok, unread := ix.journalEntries() // each entry once
 	if unread {
-		return -1, true
+		return -1, -1, true
 	}
 	for _, id := range ids {
 		r := ix.recs[id]
@@ -126,8 +128,9 @@ func (ix *index) failedLogins(user, addr string) (n int, ok bool) {
 			continue
 		}
 		n += loggedAttempts(r.text)
+		lines++
 	}
-	return n, ok
+	return n, lines, ok
 }
 
 // submatchWith returns re's submatches in s when s holds one of the words

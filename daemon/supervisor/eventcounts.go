@@ -18,8 +18,8 @@ import (
 // past verb, an address or user, a clock time or a word of the log, not
 // of what may be ss's rows ("nginx has 3 connections"). Where those
 // lines write a figure of the noun themselves ("3 attempts in 12 secs",
-// "total events = 37") the count is one of those figures or their sum;
-// else it is the number of lines. Words no line has select nothing; a
+// "total events = 37") the count may also be one of those figures or
+// their sum; else it is the number of lines. Words no line has select nothing; a
 // count the other journal rules judge (journalcounts.go, countclaims.go)
 // is theirs.
 
@@ -34,7 +34,9 @@ var (
 	// errors"): of entries, which entryCount judges where it can.
 	kindsRe     = regexp.MustCompile(`^\s*(?:or|and|/|,)\s*(?:` + eventNouns + `)\b`)
 	nextEventRe = regexp.MustCompile(`^\s+(` + eventNouns + `)\b`)
-	userNameRe  = regexp.MustCompile(`\b(?:(?:for\s+)?users?|for|account)\s+["'“]?([a-z_][\w.-]*)`)
+	userNameRe  = regexp.MustCompile(`(?:^|[^\w-])(?:(?:for\s+)?users?|for|account)\s+["'“]?([a-z_][\w.-]*)`)
+	// eventNounRe reads an event noun: "for user attempts" names no user.
+	eventNounRe = regexp.MustCompile(`^(?:` + eventNouns + `)$`)
 )
 
 const eventNouns = `attempts?|tries|retry|retries|rejections?|denials?|errors?|warnings?|timeouts?|queries|query|requests?|connections?` +
@@ -115,9 +117,9 @@ func (ix *index) eventCount(ids []int32, s string, m []int) (have []int, ok bool
 	msgs, scores, best, verb := ix.eventScores(ids, s[:m[2]], s[m[4]:m[5]], head)
 	item := countItem(s, m[2], m[1])
 	addr, user := itemAddress(item, s[m[2]:m[3]]), ""
-	if u := userNameRe.FindStringSubmatch(item); u != nil && !functionWords[u[1]] {
+	if u := userNameRe.FindStringSubmatch(item); u != nil && userName(u[1]) {
 		user = u[1]
-	} else if us := userNameRe.FindAllStringSubmatch(s, -1); addr == "" && len(us) == 1 && !functionWords[us[0][1]] {
+	} else if us := userNameRe.FindAllStringSubmatch(s, -1); addr == "" && len(us) == 1 && userName(us[0][1]) {
 		user = us[0][1] // "user bob — 3 attempts at 20:41:06"
 	}
 	// A count only an everyday event noun selects is of the journal's
@@ -149,19 +151,25 @@ func (ix *index) eventCount(ids []int32, s string, m []int) (have []int, ok bool
 		}
 	}
 	if len(figures) > 0 {
-		return append(figures, sum), true
+		// "two CPU throttling events" counts the lines that write
+		// "total events = 37" and "= 41".
+		return append(figures, sum, lines), true
 	}
 	return []int{lines}, true
 }
 
 // eventStem returns the start of a word that its other forms share
-// ("rejec" of "rejected" and "reject:", "quer" of "queries" and "query").
+// ("reje" of "rejections", "rejected" and "reject:", "quer" of "queries"
+// and "query", "deni" of "denials" and "denied"): its base without an
+// inflection, less its last two letters, at least four.
 func eventStem(w string) string {
-	n := max(4, len(w)-3)
-	if strings.HasSuffix(w, "ies") {
-		n = min(n, len(w)-3)
+	for _, suf := range []string{"ions", "ion", "ings", "ing", "ies", "ed", "es", "s"} {
+		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 4 {
+			w = w[:len(w)-len(suf)]
+			break
+		}
 	}
-	return w[:min(n, len(w))]
+	return w[:min(len(w), max(4, len(w)-2))]
 }
 
 // journalMessage returns a journal line's identifier and message, past
@@ -228,4 +236,10 @@ func (ix *index) eventScores(ids []int32, head, phrase, noun string) (msgs []str
 		best = max(best, scores[i])
 	}
 	return msgs, scores, best, verb
+}
+
+// userName reports a word userNameRe read that may name a user: not a
+// function word or an event noun ("user attempts").
+func userName(w string) bool {
+	return !functionWords[w] && !eventNounRe.MatchString(w)
 }

@@ -20,6 +20,10 @@ func TestEventCounts(t *testing.T) {
 		"Nov 24 10:02:00 h sshd[230]: Accepted publickey for deploy from 198.51.100.4 port 51000 ssh2\n"
 	checkPairs(t, []pair{
 		{"a count of connections not logged", web, "nginx has 3 connections open.", ""},
+		{"a hyphened user is no user's name", web, "Two invalid-user attempts came from 203.0.113.45 (admin and oracle).",
+			"Three invalid-user attempts came from 203.0.113.45 (admin and oracle)."},
+		{"lines that write their own figures", db1, "The kernel logged two CPU throttling events (18:55:59 and 18:56:00).",
+			"The kernel logged three CPU throttling events (18:55:59 and 18:56:00)."},
 		{"the last noun of a run is the count's", mail, "Dovecot saw 4 failed IMAP login attempts: 3 from 203.0.113.80 and 1 from 10.20.0.44.",
 			"Dovecot saw 5 failed IMAP login attempts: 3 from 203.0.113.80 and 2 from 10.20.0.44."},
 		{"the source of one kind of event", ssh, "sshd logged failed password attempts from 203.0.113.9.",

@@ -45,9 +45,9 @@ func loginTimes(ix *index, _ []int32, s string) (found bool, what string, ok boo
 		if addr == "" && user == "" || c.n < 0 || deniedCount(s[:c.at]) {
 			continue
 		}
-		if have, known := ix.failedLogins(user, addr); known {
-			if !ok || found && have != c.n {
-				found, what, ok = have == c.n, strconv.Itoa(c.n)+" failed logins", true
+		if have, lines, known := ix.failedLogins(user, addr); known {
+			if good := have == c.n || lines == c.n; !ok || found && !good {
+				found, what, ok = good, strconv.Itoa(c.n)+" failed logins", true
 			}
 		}
 	}

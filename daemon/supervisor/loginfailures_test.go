@@ -15,6 +15,8 @@ func TestLoginFailureLines(t *testing.T) {
 			"There were 3 failed login attempts for user reporting."},
 		{"a line's own attempts", mail, "bob had 3 failed login attempts from 203.0.113.80 at 20:41:40.",
 			"alice had 3 failed login attempts from 10.20.0.44 at 20:43:20."},
+		{"failed logins as lines or as attempts", mail, "Dovecot logged 2 failed logins: bob (3 attempts) and alice (1 attempt).",
+			"Dovecot logged 3 failed logins: bob (3 attempts) and alice (1 attempt)."},
 		{"a protocol's failed auth", mail, "bob (203.0.113.80) failed IMAP auth 3 times at 20:41:40.",
 			"alice (10.20.0.44) failed IMAP auth 3 times at 20:43:20."},
 		{"a daemon's attempts by its identifier", db1, "alice made 3 failed sudo password attempts at 20:11:59.",

@@ -43,7 +43,7 @@ func checkSameLinks(ix *index, g *Grounding, answer string, facts []sentenceFact
 		clause := low[m[1]:]
 		clocks := clockRe.FindAllString(clause, -1)
 		user := ""
-		if u := userNameRe.FindStringSubmatch(clause); u != nil && !functionWords[u[1]] {
+		if u := userNameRe.FindStringSubmatch(clause); u != nil && userName(u[1]) {
 			user = u[1]
 		} else if u := possessiveUserRe.FindStringSubmatch(clause); u != nil && ix.loggedUser(u[1]) {
 			user = u[1] // "bob's failed IMAP login"
@@ -85,7 +85,7 @@ func sameValue(noun, before string) string {
 		}
 	default:
 		for _, m := range userNameRe.FindAllStringSubmatch(before, -1) {
-			if !functionWords[m[1]] {
+			if userName(m[1]) {
 				all = append(all, m[1])
 			}
 		}
