@@ -194,8 +194,8 @@
 // socket": at least that many), one process's ports ("X (PID 8401) listens on
 // four localhost ports"), failed logins ("3 failed logins for root", "X failed
 // 4 times", "bob failed IMAP auth 3 times": the journal's, of its item's user
-// and address, a line counting its attempts, dovecot's "auth failed, 3
-// attempts", standing for that many; countclaims.go),
+// and address, as lines or as the attempts they count, dovecot's "auth
+// failed, 3 attempts"; countclaims.go),
 // entries, quoted lines, OOM kills ("5 sshd entries", "just one OOM kill";
 // journalcounts.go; such a count is judged by that rule alone, its figure is
 // no plain number: journalcountclaims.go), reports of a message ("cupsd
@@ -252,8 +252,9 @@
 // it probably expired"; not "As you can see, …"; its words end at one:
 // "…, which may need attention"), as must "caused", "led to" or "came from"
 // (not in a hedged, negated or conditional sentence; loglinks.go); "the same
-// address (user, PID) that/as …" the value before it (in the sentence before
-// if its own has none) on a journal line of the clock times and user its
+// address (user, PID) that/as …" the value it names ("the same address
+// (203.0.113.45)"), else the one before it (in the sentence before if its own
+// has none), on a journal line of the clock times and user its
 // clause gives, which are that line's, not the entity's before it
 // (samelinks.go); an event
 // ("OOM", "crashed") must be in the evidence (systemd's "status=11/SEGV" is a

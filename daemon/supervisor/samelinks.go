@@ -9,7 +9,8 @@ import (
 // "… from unknown[203.0.113.80] — the same address that failed IMAP auth
 // for user bob at 20:41:40", "That's the same address bob's failed IMAP
 // login came from at 20:41:40", "the same PID as the 20:13:06 reject".
-// The value is the last address (user, PID) before the phrase, in its
+// The value is the one right after the phrase ("the same address
+// (203.0.113.45)"), else the last address (user, PID) before it, in its
 // sentence or else the sentence before; what the clause after it gives of
 // the other event (its clock times, its user) must be on one journal
 // line holding the value. The clause describes that other line: its
@@ -20,7 +21,10 @@ var (
 	sameRe    = regexp.MustCompile(`\bthe\s+same\s+(ip\s+address|address|ip|host|client|source|user|account|pid|process)\b`)
 	samePIDRe = regexp.MustCompile(`(?:\bpid\s+|\[)(\d{2,})\b`)
 	sameIPRe  = regexp.MustCompile(`\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|\b[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){2,7}\b`)
-	clockRe   = regexp.MustCompile(`\b\d{1,2}:\d\d(?::\d\d)?\b`)
+	// namedSameRe reads the value right after the phrase: "the same
+	// address (203.0.113.45)", "the same PID, 2211,".
+	namedSameRe = regexp.MustCompile(`^\s*[(,:]?\s*(?:unknown\[|pid\s+)?(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|\d{2,7})\b\]?\)?`)
+	clockRe     = regexp.MustCompile(`\b\d{1,2}:\d\d(?::\d\d)?\b`)
 )
 
 // checkSameLinks reports each "the same address …" link of the answer.
@@ -36,11 +40,16 @@ func checkSameLinks(ix *index, g *Grounding, answer string, facts []sentenceFact
 			prev := facts[k-1].at
 			before = asciiLower(answer[prev.start:min(prev.end, len(answer))]) + " " + before
 		}
+		clause := low[m[1]:]
 		value := sameValue(low[m[2]:m[3]], before)
+		if v := namedSameRe.FindStringSubmatch(clause); v != nil {
+			// "from the same address (203.0.113.45) at 18:44:21 and
+			// 18:44:34": the value is the one it names.
+			value, clause = v[1], clause[len(v[0]):]
+		}
 		if value == "" {
 			continue
 		}
-		clause := low[m[1]:]
 		clocks := clockRe.FindAllString(clause, -1)
 		user := ""
 		if u := userNameRe.FindStringSubmatch(clause); u != nil && userName(u[1]) {
@@ -78,7 +87,11 @@ func sameValue(noun, before string) string {
 	var all []string
 	switch {
 	case strings.Contains(noun, "address") || noun == "ip" || noun == "host" || noun == "client" || noun == "source":
-		all = sameIPRe.FindAllString(before, -1)
+		for _, a := range sameIPRe.FindAllString(before, -1) {
+			if !clockRe.MatchString(a) || strings.Contains(a, "::") {
+				all = append(all, a) // not a clock time "20:09:19"
+			}
+		}
 	case noun == "pid" || noun == "process":
 		for _, m := range samePIDRe.FindAllStringSubmatch(before, -1) {
 			all = append(all, m[1])
@@ -96,29 +109,36 @@ func sameValue(noun, before string) string {
 	return all[len(all)-1]
 }
 
-// sharedLine reports a journal line holding value, naming user (if any)
-// and logged at one of clocks (if any).
+// sharedLine reports that each of clocks (or, with none, some time) has
+// a journal line holding value and naming user (if any): "the same address
+// (203.0.113.45) at 18:44:21 and 18:44:34" needs both lines to hold it.
 func (ix *index) sharedLine(value, user string, clocks []string) bool {
 	ids, _, _ := ix.journalEntries()
-	for _, id := range ids {
-		t := ix.recs[id].text
-		if !containsBounded(t, value, false) || user != "" && !containsBounded(t, user, false) {
-			continue
-		}
-		if len(clocks) == 0 {
-			return true
-		}
-		at, ok := recordClock(t)
-		if !ok {
-			continue
-		}
-		for _, c := range clocks {
-			if from, to, ok := clockSpan(c); ok && at >= from && at <= to {
+	at := func(clock string) bool {
+		from, to, ok := clockSpan(clock)
+		for _, id := range ids {
+			t := ix.recs[id].text
+			if !containsBounded(t, value, false) || user != "" && !containsBounded(t, user, false) {
+				continue
+			}
+			if clock == "" {
+				return true
+			}
+			if when, timed := recordClock(t); timed && ok && when >= from && when <= to {
 				return true
 			}
 		}
+		return false
 	}
-	return false
+	if len(clocks) == 0 {
+		return at("")
+	}
+	for _, c := range clocks {
+		if !at(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // sameClause reports a claim and its entity on the two sides of "the
