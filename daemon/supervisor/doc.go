@@ -210,7 +210,10 @@
 // not "5 warnings or errors", nor without a past verb, address, user, clock
 // time or log word: "nginx has 3 connections"; eventcounts.go; and an
 // address given as such an event's source, "rejected relay attempts from
-// 198.51.100.25", on one of those lines: eventsources.go); a count of every process ("there are 73 processes
+// 198.51.100.25", on one of those lines: eventsources.go; a count up to ten
+// with a plural a journal line counts, "3 pending sectors", "9 seconds apart
+// at 20:14:59", the figure of the line its words, time, address or user
+// mean: linefigures.go); a count of every process ("there are 73 processes
 // running", "in total", "73 procs;", "73 running processes", "Total processes:
 // 73"; not "listed", "top") must be the process probe's total ("…, of 73"), not
 // its list's length (totals.go); "(only) two services are listening (on TCP)"

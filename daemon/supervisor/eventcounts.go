@@ -46,8 +46,7 @@ const eventNouns = `attempts?|tries|retry|retries|rejections?|denials?|errors?|w
 // (raw, with quotes): the first wrong one, else the first.
 func checkEventCounts(ix *index, g *Grounding, raw string) {
 	s := strings.ToLower(strings.ReplaceAll(raw, "**", ""))
-	if !containsAnyOf(s, "attempt", "tries", "retr", "reject", "denial", "error", "warning", "timeout", "quer", "request",
-		"connection", "crash", "segfault", "restart", "login", "event", "message", "bounce", "reset") {
+	if !strings.ContainsAny(s, "0123456789") && !containsAnyOf(s, "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "single", " from ") {
 		return
 	}
 	if failedLoginRe.MatchString(s) {
@@ -58,6 +57,11 @@ func checkEventCounts(ix *index, g *Grounding, raw string) {
 	}
 	ids, ok, unread := ix.journalEntries()
 	if !ok || unread {
+		return
+	}
+	if !containsAnyOf(s, "attempt", "tries", "retr", "reject", "denial", "error", "warning", "timeout", "quer", "request",
+		"connection", "crash", "segfault", "restart", "login", "event", "message", "bounce", "reset") {
+		checkLineFigures(ix, g, ids, s) // linefigures.go
 		return
 	}
 	found, what, judged := false, "", false
@@ -92,6 +96,7 @@ func checkEventCounts(ix *index, g *Grounding, raw string) {
 		return
 	}
 	checkEventSources(ix, g, ids, s) // eventsources.go
+	checkLineFigures(ix, g, ids, s)  // linefigures.go
 }
 
 // stopped reports a count a rank or comparison word makes no count of
