@@ -16,8 +16,10 @@ import (
 //     rows' number, read as ports or as sockets;
 //   - "3 failed SSH login attempts (for user admin) (from 203.0.113.9)":
 //     the journal's failed logins ("Failed password", "authentication
-//     failure") of that user and address; a count where the journal could
-//     not be read is unsupported.
+//     failure", "auth failed", "authentication failed"; a line counting
+//     its attempts, "auth failed, 3 attempts", stands for that many) of
+//     that user and address; a count where the journal could not be read
+//     is unsupported.
 
 var (
 	includedRe = regexp.MustCompile(`\b(?:including|includes|include|among\s+them|plus)\s+(?:at\s+least\s+)?` + countRe +
@@ -52,8 +54,8 @@ func checkSentenceCounts(ix *index, g *Grounding, sentence string) {
 		if u := loginUserRe.FindStringSubmatch(item[strings.Index(item, m[0]):]); u != nil && u[1] != "ssh" {
 			user = u[1]
 		}
-		if n, ok := ix.failedLogins(user, itemAddress(item, m[0])); ok {
-			report(g, n == countOf(m[1]), m[1]+" failed logins")
+		if n, lines, ok := ix.failedLogins(user, itemAddress(item, m[0])); ok {
+			report(g, n == countOf(m[1]) || lines == countOf(m[1]), m[1]+" failed logins")
 		}
 	}
 }
@@ -105,27 +107,30 @@ func (ix *index) ownerPorts(pid, prog string, local bool) (ports, sockets int, o
 }
 
 // failedLogins counts the journal's failed logins of a user and from an
-// address (either may be empty); ok is false without a journal probe, and
-// a journal that could not be read counts none but supports no count.
-func (ix *index) failedLogins(user, addr string) (n int, ok bool) {
+// address (either may be empty), as attempts (a line counting its own,
+// "3 attempts", stands for that many) and as lines; ok is false without a
+// journal probe, and a journal that could not be read counts none but
+// supports no count.
+func (ix *index) failedLogins(user, addr string) (n, lines int, ok bool) {
 	ids, ok, unread := ix.journalEntries() // each entry once
 	if unread {
-		return -1, true
+		return -1, -1, true
 	}
 	for _, id := range ids {
 		r := ix.recs[id]
-		if !strings.Contains(r.text, "failed password") && !strings.Contains(r.text, "authentication failure") {
+		if !loginFailure(r.text) {
 			continue
 		}
 		named := containsBounded(r.text, "user "+user, false) || containsBounded(r.text, "for "+user, false) ||
-			containsBounded(r.text, "user="+user, false)
+			containsBounded(r.text, "user="+user, false) || strings.Contains(r.text, "user=<"+user+">") || strings.Contains(r.text, `user "`+user+`"`)
 		if user != "" && !named ||
 			addr != "" && !strings.Contains(r.text, addr) {
 			continue
 		}
-		n++
+		n += loggedAttempts(r.text)
+		lines++
 	}
-	return n, ok
+	return n, lines, ok
 }
 
 // submatchWith returns re's submatches in s when s holds one of the words

@@ -212,16 +212,28 @@
 // (compare.go, bounds.go), as must an included count ("including one UDP
 // socket": at least that many), one process's ports ("X (PID 8401) listens on
 // four localhost ports"), failed logins ("3 failed logins for root", "X failed
-// 4 times", a user counted in the item's bracket: "(admin, and root twice)":
-// the journal's, of its item's user and address; countclaims.go,
-// loginbrackets.go),
+// 4 times", "bob failed IMAP auth 3 times", a user counted in the item's
+// bracket: "(admin, and root twice)": the journal's, of its item's user and
+// address, as lines or as the attempts they count, dovecot's "auth failed, 3
+// attempts"; countclaims.go, loginbrackets.go),
 // entries, quoted lines, OOM kills ("5 sshd entries", "just one OOM kill";
 // journalcounts.go; such a count is judged by that rule alone, its figure is
 // no plain number: journalcountclaims.go), reports of a message ("cupsd
 // reported the printer as not responding four times between 20:33:28 and
 // 20:33:48": the entity's lines holding the phrase's words, in that range;
 // not one its times follow: "twice, at 19:05:10 and 20:14:47";
-// journaltimes.go); a count of every process ("there are 73 processes
+// journaltimes.go), events said as a noun ("rejected three relay attempts
+// from 198.51.100.7", "two checkpoint warnings": the lines holding most of
+// the verb's and noun phrase's words, a bare "attempts" or "warnings"
+// weighing less, of the item's address and user; where those lines write a
+// figure of the noun, "3 attempts in 12 secs", one of those or their sum;
+// not "5 warnings or errors", nor without a past verb, address, user, clock
+// time or log word: "nginx has 3 connections"; eventcounts.go; and an
+// address given as such an event's source, "rejected relay attempts from
+// 198.51.100.25", on one of those lines: eventsources.go; a count up to ten
+// with a plural a journal line counts, "3 pending sectors", "9 seconds apart
+// at 20:14:59", the figure of the line its words, time, address or user
+// mean: linefigures.go); a count of every process ("there are 73 processes
 // running", "in total", "73 procs;", "73 running processes", "Total processes:
 // 73"; not "listed", "top") must be the process probe's total ("…, of 73"), not
 // its list's length (totals.go); "(only) two services are listening (on TCP)"
@@ -262,7 +274,12 @@
 // have been caused by", "…, probably because", "can be caused by", "because
 // it probably expired"; not "As you can see, …"; its words end at one:
 // "…, which may need attention"), as must "caused", "led to" or "came from"
-// (not in a hedged, negated or conditional sentence; loglinks.go); an event
+// (not in a hedged, negated or conditional sentence; loglinks.go); "the same
+// address (user, PID) that/as …" the value it names ("the same address
+// (203.0.113.45)"), else the one before it (in the sentence before if its own
+// has none), on a journal line of the clock times and user its
+// clause gives, which are that line's, not the entity's before it
+// (samelinks.go); an event
 // ("OOM", "crashed") must be in the evidence (systemd's "status=11/SEGV" is a
 // segfault, "code=dumped" a crash), a PID killed on its line (causes.go,
 // events.go, eventpids.go), a PID said to run now ("still running as PID

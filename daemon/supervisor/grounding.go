@@ -103,7 +103,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 			// "UDP 5005 (socat), TCP 2024 on all addresses": the item's
 			// own name, if any, comes after it ("TCP 5432 (postgres)").
 			a = nextInSegment(c, as)
-		} else if nextItemName(answer, c, a) || unnamedItem(answer, c, a) || excepted(answer, c) || deniedPlace(answer, c) || ownPortItem(answer, c, a, claims) || acrossLink(answer, c, a) {
+		} else if nextItemName(answer, c, a) || unnamedItem(answer, c, a) || excepted(answer, c) || deniedPlace(answer, c) || ownPortItem(answer, c, a, claims) || acrossLink(answer, c, a) || sameClause(answer, c, a) {
 			a = nil // "0.0.0.0:2024, and vmtests.test (PID 11689) on …"
 		}
 		// A state or figure of a condition ("… when systemd is running")

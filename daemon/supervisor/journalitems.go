@@ -14,9 +14,9 @@ import (
 
 var (
 	// failedTimesRe reads "203.0.113.45 failed 4 times", "root failed
-	// twice"; failuresRe "4 failures from 203.0.113.45" (not "one failure
+	// twice", "bob failed IMAP auth 3 times"; failuresRe "4 failures from 203.0.113.45" (not "one failure
 	// each from …": a count per address).
-	failedTimesRe = regexp.MustCompile(`\bfailed\s+(?:to\s+log\s+in\s+|(?:ssh\s+)?(?:logins?|authentication|passwords?)\s+)?(once|twice|thrice|(?:` +
+	failedTimesRe = regexp.MustCompile(`\bfailed\s+(?:to\s+log\s+in\s+|(?:ssh\s+|imap\s+|pop3\s+|smtp\s+|sudo\s+)?(?:logins?|authentication|auth|passwords?)\s+)?(once|twice|thrice|(?:` +
 		countRe[1:len(countRe)-1] + `)\s+times)\b`)
 	failuresRe = regexp.MustCompile(countRe + `\s+(?:ssh\s+)?(?:login\s+|password\s+|authentication\s+)?failures?\b(?:\s+each)?`)
 )
@@ -45,9 +45,9 @@ func loginTimes(ix *index, _ []int32, s string) (found bool, what string, ok boo
 		if addr == "" && user == "" || c.n < 0 || deniedCount(s[:c.at]) {
 			continue
 		}
-		if have, known := ix.failedLogins(user, addr); known {
-			if !ok || found && have != c.n {
-				found, what, ok = have == c.n, strconv.Itoa(c.n)+" failed logins", true
+		if have, lines, known := ix.failedLogins(user, addr); known {
+			if good := have == c.n || lines == c.n; !ok || found && !good {
+				found, what, ok = good, strconv.Itoa(c.n)+" failed logins", true
 			}
 		}
 	}

@@ -23,6 +23,7 @@ func checkJournal(ix *index, g *Grounding, answer string, facts []sentenceFacts,
 	checkLogDurations(ix, g, facts, claims, anchors, records)
 	checkLogFigures(ix, g, answer, facts, claims) // logfigures.go
 	checkExitFields(ix, g, answer, facts, anchors, records)
+	checkSameLinks(ix, g, answer, facts) // samelinks.go
 }
 
 // A link an answer draws between a logged event and another ("That is
@@ -57,7 +58,7 @@ func checkLinks(ix *index, g *Grounding, answer string, facts []sentenceFacts, c
 		start, end := f.at.start, f.at.end
 		low := " " + asciiLower(answer[start:end]) + " " // offsets kept
 		at, mark, source := linkMark(low)
-		if at < 0 || linkGuessed(low) || slices.ContainsFunc(claims, func(c claim) bool { return c.sent == k && (c.advice || c.general) }) {
+		if at < 0 || linkGuessed(low) || insideSame(low[:at]) || slices.ContainsFunc(claims, func(c claim) bool { return c.sent == k && (c.advice || c.general) }) {
 			continue
 		}
 		at += start - 1 // low has a space before the sentence
@@ -66,6 +67,9 @@ func checkLinks(ix *index, g *Grounding, answer string, facts []sentenceFacts, c
 		if source {
 			if i := strings.Index(answer[far:end], ", "); i >= 0 {
 				farEnd = far + i // "came from 203.0.113.45, the same address …"
+			}
+			if m := sameRe.FindStringIndex(asciiLower(answer[far:farEnd])); m != nil {
+				farEnd = far + m[0] // "… — the same address that …": samelinks.go
 			}
 		}
 		var near []claim

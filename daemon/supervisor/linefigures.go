@@ -1,0 +1,127 @@
+package supervisor
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// A small count a journal line writes itself ("8 Currently unreadable
+// (pending) sectors", "(9 seconds apart)", "3 incorrect password
+// attempts") is that line's: an answer giving one with a plural the line
+// counts ("3 pending sectors", "9 seconds apart at 20:14:59") must give
+// the figure of the line it means, not another line's. The line is the
+// one writing a figure before that word (within three words) that shares
+// most words with the count's own words, then with the sentence, of the sentence's clock time, address or
+// user where one of those lines has it; a sentence sharing no word with
+// those lines but the counted one, and no such time, address or user, is
+// not judged. Counts of up to ten only: a larger one is a claim judged by
+// its records.
+
+// lineCountRe reads a count and up to three words after it.
+var lineCountRe = regexp.MustCompile(`(?:^|[^\w.:/-])(\d|10)\s+((?:[a-z][\w'-]*\)?\s+){0,2}[a-z][\w'-]*)`)
+
+// checkLineFigures reports the first count of a sentence (s, lowered)
+// that its line does not write, else the first it does.
+func checkLineFigures(ix *index, g *Grounding, ids []int32, s string) {
+	found, what, judged := false, "", false
+	for _, m := range lineCountRe.FindAllStringSubmatchIndex(s, -1) {
+		n, _ := strconv.Atoi(s[m[2]:m[3]])
+		if deniedCount(s[:m[2]]) {
+			continue
+		}
+		have, ok := ix.lineFigure(ids, s, plainWords(s[m[4]:m[5]]))
+		if !ok {
+			continue
+		}
+		good := slices.Contains(have, n)
+		if !judged || found && !good {
+			found, what, judged = good, s[m[2]:m[5]]+" (logged: "+intsText(have)+")", true
+		}
+	}
+	if judged {
+		report(g, found, what)
+	}
+}
+
+// lineFigure returns the figures the sentence's line writes of the first
+// of words that journal lines count; ok is false when no line counts one,
+// or the sentence does not say which line it means.
+func (ix *index) lineFigure(ids []int32, s string, words []string) (have []int, ok bool) {
+	for _, w := range words {
+		if len(w) < 4 || functionWords[w] || genericWords[w] || !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") {
+			continue // a plural noun: not "3 timed out" of "QID 3 timeout"
+		}
+		stem := eventStem(w)
+		re := regexp.MustCompile(`(?:^|[^\w.:])(\d{1,3})\s+(?:\(?[a-z][\w-]*\)?\s+){0,3}?\(?` + regexp.QuoteMeta(stem))
+		var lines []int32
+		figures := map[int32][]int{}
+		for _, id := range ids {
+			for _, f := range re.FindAllStringSubmatch(journalMessage(ix.recs[id].text), -1) {
+				v, _ := strconv.Atoi(f[1])
+				figures[id] = append(figures[id], v)
+			}
+			if figures[id] != nil {
+				lines = append(lines, id)
+			}
+		}
+		if len(lines) == 0 {
+			continue
+		}
+		lines, anchored := ix.anchoredLines(lines, s)
+		best, scores := 0, map[int32]int{}
+		for _, id := range lines {
+			msg := journalMessage(ix.recs[id].text)
+			// The count's own words weigh most: "8 pending sectors and 3
+			// offline uncorrectable sectors" are two lines' counts.
+			for weight, ws := range [][]string{plainWords(s), words} {
+				for _, sw := range ws {
+					if len(sw) >= 3 && sw != w && !functionWords[sw] && !genericWords[sw] && countOf(sw) < 0 && wordStart(msg, eventStem(sw)) {
+						scores[id] += 1 + 9*weight
+					}
+				}
+			}
+			best = max(best, scores[id])
+		}
+		if best == 0 && !anchored {
+			return nil, false // "10 seconds" of what?
+		}
+		for _, id := range lines {
+			if scores[id] == best {
+				have = append(have, figures[id]...)
+			}
+		}
+		return have, true
+	}
+	return nil, false
+}
+
+// anchoredLines returns the lines of the sentence's clock times,
+// addresses or users, where one of lines has one (anchored); else lines.
+func (ix *index) anchoredLines(lines []int32, s string) ([]int32, bool) {
+	var out []int32
+	for _, id := range lines {
+		t := ix.recs[id].text
+		at, timed := recordClock(t)
+		hit := false
+		for _, c := range clockRe.FindAllString(s, -1) {
+			if from, to, ok := clockSpan(c); ok && timed && at >= from && at <= to {
+				hit = true
+			}
+		}
+		for _, a := range ipv4Re.FindAllString(s, -1) {
+			hit = hit || strings.Contains(t, a)
+		}
+		for _, u := range userNameRe.FindAllStringSubmatch(s, -1) {
+			hit = hit || userName(u[1]) && containsBounded(t, u[1], false)
+		}
+		if hit {
+			out = append(out, id)
+		}
+	}
+	if len(out) == 0 {
+		return lines, false
+	}
+	return out, true
+}

@@ -1,0 +1,25 @@
+package supervisor
+
+import "testing"
+
+// TestLineFigures checks a small count a journal line writes itself: the
+// answer's must be the figure of the line it means (by its words, clock
+// time, address or user), not another line's.
+func TestLineFigures(t *testing.T) {
+	db1 := EvidenceText(scenario(t, "host33"))
+	db2 := EvidenceText(scenario(t, "host34"))
+	ws := EvidenceText(scenario(t, "host35"))
+	mail := EvidenceText(scenario(t, "host37"))
+	checkPairs(t, []pair{
+		{"a line's count by its words", db1, "smartd reports 8 pending sectors and 3 offline uncorrectable sectors on /dev/sdb.",
+			"smartd reports 3 pending sectors and 8 offline uncorrectable sectors on /dev/sdb."},
+		{"a line's count by its time", db2, "At 20:15:32 postgres said checkpoints were 11 seconds apart.",
+			"At 20:15:32 postgres said checkpoints were 9 seconds apart."},
+		{"a line's age", mail, "clamd warns that the virus database is older than 7 days.",
+			"clamd warns that the virus database is older than 5 days."},
+		{"a count in another word of the line", db1, "alice typed 3 incorrect passwords for sudo at 20:11:59.",
+			"alice typed 2 incorrect passwords for sudo at 20:11:59."},
+		{"no line is meant", ws, "The NVMe I/O 52 on queue 3 timed out.", ""},
+		{"a count of what no line says", ws, "wpa_supplicant disabled Office-5G for 10 seconds after 1 auth failure.", ""},
+	})
+}
