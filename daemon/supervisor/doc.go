@@ -225,7 +225,9 @@
 // journaltimes.go), events said as a noun ("rejected three relay attempts
 // from 198.51.100.7", "two checkpoint warnings": the lines holding most of
 // the verb's and noun phrase's words, a bare "attempts" or "warnings"
-// weighing less, of the item's address and user; where those lines write a
+// weighing less, of the item's address and user; not judged when a word of
+// its noun phrase is on no line, "3 failed Samba logins" of smbd's lines;
+// where those lines write a
 // figure of the noun, "3 attempts in 12 secs", one of those or their sum;
 // not "5 warnings or errors", nor without a past verb, address, user, clock
 // time or log word: "nginx has 3 connections"; eventcounts.go; and an

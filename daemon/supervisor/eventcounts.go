@@ -119,7 +119,13 @@ func stopped(head, between string) bool {
 // false when its words select no line.
 func (ix *index) eventCount(ids []int32, s string, m []int) (have []int, ok bool) {
 	head := s[m[6]:m[7]]
-	msgs, scores, best, verb := ix.eventScores(ids, s[:m[2]], s[m[4]:m[5]], head)
+	msgs, scores, best, verb, unheld := ix.eventScores(ids, s[:m[2]], s[m[4]:m[5]], head)
+	// A describing word no line holds ("3 failed Samba logins" where the
+	// lines say "smbd" and "Authentication … FAILED") leaves what is
+	// counted unknown: the lines the other words select may be others.
+	if unheld {
+		return nil, false
+	}
 	item := countItem(s, m[2], m[1])
 	addr, user := itemAddress(item, s[m[2]:m[3]]), ""
 	if u := userNameRe.FindStringSubmatch(item); u != nil && userName(u[1]) {
@@ -205,42 +211,49 @@ func intsText(ns []int) string {
 // that it holds: the past verb ending head ("rejected"), the words of
 // phrase, and the event noun (a light one weighs 1, the others 2); it
 // returns the entries' messages, their scores, the best and whether head
-// ends in a past verb.
-func (ix *index) eventScores(ids []int32, head, phrase, noun string) (msgs []string, scores []int, best int, verb bool) {
+// ends in a past verb, and unheld when a word of the noun phrase is on no
+// line.
+func (ix *index) eventScores(ids []int32, head, phrase, noun string) (msgs []string, scores []int, best int, verb, unheld bool) {
 	type word struct {
-		stem   string
-		weight int
+		stem     string
+		weight   int
+		describe bool // of the noun phrase, not the reporting verb
 	}
 	var words []word
-	add := func(w string, weight int) {
+	add := func(w string, weight int, describe bool) {
 		if len(w) < 3 || functionWords[w] || genericWords[w] || negations[w] || countOf(w) >= 0 {
 			return
 		}
-		words = append(words, word{eventStem(w), weight})
+		words = append(words, word{eventStem(w), weight, describe})
 	}
 	if hw := plainWords(head); len(hw) > 0 && strings.HasSuffix(hw[len(hw)-1], "ed") {
-		add(hw[len(hw)-1], 2) // "rejected three relay attempts"
+		add(hw[len(hw)-1], 2, false) // "rejected three relay attempts"
 		verb = true
 	}
 	for _, w := range plainWords(phrase) {
-		add(w, 2)
+		add(w, 2, true)
 	}
 	if lightEvents[noun] {
-		add(noun, 1)
+		add(noun, 1, true)
 	} else {
-		add(noun, 2)
+		add(noun, 2, true)
 	}
 	msgs, scores = make([]string, len(ids)), make([]int, len(ids))
+	held := make([]bool, len(words))
 	for i, id := range ids {
 		msgs[i] = journalMessage(ix.recs[id].text)
-		for _, w := range words {
+		for j, w := range words {
 			if wordStart(msgs[i], w.stem) {
 				scores[i] += w.weight
+				held[j] = true
 			}
 		}
 		best = max(best, scores[i])
 	}
-	return msgs, scores, best, verb
+	for j, w := range words {
+		unheld = unheld || w.weight > 1 && w.describe && !held[j]
+	}
+	return msgs, scores, best, verb, unheld
 }
 
 // userName reports a word userNameRe read that may name a user: not a

@@ -18,8 +18,14 @@ func TestEventCounts(t *testing.T) {
 		"Nov 24 10:00:01 h sshd[200]: Failed password for root from 203.0.113.9 port 40000 ssh2\n" +
 		"Nov 24 10:00:09 h sshd[201]: Failed password for root from 203.0.113.9 port 40002 ssh2\n" +
 		"Nov 24 10:02:00 h sshd[230]: Accepted publickey for deploy from 198.51.100.4 port 51000 ssh2\n"
+	smb := "probe system_logs journalctl\n" +
+		"Nov 24 10:00:01 h smbd[300]: Authentication for user [carol] -> [carol] FAILED with error NT_STATUS_WRONG_PASSWORD\n" +
+		"Nov 24 10:00:09 h smbd[300]: Authentication for user [carol] -> [carol] FAILED with error NT_STATUS_WRONG_PASSWORD\n" +
+		"Nov 24 10:03:01 h systemd[1]: restic.service: Failed with result 'exit-code'.\n"
 	checkPairs(t, []pair{
 		{"a count of connections not logged", web, "nginx has 3 connections open.", ""},
+		// "Samba" is on no line: "failed" alone would count restic's too.
+		{"a describing word on no line", smb, "There were 2 failed Samba logins, both NT_STATUS_WRONG_PASSWORD.", ""},
 		{"a hyphened user is no user's name", web, "Two invalid-user attempts came from 203.0.113.45 (admin and oracle).",
 			"Three invalid-user attempts came from 203.0.113.45 (admin and oracle)."},
 		{"lines that write their own figures", db1, "The kernel logged two CPU throttling events (18:55:59 and 18:56:00).",

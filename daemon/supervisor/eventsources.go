@@ -26,7 +26,7 @@ func checkEventSources(ix *index, g *Grounding, ids []int32, s string) {
 		if deniedCount(s[:m[0]]) {
 			continue
 		}
-		_, scores, best, _ := ix.eventScores(ids, s[:m[2]], s[m[2]:m[3]], s[m[4]:m[5]])
+		_, scores, best, _, _ := ix.eventScores(ids, s[:m[2]], s[m[2]:m[3]], s[m[4]:m[5]])
 		if best < 2 {
 			continue
 		}

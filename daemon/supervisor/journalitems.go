@@ -52,8 +52,10 @@ func loginTimes(ix *index, _ []int32, s string) (found bool, what string, ok boo
 		}
 	}
 	for _, c := range ix.bracketLogins(s) { // loginbrackets.go
-		if have, known := ix.failedLogins(c.user, c.addr); known && (!ok || found && have != c.n) {
-			found, what, ok = have == c.n, strconv.Itoa(c.n)+" failed logins for "+c.user, true
+		if have, lines, known := ix.failedLogins(c.user, c.addr); known {
+			if good := have == c.n || lines == c.n; !ok || found && !good {
+				found, what, ok = good, strconv.Itoa(c.n)+" failed logins for "+c.user, true
+			}
 		}
 	}
 	return found, what, ok
