@@ -100,7 +100,11 @@
 // evidence text, up to 400 bytes, makes only that claim: its words make no
 // figure, name, relation, absence or cause; verbatim.go; a quotation of several
 // words matches with quote marks inside it and in the evidence left out, every
-// other character kept: quotemarks.go). A path the answer
+// other character kept: quotemarks.go; or shortened in the middle, as pieces
+// of one line in order: at up to two places up to 6 words, or any part where
+// an ellipsis marks the cut, none a negation, a piece beside an unmarked cut
+// of two words or more: "554 5.7.1 Relay access denied" for "554 5.7.1
+// <info@victim.example>: Relay access denied"; quoteelision.go). A path the answer
 // cuts with an ellipsis ("/tmp/go-build7/b001/supervi…", copied from a prompt
 // line cut at its bound) must start an evidence path. A count before a plural
 // noun ("12 processes") counts that noun. A share of all the processes ("more
