@@ -199,6 +199,7 @@ func extractAll(answer string, known map[string]class, quiet func(string) bool) 
 	}
 	slices.SortStableFunc(out, func(a, b claim) int { return a.off - b.off })
 	listedPorts(blanked, out)
+	ownedPortRuns(blanked, out) // ownedports.go
 	bounds := sentences(answer, spans)
 	advice, general := adviceSentences(answer, bounds)
 	facts := make([]sentenceFacts, len(bounds))

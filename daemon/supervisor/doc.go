@@ -53,7 +53,10 @@
 // "listeners" (or after "on" a few words after it: "the listeners are sshd on
 // 22"), or going on a list of such ports: "… redis-server on 6379 and annad on
 // 7070", or an item opening after a comma or "and" past the last one's
-// annotations: "9000 on 0.0.0.0 (socat, PID 5371), 6000 on …"), ranges ("24–27
+// annotations: "9000 on 0.0.0.0 (socat, PID 5371), 6000 on …"; or a run
+// of them joined by "and", commas or "plus" right before "on" and an address,
+// in a line naming their process, unit or PID before them: "master (PID
+// 26950): 25 and 587 on 0.0.0.0"; ownedports.go), ranges ("24–27
 // MiB", "between 130 and 140 MiB": one claim spanning both ends), clock times,
 // counts of CPUs, cores, threads and sockets (any size: a number right before
 // its noun, not across a break, or after a label's colon: "Logical CPUs: 16",
