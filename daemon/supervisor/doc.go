@@ -292,7 +292,11 @@
 // not "started 20:14"; timeitems.go), and one port and one address of a sentence (a
 // table row: "| 6443 | [::] |"; "[::]" alone is the IPv6 wildcard, found on a
 // socket's own address, not the peer column's "[::]:*") from one socket
-// (scopes.go, sockets.go). A program said to own a port ("port 631
+// (scopes.go, sockets.go); not an address and port written as one endpoint
+// that a journal line shows a connection made to, "couldn't reach
+// mx.partner.example[198.51.100.25]:25" or "198.51.100.25:25" (with "from"
+// before it only where the line has it): the far end binds and reaches
+// nothing here (peerends.go). A program said to own a port ("port 631
 // belongs to cupsd", "port 6443 is the Kubernetes API server (kube-apiserver)",
 // "the … service (kube-proxy) listens on port 31337": a name claimed in the
 // description, or a hyphenated program name in brackets after it) must be the
