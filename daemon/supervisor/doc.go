@@ -48,7 +48,8 @@
 // that unit: tablecells.go), ports (with their protocol: "TCP port 22", "UDP
 // 5005", "udp 0.0.0.0:9000": ss's Netid; "[::]:8443" is an address and a port,
 // so is "fd00::2:6379" where ss has "[fd00::2]:6379" and no address is that
-// (barev6.go); a bare number after "port", "listen", "TCP" or "UDP", after a
+// (barev6.go); a bare number (not one after "status" or "code": an exit
+// status) after "port", "listen", "TCP" or "UDP", after a
 // service or server noun and "on" ("the HTTPS server on 443"), right after
 // "listeners" (or after "on" a few words after it: "the listeners are sshd on
 // 22"), or going on a list of such ports: "… redis-server on 6379 and annad on
@@ -67,7 +68,9 @@
 // identifiers (an everyday word such as go, make or sleep not where it is a
 // verb: "the routes go via …"; one that is otherwise no name, such as yes,
 // before a kind noun: "the yes process", "yes (PID 1470)"), a word (quoted too:
-// "the `yes` process") before "process" or "(PID …)", the subject of "uses",
+// "the `yes` process") before "process" or "(PID …)" (a quoted log message
+// before a bracket of comment names none: `spamd "could not create INET
+// socket …" (another socket held the port)`; bracketquote.go), the subject of "uses",
 // "is using" or a participle before its figure ("frobd, consuming 40% CPU")
 // (not a bracket's last word: "java (PID 19478, 929900 KiB RSS) uses";
 // brackettail.go), "PID 1 is systemd": a word known only by such a position is
