@@ -40,18 +40,38 @@ func hasTextElided(text string, c claim) bool {
 	if !strings.Contains(c.key, " ") || len(plainWords(c.key)) < minVerbatim {
 		return false
 	}
-	parts := markedParts(c.key)
-	first := firstWord(parts[0].text)
+	words := plainWords(c.key)
+	e := newElision(markedParts(c.key), c.prefix)
 	for _, line := range strings.Split(text, "\n") {
-		if first != "" && !strings.Contains(line, first) {
+		if !allWordsIn(line, words) {
 			continue
 		}
-		if newElision(line, parts, c.prefix).from(0, 0, maxCuts) {
+		e.line, e.failed = line, map[[3]int]bool{}
+		if e.from(0, 0, maxCuts) {
 			return true
+		}
+		if e.steps > elisionBudget {
+			return false
 		}
 	}
 	return false
 }
+
+// allWordsIn reports whether line holds every word of a quotation (the
+// last perhaps cut): a cheap test before the search for its pieces.
+func allWordsIn(line string, words []string) bool {
+	for _, w := range words {
+		if !strings.Contains(line, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// elisionBudget bounds the searches for a piece one quotation may make:
+// lines of repeated words ("a b a b …") have many ways to place a long
+// quotation, and one that needs more tries is no plain shortening.
+const elisionBudget = 4000
 
 // markedParts cuts a key at its ellipses; each part's words are runs of
 // the line unless an unmarked cut splits them further.
@@ -83,55 +103,86 @@ func markedParts(key string) []quotePiece {
 	return out
 }
 
-// firstWord returns the first plain word of s, for skipping lines.
-func firstWord(s string) string {
-	if ws := plainWords(s); len(ws) > 0 {
-		return ws[0]
-	}
-	return ""
-}
-
 // elision is a quotation cut into words, with where a marked cut comes
 // before a word, matched against one line.
 type elision struct {
 	line   string
-	words  []string
-	marked []bool // marked[i]: an ellipsis comes before words[i]
+	norm   string // the words joined by single spaces
+	at     []int  // where each word starts in norm
+	plain  []int  // plain words before each word, and in all (last)
+	marked []bool // marked[i]: an ellipsis comes before word i
 	prefix bool   // the quotation ends in an ellipsis
+	// failed holds the states (word, offset, cuts left) of the line
+	// tried in vain; steps counts the searches made, up to elisionBudget.
+	failed map[[3]int]bool
+	steps  int
 }
 
 // newElision returns the words of a key's marked parts.
-func newElision(line string, parts []quotePiece, prefix bool) elision {
-	e := elision{line: line, prefix: prefix}
+func newElision(parts []quotePiece, prefix bool) *elision {
+	e := &elision{prefix: prefix}
+	var b strings.Builder
 	for _, p := range parts {
 		for k, w := range strings.Fields(p.text) {
-			e.words = append(e.words, w)
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			e.at = append(e.at, b.Len())
+			e.plain = append(e.plain, len(plainWords(b.String())))
 			e.marked = append(e.marked, k == 0 && p.marked)
+			b.WriteString(w)
 		}
 	}
+	e.norm = b.String()
+	e.plain = append(e.plain, len(plainWords(e.norm)))
 	return e
 }
 
-// from reports whether words[i:] occur in the line in order from pos on
+// n is the number of words.
+func (e *elision) n() int { return len(e.at) }
+
+// piece returns words i to j (exclusive) as the quotation has them.
+func (e *elision) piece(i, j int) string {
+	if j == e.n() {
+		return e.norm[e.at[i]:]
+	}
+	return e.norm[e.at[i] : e.at[j]-1]
+}
+
+// from reports whether words i on occur in the line in order from pos on
 // as pieces the rules allow (see above): the first piece anywhere when i
 // is 0, each later one after a cut; cuts is how many unmarked cuts are
-// left, and short is set when the cut before words[i] is unmarked (its
-// piece needs two words).
-func (e elision) from(i, pos, cuts int) bool {
-	if i == len(e.words) {
+// left.
+func (e *elision) from(i, pos, cuts int) bool {
+	if i == e.n() {
 		return true
 	}
-	for j := len(e.words); j > i; j-- {
+	state := [3]int{i, pos, cuts}
+	if e.failed[state] {
+		return false
+	}
+	limit := len(e.line)
+	if i > 0 && !e.marked[i] {
+		limit = gapLimit(e.line, pos) // an unmarked cut leaves out few words
+	}
+	for j := e.n(); j > i && e.steps <= elisionBudget; j-- {
 		if !e.pieceOK(i, j, cuts) {
 			continue
 		}
-		piece := strings.Join(e.words[i:j], " ")
-		for _, at := range boundedAt(e.line, piece, pos, j == len(e.words) && e.prefix) {
+		piece := e.piece(i, j)
+		prefix := j == e.n() && e.prefix
+		for off := pos; off <= limit && e.steps <= elisionBudget; {
+			e.steps++
+			at := boundedFrom(e.line, piece, off, prefix)
+			if at < 0 || at > limit {
+				break
+			}
+			off = at + 1
 			if i > 0 && !elisionGap(e.line[pos:at], e.marked[i]) {
 				continue
 			}
 			next := cuts
-			if j < len(e.words) && !e.marked[j] {
+			if j < e.n() && !e.marked[j] {
 				next--
 			}
 			if e.from(j, at+len(piece), next) {
@@ -139,48 +190,60 @@ func (e elision) from(i, pos, cuts int) bool {
 			}
 		}
 	}
+	e.failed[state] = true
 	return false
 }
 
-// pieceOK reports whether words[i:j] may be one piece: no marked cut
-// inside it, two words at least beside an unmarked cut, and an unmarked
-// cut after it only while some are left.
-func (e elision) pieceOK(i, j, cuts int) bool {
+// pieceOK reports whether words i to j may be one piece: no marked cut
+// inside it, two plain words at least beside an unmarked cut, and an
+// unmarked cut after it only while some are left.
+func (e *elision) pieceOK(i, j, cuts int) bool {
 	for k := i + 1; k < j; k++ {
 		if e.marked[k] {
 			return false
 		}
 	}
-	cutAfter := j < len(e.words) && !e.marked[j]
+	cutAfter := j < e.n() && !e.marked[j]
 	cutBefore := i > 0 && !e.marked[i]
 	if cutAfter && cuts == 0 {
 		return false
 	}
-	if (cutAfter || cutBefore) && len(plainWords(strings.Join(e.words[i:j], " "))) < 2 {
-		return false
-	}
-	return true
+	return !(cutAfter || cutBefore) || e.plain[j]-e.plain[i] >= 2
 }
 
-// boundedAt returns the offsets from pos on where piece occurs in line
-// as whole words (its last word as a word's start when prefix is set).
-func boundedAt(line, piece string, pos int, prefix bool) []int {
-	var out []int
-	for off := pos; off < len(line); {
+// gapLimit returns the last offset of line, from pos on, where a piece
+// may start after leaving out at most maxElided words.
+func gapLimit(line string, pos int) int {
+	words := 0
+	for k := pos; k < len(line); k++ {
+		if isAlnumByte(line[k]) && (k == pos || !isAlnumByte(line[k-1])) {
+			if words++; words > maxElided {
+				return k
+			}
+		}
+	}
+	return len(line)
+}
+
+// boundedFrom returns the first offset from off on where piece occurs in
+// line as whole words (its last word as a word's start when prefix is
+// set), or -1.
+func boundedFrom(line, piece string, off int, prefix bool) int {
+	for off < len(line) {
 		i := strings.Index(line[off:], piece)
 		if i < 0 {
-			break
+			return -1
 		}
 		i += off
 		end := i + len(piece)
 		before := i == 0 || !isAlnumByte(line[i-1]) || !isAlnumByte(piece[0])
 		after := prefix || end == len(line) || !isAlnumByte(line[end]) || !isAlnumByte(piece[len(piece)-1])
 		if before && after {
-			out = append(out, i)
+			return i
 		}
 		off = i + 1
 	}
-	return out
+	return -1
 }
 
 // elisionGap reports whether a quotation may leave out gap: no negation,

@@ -1,6 +1,10 @@
 package supervisor
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"time"
+)
 
 // TestElidedQuotations checks quotations of a log line shortened in the
 // middle (quoteelision.go): the pieces of one line, in order, leaving out
@@ -42,4 +46,19 @@ func TestElidedQuotations(t *testing.T) {
 			`redis-server warned "WARNING Memory overcommit must be enabled!" at 20:04:19.`,
 			`redis-server warned "WARNING Memory overcommit may fail under low memory condition." at 20:04:19.`},
 	})
+}
+
+// TestElisionBounded checks that a long quotation against lines of
+// repeated words, which could be cut in very many ways, is given up on
+// within elisionBudget searches rather than tried every way.
+func TestElisionBounded(t *testing.T) {
+	text := strings.Repeat(strings.Repeat("a b ", 60)+"q c x r d\n", 300)
+	key := strings.TrimSpace(strings.Repeat("a b ", 30)) + " a c d r"
+	start := time.Now()
+	if hasTextElided(text, claim{key: key}) {
+		t.Errorf("%q is not in the lines", key)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %v", d)
+	}
 }
