@@ -19,10 +19,10 @@ func commentedQuote(text, after string, quiet func(string) bool) bool {
 	if quiet == nil || !quiet(text) {
 		return false
 	}
-	in := strings.TrimLeft(strings.TrimPrefix(after, "("), " ")
-	if in == "" || unicode.IsDigit(rune(in[0])) {
+	fs := strings.Fields(strings.TrimPrefix(after, "("))
+	if len(fs) == 0 || unicode.IsDigit(rune(fs[0][0])) {
 		return false
 	}
-	w := strings.ToLower(strings.TrimRight(strings.Fields(in)[0], ":=,)"))
+	w := strings.ToLower(strings.TrimRight(fs[0], ":=,)"))
 	return w != "pid" && w != "pids" && !strings.HasPrefix(w, "pid=")
 }

@@ -30,7 +30,11 @@ func ownedPortRuns(text string, claims []claim) {
 			continue
 		}
 		j := i
-		for j+1 < len(claims) && barePort(claims[j+1]) && portRunJoin.MatchString(strings.ToLower(text[claims[j].off+len(claims[j].text):claims[j+1].off])) {
+		for j+1 < len(claims) && barePort(claims[j+1]) {
+			end := claims[j].off + len(claims[j].text)
+			if end > claims[j+1].off || !portRunJoin.MatchString(strings.ToLower(text[end:claims[j+1].off])) {
+				break
+			}
 			j++
 		}
 		if addrAfter(text, claims, j) {
