@@ -138,7 +138,7 @@ func extractAll(answer string, known map[string]class, quiet func(string) bool) 
 	for _, s := range spans {
 		at = s.start
 		if text := strings.TrimSpace(answer[s.start+1 : s.end]); !isCommand(text) {
-			if after := strings.TrimLeft(answer[s.end+1:], " "); strings.HasPrefix(after, "(") || namesProcess(after) || labelsFigure(after) {
+			if after := strings.TrimLeft(answer[s.end+1:], " "); strings.HasPrefix(after, "(") && !commentedQuote(text, after, quiet) || namesProcess(after) || labelsFigure(after) {
 				// "`go test` (PID 4260)", "the `yes` process": a quoted
 				// name the bracket or noun is about (or figure: figurelabels.go).
 				quoted(text, func(c claim) {
@@ -199,6 +199,7 @@ func extractAll(answer string, known map[string]class, quiet func(string) bool) 
 	}
 	slices.SortStableFunc(out, func(a, b claim) int { return a.off - b.off })
 	listedPorts(blanked, out)
+	ownedPortRuns(blanked, out) // ownedports.go
 	bounds := sentences(answer, spans)
 	advice, general := adviceSentences(answer, bounds)
 	facts := make([]sentenceFacts, len(bounds))

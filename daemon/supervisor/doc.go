@@ -50,12 +50,16 @@
 // that unit: tablecells.go), ports (with their protocol: "TCP port 22", "UDP
 // 5005", "udp 0.0.0.0:9000": ss's Netid; "[::]:8443" is an address and a port,
 // so is "fd00::2:6379" where ss has "[fd00::2]:6379" and no address is that
-// (barev6.go); a bare number after "port", "listen", "TCP" or "UDP", after a
+// (barev6.go); a bare number (not one after "status" or "code": an exit
+// status) after "port", "listen", "TCP" or "UDP", after a
 // service or server noun and "on" ("the HTTPS server on 443"), right after
 // "listeners" (or after "on" a few words after it: "the listeners are sshd on
 // 22"), or going on a list of such ports: "… redis-server on 6379 and annad on
 // 7070", or an item opening after a comma or "and" past the last one's
-// annotations: "9000 on 0.0.0.0 (socat, PID 5371), 6000 on …"), ranges ("24–27
+// annotations: "9000 on 0.0.0.0 (socat, PID 5371), 6000 on …"; or a run
+// of them joined by "and", commas or "plus" right before "on" and an address,
+// in a line naming their process, unit or PID before them: "master (PID
+// 26950): 25 and 587 on 0.0.0.0"; ownedports.go), ranges ("24–27
 // MiB", "between 130 and 140 MiB": one claim spanning both ends), clock times,
 // counts of CPUs, cores, threads and sockets (any size: a number right before
 // its noun, not across a break, or after a label's colon: "Logical CPUs: 16",
@@ -66,7 +70,9 @@
 // identifiers (an everyday word such as go, make or sleep not where it is a
 // verb: "the routes go via …"; one that is otherwise no name, such as yes,
 // before a kind noun: "the yes process", "yes (PID 1470)"), a word (quoted too:
-// "the `yes` process") before "process" or "(PID …)", the subject of "uses",
+// "the `yes` process") before "process" or "(PID …)" (a quoted log message
+// before a bracket of comment names none: `spamd "could not create INET
+// socket …" (another socket held the port)`; bracketquote.go), the subject of "uses",
 // "is using" or a participle before its figure ("frobd, consuming 40% CPU")
 // (not a bracket's last word: "java (PID 19478, 929900 KiB RSS) uses";
 // brackettail.go), "PID 1 is systemd": a word known only by such a position is
@@ -106,7 +112,11 @@
 // evidence text, up to 400 bytes, makes only that claim: its words make no
 // figure, name, relation, absence or cause; verbatim.go; a quotation of several
 // words matches with quote marks inside it and in the evidence left out, every
-// other character kept: quotemarks.go). A path the answer
+// other character kept: quotemarks.go; or shortened in the middle, as pieces
+// of one line in order: at up to two places up to 6 words, or any part where
+// an ellipsis marks the cut, none a negation, a piece beside an unmarked cut
+// of two words or more: "554 5.7.1 Relay access denied" for "554 5.7.1
+// <info@victim.example>: Relay access denied"; quoteelision.go). A path the answer
 // cuts with an ellipsis ("/tmp/go-build7/b001/supervi…", copied from a prompt
 // line cut at its bound) must start an evidence path. A count before a plural
 // noun ("12 processes") counts that noun. A share of all the processes ("more
@@ -326,7 +336,11 @@
 // not "started 20:14"; timeitems.go), and one port and one address of a sentence (a
 // table row: "| 6443 | [::] |"; "[::]" alone is the IPv6 wildcard, found on a
 // socket's own address, not the peer column's "[::]:*") from one socket
-// (scopes.go, sockets.go). A program said to own a port ("port 631
+// (scopes.go, sockets.go); not an address and port written as one endpoint
+// that a journal line shows a connection made to, "couldn't reach
+// mx.partner.example[198.51.100.25]:25" or "198.51.100.25:25" (with "from"
+// before it only where the line has it): the far end binds and reaches
+// nothing here (peerends.go). A program said to own a port ("port 631
 // belongs to cupsd", "port 6443 is the Kubernetes API server (kube-apiserver)",
 // "the … service (kube-proxy) listens on port 31337": a name claimed in the
 // description, or a hyphenated program name in brackets after it) must be the

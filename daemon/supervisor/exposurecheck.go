@@ -297,6 +297,7 @@ func pidBracket(answer string, name, pid claim) bool {
 // judges these), an unowned socket, and a port that opens its own
 // clause. Each judges its claims on its own: none reads g.Missing.
 func checkReach(ix *index, g *Grounding, answer string, facts []sentenceFacts, claims []claim, anchors map[int][]claim) {
+	claims = ix.withoutPeerPorts(answer, claims) // a connection's far end says no reach: peerends.go
 	checkExposure(ix, g, answer, facts, claims)
 	checkPortItems(ix, g, answer, claims, anchors)
 }

@@ -22,6 +22,9 @@ const (
 // 6379") or of listeners ("six TCP listeners: 2024, 6000"), or one that
 // follows such a port in a list.
 func portContext(words []string, i int) bool {
+	if i > 0 && exitStatusWords[words[i-1]] {
+		return false // "exited with status=98" a few words after "the port"
+	}
 	if i > 0 && protocol(words[i-1]) != "" {
 		return true // "TCP 3306": a protocol names its port
 	}
@@ -33,6 +36,10 @@ func portContext(words []string, i int) bool {
 	}
 	return portListed(words, i, maxListHops)
 }
+
+// exitStatusWords name the number after them as a process's exit status
+// ("status=98", "exit code 1"), never a port.
+var exitStatusWords = lexicon.NewSet(`status code`)
 
 // listGap is how many words may part two ports of one list ("22, nginx on
 // 443"), and maxListHops how many items back a list is followed: "sshd on

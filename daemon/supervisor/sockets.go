@@ -86,6 +86,7 @@ func listensOnWildcard6(text string) bool {
 // and which service it is. Each judges its claims on its own: none reads
 // g.Missing, so a claim two of them reject is reported twice.
 func checkSockets(ix *index, g *Grounding, answer string, claims []claim, facts []sentenceFacts) {
+	claims = ix.withoutPeerPorts(answer, claims) // a connection's far end is no listener: peerends.go
 	checkPortAddrs(ix, g, answer, claims)
 	checkPortOwners(ix, g, answer, claims)
 	checkOnlyListeners(ix, g, answer, claims, facts)
