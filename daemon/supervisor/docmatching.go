@@ -7,7 +7,9 @@
 //
 // A figure matches an evidence figure of the same kind whose rounding interval
 // overlaps its own (37% is [36.5, 37.5); 1.2 GB is 1.15–1.25 GiB or GB, 1.2G
-// only GiB: binletters.go; "N bytes ≈ X GiB": X is N, conversions.go), so
+// only GiB: binletters.go; "N bytes ≈ X GiB": X is N, conversions.go; a
+// whole number of typed data stands for its value to one decimal, as ps
+// prints it: "cpu_percent 0%" is 0.0, not "0.3%": typedfigures.go), so
 // a percentage never matches a clock time or a count, and a PID, count or port
 // matches exactly. After "about", "around", "roughly", "nearly", "almost", "~"
 // or "≈" a size, percentage or frequency spans 15% either side (5% when written
