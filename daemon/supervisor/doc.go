@@ -54,7 +54,8 @@
 // 22"), or going on a list of such ports: "… redis-server on 6379 and annad on
 // 7070", or an item opening after a comma or "and" past the last one's
 // annotations: "9000 on 0.0.0.0 (socat, PID 5371), 6000 on …"), ranges ("24–27
-// MiB", "between 130 and 140 MiB": one claim spanning both ends), clock times,
+// MiB", "between 130 and 140 MiB": one claim spanning both ends; two numbers
+// with no dash between are two: "| 0 | 100% |"; rangegaps.go), clock times,
 // counts of CPUs, cores, threads and sockets (any size: a number right before
 // its noun, not across a break, or after a label's colon: "Logical CPUs: 16",
 // "Threads per core: 2"; hwcounts.go), names (systemd units, block devices and
