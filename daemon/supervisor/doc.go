@@ -143,8 +143,9 @@
 // except by name ("… except /var/lib/postgresql"): diskverdicts.go; "the second
 // busiest" against ps's second row (so is a place: "in second place is X", by
 // its sentence's measure or the ranking of the sentence before; and "the
-// biggest is A, followed by B": B the next row; places.go), said of what
-// follows an opening "After X," (an order, not a cause; orders.go); without a
+// biggest is A, followed by B": B the next row; places.go; so is ", then B",
+// also after a "Top CPU:" label, B right after "then": thenplaces.go), said
+// of what follows an opening "After X," (an order, not a cause; orders.go); without a
 // ps sorted by the measure, against that column's second value: ranks.go).
 // Comparisons ("A uses more memory than B", "X (654 MiB) is larger than Y (1.1
 // GiB)", "A uses twice as much CPU as B": its order, not the factor) must hold,
