@@ -6,7 +6,8 @@ import "testing"
 // PID pairs with the name inside its own bracket before it, not with the
 // next item's (attribution.go's partner), and a bracket after a port and
 // qualifying words is that port's, not the next item's after "and"
-// (annotations.go).
+// (annotations.go), nor does a list of PIDs go on past the bracket that
+// holds it (wordclass.go).
 func TestBracketItems(t *testing.T) {
 	laptop := EvidenceText(scenario(t, "laptop")) // sshd 812 on 22, nginx 930/931 on 80, cupsd 700 on 631
 	server := EvidenceText(scenario(t, "server")) // sshd 977 on 22, nginx 1544 on 443, annad 8943 on 7070
@@ -23,5 +24,8 @@ func TestBracketItems(t *testing.T) {
 		{"next item after the bracket is not its", server,
 			"Listening: port 22 on IPv4 (sshd, PID 977) and port 7070.",
 			"Listening: port 22 on IPv4 (sshd, PID 977) and port 7071."},
+		{"a PID list ends with its bracket", laptop,
+			"Listening: 80 on IPv4 (nginx, PIDs 930 and 931), and 631 on 127.0.0.1.",
+			"Listening: 80 on IPv4 (nginx, PIDs 930 and 931), and 640 on 0.0.0.0."},
 	})
 }

@@ -35,7 +35,9 @@
 // # Claims
 //
 // Check extracts an answer's claims: sizes, percentages, frequencies, counts
-// above 10, PIDs (after "PID", listed after "PIDs", after "<program> process",
+// above 10, PIDs (after "PID", listed after "PIDs" up to the end of the
+// bracket holding it: not "2024" in "(sshd, PIDs 22243 and 22245), and 2024
+// on 0.0.0.0"; wordclass.go; after "<program> process",
 // numbers of two digits or more alone in brackets after a process name: "sshd
 // (812)", "nginx (930, 931)"; after "listen" or a port such a bracket holds a
 // port, except in a table row or before where it listens: "sshd (812) on 22";

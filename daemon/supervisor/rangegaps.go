@@ -20,12 +20,3 @@ func apartNumbers(text string, ws []word, i int) bool {
 	gap := strings.TrimSpace(text[ws[i].off+len(ws[i].text) : ws[i+1].off])
 	return gap == "" || strings.Trim(gap, rangeDashes) != "" || len([]rune(gap)) > 1
 }
-
-// classifyApart classifies words[i] as classify does, without the next
-// word when apartNumbers keeps the two apart.
-func classifyApart(text string, ws []word, words, raws []string, i int, add func(claim), known map[string]class) int {
-	if apartNumbers(text, ws, i) {
-		return classify(words[:i+1], raws[:i+1], i, add, known)
-	}
-	return classify(words, raws, i, add, known)
-}
