@@ -146,7 +146,8 @@
 // busiest" against ps's second row (so is a place: "in second place is X", by
 // its sentence's measure or the ranking of the sentence before; and "the
 // biggest is A, followed by B": B the next row; places.go; so is ", then B",
-// also after a "Top CPU:" label, B right after "then": thenplaces.go), said
+// also after a "Top CPU:" label, B right after "then", and a later clause's
+// own place: "…, and the second busiest is B": thenplaces.go), said
 // of what follows an opening "After X," (an order, not a cause; orders.go); without a
 // ps sorted by the measure, against that column's second value: ranks.go).
 // Comparisons ("A uses more memory than B", "X (654 MiB) is larger than Y (1.1

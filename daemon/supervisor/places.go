@@ -62,6 +62,7 @@ func checkFollowedBy(ix *index, g *Grounding, answer string, claims []claim, fac
 		text := answer[sp.start:sp.end]
 		fb, must := followMarker(text) // thenplaces.go
 		if fb < 0 {
+			checkRankedTail(ix, g, claims, k, sp.start, text)
 			continue
 		}
 		f := readSentence(text[:fb])

@@ -51,3 +51,34 @@ func topLabel(head string) string {
 	}
 	return ""
 }
+
+// tailCuts open a clause that may rank on its own.
+var tailCuts = []string{", and ", "; ", ", while ", ", but ", ", whereas "}
+
+// checkRankedTail checks a clause that ranks again after its sentence's
+// first ranking: "The busiest process is restic (PID 30845), and the
+// second busiest is smbd": readSentence keeps only the first, so the
+// clause's first process or PID is held to its own place here.
+func checkRankedTail(ix *index, g *Grounding, claims []claim, k, start int, text string) {
+	lower := asciiLower(text)
+	for _, m := range tailCuts {
+		i := strings.Index(lower, m)
+		if i < 0 || readSentence(text[:i]).top == "" {
+			continue
+		}
+		tf := readSentence(text[i+len(m):])
+		if tf.top == "" || tf.rank == 0 {
+			continue
+		}
+		var after []claim
+		for _, c := range claims {
+			if c.sent == k && c.off > start+i && !c.advice && len(ix.anchorRecords(c)) > 0 {
+				after = append(after, c)
+			}
+		}
+		if a := ranked(ix, after, tf.top, tf.rank); a != nil {
+			g.Missing = append(g.Missing, a.text+" (not "+placeWords[min(tf.rank, len(placeWords)-1)]+" in "+tf.top+")")
+		}
+		return
+	}
+}
