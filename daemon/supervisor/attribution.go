@@ -297,10 +297,11 @@ func partner(c claim, anchors, claims []claim) *claim {
 	if (c.class == classPID || c.class == classPath) && c.paren >= 0 {
 		// "nginx's worker (PID 1544) and postgres", "vda (256G disk,
 		// mounted on /) and zram0", "/tmp/x (PID 6666)": the bracket is
-		// about the name before it, a binary's path too.
+		// about the name before it, a binary's path too, or the name in
+		// it before the PID ("(python3 = wsdd, PID 30847), 8200 (…").
 		for i := range anchors {
 			a := &anchors[i]
-			if (want(*a) || c.class == classPID && a.class == classPath) && a.off < c.paren && c.wi-a.wi <= pairDistance+2 {
+			if (want(*a) || c.class == classPID && a.class == classPath) && (a.off < c.paren || a.paren == c.paren && a.off < c.off) && c.wi-a.wi <= pairDistance+2 {
 				best = a
 			}
 		}

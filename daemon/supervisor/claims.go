@@ -195,7 +195,7 @@ func extractAll(answer string, known map[string]class, quiet func(string) bool) 
 			add(c)
 			continue
 		}
-		i += max(0, classify(words, raws, i, addWord, known))
+		i += max(0, classifyAt(blanked, ws, words, raws, i, addWord, known)) // wordclass.go
 	}
 	slices.SortStableFunc(out, func(a, b claim) int { return a.off - b.off })
 	listedPorts(blanked, out)

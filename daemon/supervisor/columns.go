@@ -139,6 +139,9 @@ func lineValues(line string, fields, cols []string, words []word) []value {
 		if !ok {
 			continue
 		}
+		if cols == nil && i > 0 {
+			n = typedPrecision(words[i-1].text, n) // typedfigures.go
+		}
 		out = append(out, value{kindCount, n.plain(), col})
 		suffix := w[used:]
 		if suffix == "" && i+1 < len(words) {

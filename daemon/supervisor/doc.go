@@ -37,7 +37,9 @@
 // # Claims
 //
 // Check extracts an answer's claims: sizes, percentages, frequencies, counts
-// above 10, PIDs (after "PID", listed after "PIDs", after "<program> process",
+// above 10, PIDs (after "PID", listed after "PIDs" up to the end of the
+// bracket holding it: not "2024" in "(sshd, PIDs 22243 and 22245), and 2024
+// on 0.0.0.0"; wordclass.go; after "<program> process",
 // numbers of two digits or more alone in brackets after a process name: "sshd
 // (812)", "nginx (930, 931)"; after "listen" or a port such a bracket holds a
 // port, except in a table row or before where it listens: "sshd (812) on 22";
@@ -60,7 +62,8 @@
 // of them joined by "and", commas or "plus" right before "on" and an address,
 // in a line naming their process, unit or PID before them: "master (PID
 // 26950): 25 and 587 on 0.0.0.0"; ownedports.go), ranges ("24–27
-// MiB", "between 130 and 140 MiB": one claim spanning both ends), clock times,
+// MiB", "between 130 and 140 MiB": one claim spanning both ends; two numbers
+// with no dash between are two: "| 0 | 100% |"; rangegaps.go), clock times,
 // counts of CPUs, cores, threads and sockets (any size: a number right before
 // its noun, not across a break, or after a label's colon: "Logical CPUs: 16",
 // "Threads per core: 2"; hwcounts.go), names (systemd units, block devices and
@@ -168,7 +171,9 @@
 // except by name ("… except /var/lib/postgresql"): diskverdicts.go; "the second
 // busiest" against ps's second row (so is a place: "in second place is X", by
 // its sentence's measure or the ranking of the sentence before; and "the
-// biggest is A, followed by B": B the next row; places.go), said of what
-// follows an opening "After X," (an order, not a cause; orders.go); without a
+// biggest is A, followed by B": B the next row; places.go; so is ", then B",
+// also after a "Top CPU:" label, B right after "then", and a later clause's
+// own place: "…, and the second busiest is B": thenplaces.go), said
+// of what follows an opening "After X," (an order, not a cause; orders.go); without a
 // ps sorted by the measure, against that column's second value: ranks.go).
 package supervisor

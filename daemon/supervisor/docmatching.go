@@ -7,7 +7,9 @@
 //
 // A figure matches an evidence figure of the same kind whose rounding interval
 // overlaps its own (37% is [36.5, 37.5); 1.2 GB is 1.15–1.25 GiB or GB, 1.2G
-// only GiB: binletters.go; "N bytes ≈ X GiB": X is N, conversions.go), so
+// only GiB: binletters.go; "N bytes ≈ X GiB": X is N, conversions.go; a
+// whole number of typed data stands for its value to one decimal, as ps
+// prints it: "cpu_percent 0%" is 0.0, not "0.3%": typedfigures.go), so
 // a percentage never matches a clock time or a count, and a PID, count or port
 // matches exactly. After "about", "around", "roughly", "nearly", "almost", "~"
 // or "≈" a size, percentage or frequency spans 15% either side (5% when written
@@ -70,11 +72,15 @@
 // 6666)", "PID 6666 (/tmp/x)"); a figure said of "each" of several PIDs before
 // it, or of them "apiece", must be in every one's records (each.go); a PID in a
 // bracket that holds a backticked command line, or right after one, is that
-// command's, and one after "has PID" is its segment's subject's. A figure in a
+// command's, one after a name inside its own bracket that name's ("5357
+// (python3 = wsdd, PID 30847), 8200 (minidlnad, …)": not minidlnad's), and one
+// after "has PID" is its segment's subject's. A figure in a
 // bracketed list after a joint subject ("Redis and PostgreSQL listen on
 // localhost (127.0.0.1:6379 and 127.0.0.1:5432)") may be any of its names'. A
 // name in a bracket annotates the figure before it, or the item it closes ("UDP
-// 5005 (socat)", "6000 on 127.0.0.1 (python3, PID 8082)"): a figure of the same
+// 5005 (socat)", "6000 on 127.0.0.1 (python3, PID 8082)"; past words that only
+// qualify it, before the bracket's first comma: "port 22 on IPv4 and IPv6
+// (processes named sshd, …)": annotations.go): a figure of the same
 // kind (a port and an address are both a socket's) in a later segment of its
 // sentence is tied to a name after it in its own segment, if any, not to that
 // one (a bracket right after a name closes that name's item: "…, gnome-shell

@@ -99,6 +99,8 @@ func Check(answer, evidence string, given ...string) Grounding {
 		a := routeAnchor(answer, c, as) // routeclauses.go
 		if r := resp[c.off]; r != nil {
 			a = r
+		} else if q := bracketItem(c, claims, as); q != nil {
+			a = q // annotations.go
 		} else if a != nil && annotation(*a, c, claims) {
 			// "UDP 5005 (socat), TCP 2024 on all addresses": the item's
 			// own name, if any, comes after it ("TCP 5432 (postgres)").

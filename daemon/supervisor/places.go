@@ -1,10 +1,6 @@
 package supervisor
 
-import (
-	"strings"
-
-	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
-)
+import "github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 
 // "In second place is python3 (PID 2052)", "nginx comes in third place",
 // "the runner-up is X": a place in a ranking is a superlative of that
@@ -57,18 +53,22 @@ func rankPlace(facts []sentenceFacts, k int, sentence string) {
 	f.rank = rank
 }
 
-// checkFollowedBy checks "The biggest memory user is A, followed by B":
-// B, the first process or PID after "followed by", must hold the rank
-// after the superlative's.
+// checkFollowedBy checks "The biggest memory user is A, followed by B"
+// (or ", then B"; thenplaces.go): B, the first process or PID after the
+// marker, must hold the rank after the superlative's.
 func checkFollowedBy(ix *index, g *Grounding, answer string, claims []claim, facts []sentenceFacts) {
 	for k, f := range facts {
 		sp := f.at
 		text := answer[sp.start:sp.end]
-		fb := strings.Index(strings.ToLower(text), "followed by")
+		fb, must := followMarker(text) // thenplaces.go
 		if fb < 0 {
+			checkRankedTail(ix, g, claims, k, sp.start, text)
 			continue
 		}
 		f := readSentence(text[:fb])
+		if f.top == "" {
+			f.top, f.rank = topLabel(text[:fb]), 0 // "Top CPU: A …, then B"
+		}
 		if f.top == "" {
 			continue
 		}
@@ -77,6 +77,9 @@ func checkFollowedBy(ix *index, g *Grounding, answer string, claims []claim, fac
 			if c.sent == k && c.off > sp.start+fb && !c.advice && len(ix.anchorRecords(c)) > 0 {
 				after = append(after, c)
 			}
+		}
+		if must >= 0 && (len(after) == 0 || after[0].off != sp.start+must) {
+			continue // ", then restart nginx": a step
 		}
 		if a := ranked(ix, after, f.top, f.rank+1); a != nil {
 			g.Missing = append(g.Missing, a.text+" (not next in "+f.top+")")

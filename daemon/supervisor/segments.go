@@ -145,9 +145,10 @@ func annotation(a, c claim, claims []claim) bool {
 			// the item its name opens, whose figure follows it.
 			return false
 		}
-		if p.seg != seg {
+		if p.seg != seg && !qualifiersOnly(claims[i+1:end]) {
 			return false // though "ports: 22" spans the cut
 		}
+		seg = p.seg // "port 22 on IPv4 and IPv6 (sshd, …)": annotations.go
 	}
 	return false
 }
