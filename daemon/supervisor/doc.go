@@ -26,8 +26,7 @@
 // and the facts; the index cuts it into records: a line, with the indented
 // lines under it (an ip addr block). Typed data is one line per element of a
 // list (a process, a mount, an interface); its values are exact, so a whole
-// percentage is written with a tenth ("mem_percent 0.0%": not 0–0.5%;
-// typedshares.go). Records of lscpu, free and the
+// number of it is read to a tenth (see Matching). Records of lscpu, free and the
 // hardware snapshot are global: they describe the machine, not an entity. Every
 // figure of a record has a kind and, where the evidence says, a column: its own
 // unit ("1.2G", "37%"), its table column (ps %CPU and %MEM are percentages, RSS

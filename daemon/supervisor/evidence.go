@@ -119,7 +119,7 @@ func walk(b *strings.Builder, key string, v any, depth int, sep string) {
 			walk(b, key, e, depth+1, sep)
 		}
 	case json.Number:
-		b.WriteString(key + " " + withUnit(key, tenths(key, t.String())) + sep)
+		b.WriteString(key + " " + withUnit(key, t.String()) + sep)
 	case string:
 		if t != "" {
 			b.WriteString(key + " " + strings.ReplaceAll(t, "\n", " ") + sep)
