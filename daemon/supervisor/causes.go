@@ -52,6 +52,9 @@ func causeOf(sentence string, ws []string) ([]string, int, int) {
 		return nil, 0, 0
 	}
 	at, end := causeSpan(sentence)
+	if w, ok := cutCause(sentence, at, end); ok {
+		words = w // causeclauses.go
+	}
 	before, clause := sentence[:at], sentence[at:end]
 	for _, sep := range guessClauseEnds {
 		if i := strings.LastIndex(before, sep); i >= 0 {

@@ -240,7 +240,8 @@
 // word, not a denied modal, in the clause that holds its marker, "It might
 // have been caused by", "…, probably because", "can be caused by", "because
 // it probably expired"; not "As you can see, …"; its words end at one:
-// "…, which may need attention"), as must "caused", "led to" or "came from"
+// "…, which may need attention"; and at a new clause, ", and …", "; …";
+// causeclauses.go), as must "caused", "led to" or "came from"
 // (not in a hedged, negated or conditional sentence; loglinks.go); an event
 // ("OOM", "crashed") must be in the evidence (systemd's "status=11/SEGV" is a
 // segfault, "code=dumped" a crash), a PID killed on its line (causes.go,
@@ -251,7 +252,10 @@
 // logged ("logged at 20:42:28: thermal_zone3 reached 98 C", in a general
 // sentence too) a journal line's naming an entity of its item (past a colon;
 // the kernel or systemd only where it names no other), and its log verb's
-// subject's where that is a journal identifier (loggedclocks.go); and a copied
+// subject's where that is a journal identifier (after a comma, a part
+// opening with its own identifier, "…, the kernel hit …", is that one's;
+// commasubjects.go), and an outcome it is said to have logged ("reported
+// the array rebuilt") a stem of that line's text (logoutcomes.go); and a copied
 // exit field ("status=2/INVALIDARGUMENT") on a line of the entity before it
 // (exitfields.go). A sentence citing a probe that gave no output ("According
 // to systemctl --failed …", "the journal shows …"; not one reporting the

@@ -1,0 +1,33 @@
+package supervisor
+
+import "strings"
+
+// "sdc1 was disabled after an I/O error, and smartd reported 8 pending
+// sectors on /dev/sdc": a causal clause ends where a new clause joined by
+// ", and", ", but", ", while" or "; " begins; that clause tells an event
+// of its own, which is not said to be the cause.
+
+// causeClauseEnds end a causal clause.
+var causeClauseEnds = []string{", and ", ", but ", ", while ", ", whereas ", ", then ", "; "}
+
+// cutCause returns the content words of causal clause [at, end) of
+// sentence up to such a break; ok is false when none cuts it. The span
+// stays whole: the entities after the break are still no subject whose
+// lines the cause is looked up in.
+func cutCause(sentence string, at, end int) ([]string, bool) {
+	cut := end
+	low := asciiLower(sentence[at:end])
+	for _, b := range causeClauseEnds {
+		if i := strings.Index(low, b); i >= 0 {
+			cut = min(cut, at+i)
+		}
+	}
+	if cut == end {
+		return nil, false
+	}
+	words := causeWords(plainWords(sentence[at:cut]))
+	if words == nil {
+		return nil, false
+	}
+	return words, true
+}

@@ -1,0 +1,27 @@
+package supervisor
+
+import "testing"
+
+// TestLogEventShapes checks what an answer may say of logged events: the
+// time of a part with its own subject after a comma is that subject's,
+// an outcome said to be logged is what the line says, and a causal
+// clause ends where a new clause begins.
+func TestLogEventShapes(t *testing.T) {
+	web, db1 := EvidenceText(scenario(t, "host31")), EvidenceText(scenario(t, "host33"))
+	checkPairs(t, []pair{
+		// A new subject after a comma owns its time.
+		{"a time after a comma is its own subject's", db1,
+			"smartd reported 8 pending sectors on /dev/sdb at 18:37:39, the kernel hit an I/O error on sdb at 18:35:59.",
+			"smartd reported 8 pending sectors on /dev/sdb at 18:37:39, the kernel hit an I/O error on sdb at 18:37:40."},
+		// An outcome said to be logged is the line's.
+		{"a logged outcome is its line's", db1, "systemd reported backup.service failed at 19:16:00.",
+			"systemd reported backup.service restarted at 19:16:00."},
+		{"a logged outcome after the time", web, "At 19:04:31 systemd reported billing.service failed with result 'oom-kill'.",
+			"At 19:04:31 systemd reported billing.service recovered."},
+		{"a denied outcome", web, "At 19:04:31 systemd reported billing.service failed and was not restarted.", ""},
+		// A causal clause ends at a new clause.
+		{"a cause ends at a new clause", db1,
+			"backup.service failed after the main process exited, and smartd reported 8 pending sectors on /dev/sdb.",
+			"backup.service failed after the disk filled up, and smartd reported 8 pending sectors on /dev/sdb."},
+	})
+}
