@@ -255,7 +255,11 @@
 // subject's where that is a journal identifier (after a comma, a part
 // opening with its own identifier, "…, the kernel hit …", is that one's;
 // commasubjects.go), and an outcome it is said to have logged ("reported
-// the array rebuilt") a stem of that line's text (logoutcomes.go); and a copied
+// the array rebuilt") a stem of that line's text (logoutcomes.go); an act
+// told as done ("ran", "used sudo to run", "logged in") at a time whose
+// lines all record a failed attempt ("3 incorrect password attempts",
+// "Failed password") is false unless its clause says it failed or was
+// tried (failedattempts.go); and a copied
 // exit field ("status=2/INVALIDARGUMENT") on a line of the entity before it
 // (exitfields.go). A sentence citing a probe that gave no output ("According
 // to systemctl --failed …", "the journal shows …"; not one reporting the

@@ -4,8 +4,8 @@ import "testing"
 
 // TestLogEventShapes checks what an answer may say of logged events: the
 // time of a part with its own subject after a comma is that subject's,
-// an outcome said to be logged is what the line says, and a causal
-// clause ends where a new clause begins.
+// an outcome said to be logged is what the line says, a failed attempt
+// is no act done, and a causal clause ends where a new clause begins.
 func TestLogEventShapes(t *testing.T) {
 	web, db1 := EvidenceText(scenario(t, "host31")), EvidenceText(scenario(t, "host33"))
 	checkPairs(t, []pair{
@@ -19,6 +19,12 @@ func TestLogEventShapes(t *testing.T) {
 		{"a logged outcome after the time", web, "At 19:04:31 systemd reported billing.service failed with result 'oom-kill'.",
 			"At 19:04:31 systemd reported billing.service recovered."},
 		{"a denied outcome", web, "At 19:04:31 systemd reported billing.service failed and was not restarted.", ""},
+		// A failed attempt is no act done.
+		{"a failed sudo is no command run", db1, "At 20:11:59 alice tried to sudo `systemctl restart postgresql` but entered a wrong password 3 times.",
+			"At 20:11:59 alice used sudo to run `systemctl restart postgresql` as root."},
+		{"a failed password is no login", web, "A login as root from 203.0.113.45 failed at 18:44:34.",
+			"root logged in from 203.0.113.45 at 18:44:34."},
+		{"an act on a line of no failed attempt", web, "At 20:07:19 cron ran a job and discarded its output (no MTA installed).", ""},
 		// A causal clause ends at a new clause.
 		{"a cause ends at a new clause", db1,
 			"backup.service failed after the main process exited, and smartd reported 8 pending sectors on /dev/sdb.",

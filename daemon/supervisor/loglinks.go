@@ -22,6 +22,7 @@ func checkJournal(ix *index, g *Grounding, answer string, facts []sentenceFacts,
 	checkLinks(ix, g, answer, facts, claims, anchors, records, refer)
 	checkLogDurations(ix, g, facts, claims, anchors, records)
 	checkExitFields(ix, g, answer, facts, anchors, records)
+	checkFailedAttempts(ix, g, answer, facts, claims) // failedattempts.go
 }
 
 // A link an answer draws between a logged event and another ("That is
