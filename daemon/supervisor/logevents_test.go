@@ -13,6 +13,9 @@ func TestLogEventShapes(t *testing.T) {
 		{"a time after a comma is its own subject's", db1,
 			"smartd reported 8 pending sectors on /dev/sdb at 18:37:39, the kernel hit an I/O error on sdb at 18:35:59.",
 			"smartd reported 8 pending sectors on /dev/sdb at 18:37:39, the kernel hit an I/O error on sdb at 18:37:40."},
+		// A time opening its segment dates the event after it.
+		{"a time opening a clause after a heading", web, "billing.service went down: at 19:04:19 the kernel killed java (PID 3187), out of memory.",
+			"billing.service went down: at 19:04:31 the kernel killed java (PID 3187), out of memory."},
 		// An outcome said to be logged is the line's.
 		{"a logged outcome is its line's", db1, "systemd reported backup.service failed at 19:16:00.",
 			"systemd reported backup.service restarted at 19:16:00."},
