@@ -17,7 +17,11 @@ var causeClauseEnds = []string{", and ", ", but ", ", while ", ", whereas ", ", 
 func cutCause(sentence string, at, end int) ([]string, bool) {
 	cut := end
 	low := asciiLower(sentence[at:end])
-	for _, b := range causeClauseEnds {
+	ends := causeClauseEnds
+	if strings.HasPrefix(low, "failed with ") {
+		ends = messageEnds // failedwith.go
+	}
+	for _, b := range ends {
 		if i := strings.Index(low, b); i >= 0 {
 			cut = min(cut, at+i)
 		}
@@ -25,9 +29,7 @@ func cutCause(sentence string, at, end int) ([]string, bool) {
 	if cut == end {
 		return nil, false
 	}
-	words := causeWords(plainWords(sentence[at:cut]))
-	if words == nil {
-		return nil, false
-	}
-	return words, true
+	// No content words before the break (a quoted message, checked as a
+	// quote): nothing of the clause is left to look up.
+	return append([]string{}, causeWords(plainWords(sentence[at:cut]))...), true
 }

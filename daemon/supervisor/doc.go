@@ -233,7 +233,8 @@
 // one step of its last digit, not 15%:
 // "38.3% and 36.0%, together about 84%" is false; ownsums.go); "7740 uses"
 // counts no "uses". A causal clause ("because …", "due to …", "triggered by
-// …") may name only words (a negated auxiliary, "couldn't", or "either" is
+// …"; the message after "failed with", to a comma or "while", past words
+// of a mere result such as "error", "exit code": failedwith.go) may name only words (a negated auxiliary, "couldn't", or "either" is
 // grammar), or their stems, that the records of its
 // sentence's entities and clock time (an opening "It": the last sentence's), or
 // journal lines within a minute of them, have (not a guess: a hedge or guess

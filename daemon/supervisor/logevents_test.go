@@ -5,7 +5,8 @@ import "testing"
 // TestLogEventShapes checks what an answer may say of logged events: the
 // time of a part with its own subject after a comma is that subject's,
 // an outcome said to be logged is what the line says, a failed attempt
-// is no act done, and a causal clause ends where a new clause begins.
+// is no act done, a message a unit failed with is its lines', and a
+// causal clause ends where a new clause begins.
 func TestLogEventShapes(t *testing.T) {
 	web, db1 := EvidenceText(scenario(t, "host31")), EvidenceText(scenario(t, "host33"))
 	checkPairs(t, []pair{
@@ -28,6 +29,12 @@ func TestLogEventShapes(t *testing.T) {
 		{"a failed password is no login", web, "A login as root from 203.0.113.45 failed at 18:44:34.",
 			"root logged in from 203.0.113.45 at 18:44:34."},
 		{"an act on a line of no failed attempt", web, "At 20:07:19 cron ran a job and discarded its output (no MTA installed).", ""},
+		// The message a unit failed with is its lines'.
+		{"a unit failed with its message", web, "billing.service failed with an out-of-memory kill.",
+			"billing.service failed with a segmentation fault."},
+		{"a unit failed with another unit's message", web, "certbot.service failed with exit code 1 while renewing the certificate.",
+			"certbot.service failed with a memory overcommit warning while renewing the certificate."},
+		{"a unit failed with a quoted message", web, "certbot.service failed with \"Challenge failed for domain shop.example.org\", so the certificate was not renewed.", ""},
 		// A causal clause ends at a new clause.
 		{"a cause ends at a new clause", db1,
 			"backup.service failed after the main process exited, and smartd reported 8 pending sectors on /dev/sdb.",
