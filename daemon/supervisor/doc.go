@@ -260,7 +260,11 @@
 // told as done ("ran", "used sudo to run", "logged in") at a time whose
 // lines all record a failed attempt ("3 incorrect password attempts",
 // "Failed password") is false unless its clause says it failed or was
-// tried (failedattempts.go); and a copied
+// tried (failedattempts.go); a figure tied to a key of a journal line
+// ("key is n", "key=n", "key [n]", "n key") that is another figure of a
+// line holding the key is false unless the lines also give the key that
+// figure ("max_user_watches [8192] … used watches [8190]" swapped;
+// linefigures.go); and a copied
 // exit field ("status=2/INVALIDARGUMENT") on a line of the entity before it
 // (exitfields.go). A sentence citing a probe that gave no output ("According
 // to systemctl --failed …", "the journal shows …"; not one reporting the

@@ -5,10 +5,12 @@ import "testing"
 // TestLogEventShapes checks what an answer may say of logged events: the
 // time of a part with its own subject after a comma is that subject's,
 // an outcome said to be logged is what the line says, a failed attempt
-// is no act done, a message a unit failed with is its lines', and a
-// causal clause ends where a new clause begins.
+// is no act done, a message a unit failed with is its lines', a figure
+// of a line's key is that key's, and a causal clause ends where a new
+// clause begins.
 func TestLogEventShapes(t *testing.T) {
 	web, db1 := EvidenceText(scenario(t, "host31")), EvidenceText(scenario(t, "host33"))
+	ws := EvidenceText(scenario(t, "host35"))
 	checkPairs(t, []pair{
 		// A new subject after a comma owns its time.
 		{"a time after a comma is its own subject's", db1,
@@ -35,6 +37,11 @@ func TestLogEventShapes(t *testing.T) {
 		{"a unit failed with another unit's message", web, "certbot.service failed with exit code 1 while renewing the certificate.",
 			"certbot.service failed with a memory overcommit warning while renewing the certificate."},
 		{"a unit failed with a quoted message", web, "certbot.service failed with \"Challenge failed for domain shop.example.org\", so the certificate was not renewed.", ""},
+		// A figure of a line's key is that key's.
+		{"a key=n figure of a line", ws, "wpa_supplicant disabled Office-5G with auth_failures=1 for a duration of 10 seconds.",
+			"wpa_supplicant disabled Office-5G with auth_failures=10 for a duration of 1 seconds."},
+		{"a key is n figure of a line", ws, "wpa_supplicant disabled Office-5G: the duration is 10 and auth_failures is 1.",
+			"wpa_supplicant disabled Office-5G: the duration is 1 and auth_failures is 10."},
 		// A causal clause ends at a new clause.
 		{"a cause ends at a new clause", db1,
 			"backup.service failed after the main process exited, and smartd reported 8 pending sectors on /dev/sdb.",

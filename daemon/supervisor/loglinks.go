@@ -23,6 +23,7 @@ func checkJournal(ix *index, g *Grounding, answer string, facts []sentenceFacts,
 	checkLogDurations(ix, g, facts, claims, anchors, records)
 	checkExitFields(ix, g, answer, facts, anchors, records)
 	checkFailedAttempts(ix, g, answer, facts, claims) // failedattempts.go
+	checkLineFigures(ix, g, answer)                   // linefigures.go
 }
 
 // A link an answer draws between a logged event and another ("That is
