@@ -9,35 +9,47 @@ import (
 // error on sdc sector 1953520 at 21:37:01": after a comma, a part that
 // opens with a journal identifier of its own ("the kernel hit …") tells
 // that identifier's event, so its time is when that identifier logged,
-// not when the log verb's subject before the comma did.
+// not when the log verb's subject before the comma did. A log verb only
+// in a later part ("… at 18:36:01, smartd reported …") is that part's,
+// and so are the entities of a part with a log verb of its own.
 
-// commaSubject returns the journal identifier that opens the comma part
-// of clause [from, to) holding off, when that part has no log verb of its
-// own and is not the clause's first part; else "".
-func commaSubject(ix *index, ids []int32, answer string, from, to, off int) string {
-	i := strings.LastIndex(answer[from:off], ", ")
-	if i < 0 {
-		return ""
+// clockSubject returns the journal identifier said to have logged the
+// time at off in clause [from, to): the subject of the log verb of its
+// comma part; else the identifier opening that part when it is not the
+// clause's first; else the subject of a log verb in the parts before it;
+// else "". It also returns the range whose entities the time's line must
+// name: [from, to) less the parts before and after the time's that have
+// a log verb of their own.
+func clockSubject(ix *index, ids []int32, answer string, from, to, off int) (string, int, int) {
+	start, end := from, to
+	if i := strings.LastIndex(answer[from:off], ", "); i >= 0 {
+		start = from + i + 2
 	}
-	start := from + i + 2
-	end := to
 	if j := strings.Index(answer[off:to], ", "); j >= 0 {
 		end = off + j
 	}
+	nfrom, nto := from, to
+	if logVerbRe.MatchString(asciiLower(answer[from:start])) {
+		nfrom = start
+	}
+	if logVerbRe.MatchString(asciiLower(answer[end:to])) {
+		nto = end
+	}
 	part := asciiLower(answer[start:end])
 	if logVerbRe.MatchString(part) {
-		return ""
+		return logSubject(ix, ids, answer[start:end]), nfrom, nto
 	}
-	toks := subjectTokenRe.FindAllString(part, 3)
-	for len(toks) > 0 && (toks[0] == "the" || toks[0] == "then" || toks[0] == "and") {
-		toks = toks[1:]
+	if start > from {
+		toks := subjectTokenRe.FindAllString(part, 3)
+		for len(toks) > 0 && (toks[0] == "the" || toks[0] == "then" || toks[0] == "and") {
+			toks = toks[1:]
+		}
+		if len(toks) > 0 {
+			w := strings.TrimRight(toks[0], ".-")
+			if slices.ContainsFunc(ids, func(id int32) bool { return journalIdent(ix.recs[id].text) == w }) {
+				return w, nfrom, nto
+			}
+		}
 	}
-	if len(toks) == 0 {
-		return ""
-	}
-	w := strings.TrimRight(toks[0], ".-")
-	if slices.ContainsFunc(ids, func(id int32) bool { return journalIdent(ix.recs[id].text) == w }) {
-		return w
-	}
-	return ""
+	return logSubject(ix, ids, answer[from:start]), nfrom, nto
 }

@@ -254,7 +254,8 @@
 // sentence too) a journal line's naming an entity of its item (past a colon;
 // the kernel or systemd only where it names no other), and its log verb's
 // subject's where that is a journal identifier (after a comma, a part
-// opening with its own identifier, "…, the kernel hit …", is that one's;
+// opening with its own identifier, "…, the kernel hit …", is that one's,
+// and a part with a log verb of its own holds its subject and entities;
 // commasubjects.go), and an outcome it is said to have logged ("reported
 // the array rebuilt") a stem of that line's text (logoutcomes.go); an act
 // told as done ("ran", "used sudo to run", "logged in") at a time whose

@@ -19,6 +19,9 @@ func TestLogEventShapes(t *testing.T) {
 		// A time opening its segment dates the event after it.
 		{"a time opening a clause after a heading", web, "billing.service went down: at 19:04:19 the kernel killed java (PID 3187), out of memory.",
 			"billing.service went down: at 19:04:31 the kernel killed java (PID 3187), out of memory."},
+		{"a log verb after a comma is its own part's", db1,
+			"The kernel logged I/O errors on sdb at 18:35:59 and 18:36:01, smartd reported 8 pending sectors at 18:37:39.",
+			"The kernel logged I/O errors on sdb at 18:35:59 and 18:36:01, smartd reported 8 pending sectors at 18:36:01."},
 		// An outcome said to be logged is the line's.
 		{"a logged outcome is its line's", db1, "systemd reported backup.service failed at 19:16:00.",
 			"systemd reported backup.service restarted at 19:16:00."},
