@@ -17,8 +17,8 @@ var causeClauseEnds = []string{", and ", ", but ", ", while ", ", whereas ", ", 
 func cutCause(sentence string, at, end int) ([]string, bool) {
 	cut := end
 	low := asciiLower(sentence[at:end])
-	ends := causeClauseEnds
-	if strings.HasPrefix(low, "failed with ") {
+	ends, message := causeClauseEnds, strings.HasPrefix(low, "failed with ")
+	if message {
 		ends = messageEnds // failedwith.go
 	}
 	for _, b := range ends {
@@ -31,5 +31,29 @@ func cutCause(sentence string, at, end int) ([]string, bool) {
 	}
 	// No content words before the break (a quoted message, checked as a
 	// quote): nothing of the clause is left to look up.
-	return append([]string{}, causeWords(plainWords(sentence[at:cut]))...), true
+	words := append([]string{}, causeWords(plainWords(sentence[at:cut]))...)
+	if message {
+		// "failed with status 98 because …": a cause after the message
+		// is checked too.
+		if i := laterCause(low[cut-at:]); i >= 0 {
+			more, _ := cutCause(sentence, cut+i, end)
+			if more == nil {
+				more = causeWords(plainWords(sentence[cut+i : end]))
+			}
+			words = append(words, more...)
+		}
+	}
+	return words, true
+}
+
+// laterCause returns where the first causal mark other than "failed
+// with" stands in low, or -1.
+func laterCause(low string) int {
+	at := -1
+	for _, m := range causeMarks {
+		if i := strings.Index(low, m); i >= 0 && m != "failed with " && (at < 0 || i < at) {
+			at = i
+		}
+	}
+	return at
 }

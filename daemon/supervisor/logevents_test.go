@@ -39,6 +39,8 @@ func TestLogEventShapes(t *testing.T) {
 			"billing.service failed with a segmentation fault."},
 		{"a unit failed with another unit's message", web, "certbot.service failed with exit code 1 while renewing the certificate.",
 			"certbot.service failed with a memory overcommit warning while renewing the certificate."},
+		{"a cause after the message a unit failed with", web, "billing.service failed with result 'oom-kill' because java ran out of memory.",
+			"billing.service failed with result 'oom-kill' because the database crashed."},
 		{"a unit failed with a quoted message", web, "certbot.service failed with \"Challenge failed for domain shop.example.org\", so the certificate was not renewed.", ""},
 		// A figure of a line's key is that key's.
 		{"a key=n figure of a line", ws, "wpa_supplicant disabled Office-5G with auth_failures=1 for a duration of 10 seconds.",
