@@ -17,8 +17,8 @@ var causeClauseEnds = []string{", and ", ", but ", ", while ", ", whereas ", ", 
 func cutCause(sentence string, at, end int) ([]string, bool) {
 	cut := end
 	low := asciiLower(sentence[at:end])
-	ends, message := causeClauseEnds, strings.HasPrefix(low, "failed with ")
-	if message {
+	ends := causeClauseEnds
+	if strings.HasPrefix(low, "failed with ") {
 		ends = messageEnds // failedwith.go
 	}
 	for _, b := range ends {
@@ -32,16 +32,14 @@ func cutCause(sentence string, at, end int) ([]string, bool) {
 	// No content words before the break (a quoted message, checked as a
 	// quote): nothing of the clause is left to look up.
 	words := append([]string{}, causeWords(plainWords(sentence[at:cut]))...)
-	if message {
-		// "failed with status 98 because …": a cause after the message
-		// is checked too.
-		if i := laterCause(low[cut-at:]); i >= 0 {
-			more, _ := cutCause(sentence, cut+i, end)
-			if more == nil {
-				more = causeWords(plainWords(sentence[cut+i : end]))
-			}
-			words = append(words, more...)
+	// "failed with status 98 because …", "because the disk filled, and
+	// because …": a cause after the break is checked too.
+	if i := laterCause(low[cut-at:]); i >= 0 {
+		more, _ := cutCause(sentence, cut+i, end)
+		if more == nil {
+			more = causeWords(plainWords(sentence[cut+i : end]))
 		}
+		words = append(words, more...)
 	}
 	return words, true
 }

@@ -241,7 +241,8 @@
 // word, not a denied modal, in the clause that holds its marker, "It might
 // have been caused by", "…, probably because", "can be caused by", "because
 // it probably expired"; not "As you can see, …"; its words end at one:
-// "…, which may need attention"; and at a new clause, ", and …", "; …";
+// "…, which may need attention"; and at a new clause, ", and …", "; …",
+// though a causal mark after it opens another clause checked alike;
 // causeclauses.go), as must "caused", "led to" or "came from"
 // (not in a hedged, negated or conditional sentence; loglinks.go); an event
 // ("OOM", "crashed") must be in the evidence (systemd's "status=11/SEGV" is a

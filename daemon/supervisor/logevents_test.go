@@ -48,6 +48,8 @@ func TestLogEventShapes(t *testing.T) {
 		{"a key is n figure of a line", ws, "wpa_supplicant disabled Office-5G: the duration is 10 and auth_failures is 1.",
 			"wpa_supplicant disabled Office-5G: the duration is 1 and auth_failures is 10."},
 		// A causal clause ends at a new clause.
+		{"a second cause after a new clause", web, "certbot.service failed because its main process exited, and because the challenge failed for shop.example.org.",
+			"certbot.service failed because its main process exited, and because the disk was full."},
 		{"a cause ends at a new clause", db1,
 			"backup.service failed after the main process exited, and smartd reported 8 pending sectors on /dev/sdb.",
 			"backup.service failed after the disk filled up, and smartd reported 8 pending sectors on /dev/sdb."},
