@@ -16,7 +16,7 @@ import (
 
 var (
 	// failedAttemptRe reads a journal line recording a failed attempt.
-	failedAttemptRe = regexp.MustCompile(`(?i)incorrect password attempt|authentication failure|not in sudoers|command not allowed|failed password|invalid user|failed with error|access denied|permission denied`)
+	failedAttemptRe = regexp.MustCompile(`(?i)incorrect password attempt|authentication failure|not in sudoers|command not allowed|failed password|invalid user|authentication for user .* failed|auth failed|login failed|login incorrect`)
 	// doneActRe reads a clause telling an act as done.
 	doneActRe = regexp.MustCompile(`\b(?:ran|executed|used sudo|sudo'd|became root|logged in|logged into|signed in|authenticated|got in)\b`)
 	// triedRe reads a word of failure or trying in a clause.

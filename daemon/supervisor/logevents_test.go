@@ -10,7 +10,7 @@ import "testing"
 // clause begins.
 func TestLogEventShapes(t *testing.T) {
 	web, db1 := EvidenceText(scenario(t, "host31")), EvidenceText(scenario(t, "host33"))
-	ws := EvidenceText(scenario(t, "host35"))
+	ws, mail := EvidenceText(scenario(t, "host35")), EvidenceText(scenario(t, "host37"))
 	checkPairs(t, []pair{
 		// A new subject after a comma owns its time.
 		{"a time after a comma is its own subject's", db1,
@@ -33,6 +33,8 @@ func TestLogEventShapes(t *testing.T) {
 			"At 20:11:59 alice used sudo to run `systemctl restart postgresql` as root."},
 		{"a failed password is no login", web, "A login as root from 203.0.113.45 failed at 18:44:34.",
 			"root logged in from 203.0.113.45 at 18:44:34."},
+		{"a failed IMAP auth is no login", mail, "At 20:41:06 bob's IMAP login from 203.0.113.80 failed after 3 attempts.",
+			"bob logged in over IMAP from 203.0.113.80 at 20:41:06."},
 		{"an act on a line of no failed attempt", web, "At 20:07:19 cron ran a job and discarded its output (no MTA installed).", ""},
 		// The message a unit failed with is its lines'.
 		{"a unit failed with its message", web, "billing.service failed with an out-of-memory kill.",
