@@ -247,7 +247,7 @@ func nearestAnchor(c claim, anchors []claim) *claim {
 		}
 	}
 	// In a bracket, only a name inside it: "qemu (6.6%, ~1.6 GiB) then python3".
-	if (c.lead || bracketTag(c, after)) && after != nil && after.seg == c.seg && after.wi-c.wi-strings.Count(c.text, " ") <= leadGap &&
+	if (c.lead || bracketTag(c, after)) && after != nil && after.seg == c.seg && (after.wi-c.wi-strings.Count(c.text, " ") <= leadGap || clockLead(c)) &&
 		(c.paren < 0 || after.paren == c.paren) {
 		return after
 	}

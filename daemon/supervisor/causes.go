@@ -23,7 +23,7 @@ const maxCauseWords = 24
 
 // causeStarts end the words that open a causal clause.
 var causeStarts = map[string]string{"because": "", "after": "", "due": "to", "caused": "by", "owing": "to", "result": "of", "reason": "is",
-	"triggered": "by"}
+	"triggered": "by", "failed": "with"}
 
 // eventStarts after "after" make it name an event that led to another
 // ("failed after the disk filled up"), not a time ("after 10:02").
@@ -52,6 +52,9 @@ func causeOf(sentence string, ws []string) ([]string, int, int) {
 		return nil, 0, 0
 	}
 	at, end := causeSpan(sentence)
+	if w, ok := cutCause(sentence, at, end); ok {
+		words = w // causeclauses.go
+	}
 	before, clause := sentence[:at], sentence[at:end]
 	for _, sep := range guessClauseEnds {
 		if i := strings.LastIndex(before, sep); i >= 0 {
@@ -95,6 +98,9 @@ func causeWords(ws []string) []string {
 				out = append(out, c)
 			}
 		}
+		if w == "failed" {
+			out = failureMessage(out) // failedwith.go
+		}
 		return out
 	}
 	return nil
@@ -109,7 +115,7 @@ func (ix *index) hasStem(stem string) bool {
 
 // causeMarks open a causal clause in a lowercased sentence.
 var causeMarks = []string{"because", "due to ", "caused by ", "triggered by ", "owing to ", "as a result of ", "the reason is ",
-	"after the ", "after a ", "after an ", "after its ", "after it ", "after being "}
+	"after the ", "after a ", "after an ", "after its ", "after it ", "after being ", "failed with "}
 
 // causeSpan returns where a sentence's causal clause starts and ends: to
 // the sentence's end, or to the first comma when the sentence opens with

@@ -105,14 +105,18 @@
 // one step of its last digit, not 15%:
 // "38.3% and 36.0%, together about 84%" is false; ownsums.go); "7740 uses"
 // counts no "uses". A causal clause ("because …", "due to …", "triggered by
-// …") may name only words (a negated auxiliary, "couldn't", or "either" is
-// grammar), or their stems, that the records of its
+// …"; the message after "failed with", to a comma or "while", past words of
+// a mere result such as "error", "exit code": failedwith.go) may name only
+// words (a negated auxiliary, "couldn't", or "either" is grammar), or their
+// stems, that the records of its
 // sentence's entities and clock time (an opening "It": the last sentence's), or
 // journal lines within a minute of them, have (not a guess: a hedge or guess
 // word, not a denied modal, in the clause that holds its marker, "It might
 // have been caused by", "…, probably because", "can be caused by", "because
 // it probably expired"; not "As you can see, …"; its words end at one:
-// "…, which may need attention"), as must "caused", "led to" or "came from"
+// "…, which may need attention"; and at a new clause, ", and …", "; …",
+// though a causal mark after it opens another clause checked alike;
+// causeclauses.go), as must "caused", "led to" or "came from"
 // (not in a hedged, negated or conditional sentence; loglinks.go); "the same
 // address (user, PID) that/as …" the value it names ("the same address
 // (203.0.113.45)"), else the one before it (in the sentence before if its own
@@ -128,7 +132,19 @@
 // logged ("logged at 20:42:28: thermal_zone3 reached 98 C", in a general
 // sentence too) a journal line's naming an entity of its item (past a colon;
 // the kernel or systemd only where it names no other), and its log verb's
-// subject's where that is a journal identifier (loggedclocks.go); and a copied
+// subject's where that is a journal identifier (after a comma, a part
+// opening with its own identifier, "…, the kernel hit …", is that one's,
+// and a part with a log verb of its own holds its subject and entities;
+// commasubjects.go), and an outcome it is said to have logged ("reported
+// the array rebuilt") a stem of that line's text (logoutcomes.go); an act
+// told as done ("ran", "used sudo to run", "logged in") at a time whose
+// lines all record a failed attempt ("3 incorrect password attempts",
+// "Failed password") is false unless its clause says it failed or was
+// tried (failedattempts.go); a figure tied to a key of a journal line
+// ("key is n", "key=n", "key [n]", "n key") that is another figure of a
+// line holding the key is false unless the lines also give the key that
+// figure ("max_user_watches [8192] … used watches [8190]" swapped;
+// keyfigures.go); and a copied
 // exit field ("status=2/INVALIDARGUMENT") on a line of the entity before it
 // (exitfields.go). A sentence citing a probe that gave no output ("According
 // to systemctl --failed …", "the journal shows …"; not one reporting the

@@ -37,8 +37,10 @@
 // an entity (process, PID, unit, path, device, interface) is tied to the name
 // right after it when it opens its segment (past fillers and a protocol: "udp
 // 5353 avahi-daemon"; cut at commas, colons and spaced dashes; "7.4% firefox,
-// 2.9% gnome-shell", "a 931.5G disk (sda)"; in a bracket, one inside it: "qemu
-// (6.6%, 1.6 GiB) then python3") or when a bracket right after it opens with
+// 2.9% gnome-shell", "a 931.5G disk (sda)"; a clock time to the first one
+// after it in its segment however far: "crashed: at 23:09:45 the kernel
+// logged a segfault in minidlnad", clocklead.go; in a bracket, one inside
+// it: "qemu (6.6%, 1.6 GiB) then python3") or when a bracket right after it opens with
 // the name ("172.16.0.0/16 (ifb0)"; brackettag.go), else to the nearest entity
 // before it, else to one right after it or after "by" (segments.go; none after
 // an opening "Besides …,": excepted.go); a line under a "firefox:" heading that

@@ -78,11 +78,16 @@ func checkLoggedClocks(ix *index, g *Grounding, answer string, facts []sentenceF
 			g.Missing = append(g.Missing, c.text+" (no journal line)")
 			continue
 		}
-		if who := logSubject(ix, ids, answer[from:to]); who != "" && !slices.ContainsFunc(lines, func(id int32) bool { return journalIdent(ix.recs[id].text) == who }) {
+		who, nfrom, nto := clockSubject(ix, ids, answer, from, to, c.off) // commasubjects.go
+		if who != "" && !slices.ContainsFunc(lines, func(id int32) bool { return journalIdent(ix.recs[id].text) == who }) {
 			g.Missing = append(g.Missing, c.text+" (not when "+who+" logged)")
 			continue
 		}
-		named := clauseEntities(ix, claims, c.sent, records, ids, from, to)
+		if w := unsaidOutcome(ix, answer[from:to], lines); w != "" {
+			g.Missing = append(g.Missing, c.text+" (its line says nothing "+w+")") // logoutcomes.go
+			continue
+		}
+		named := clauseEntities(ix, claims, c.sent, records, ids, nfrom, nto)
 		if len(named) > 0 && !slices.ContainsFunc(named, func(a claim) bool { return ix.namedIn(a, records, lines) }) {
 			g.Missing = append(g.Missing, c.text+" (not when "+named[0].text+" logged)")
 		}

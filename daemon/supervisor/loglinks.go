@@ -23,7 +23,9 @@ func checkJournal(ix *index, g *Grounding, answer string, facts []sentenceFacts,
 	checkLogDurations(ix, g, facts, claims, anchors, records)
 	checkLogFigures(ix, g, answer, facts, claims) // logfigures.go
 	checkExitFields(ix, g, answer, facts, anchors, records)
-	checkSameLinks(ix, g, answer, facts) // samelinks.go
+	checkSameLinks(ix, g, answer, facts)              // samelinks.go
+	checkFailedAttempts(ix, g, answer, facts, claims) // failedattempts.go
+	checkKeyFigures(ix, g, answer)                    // keyfigures.go
 }
 
 // A link an answer draws between a logged event and another ("That is

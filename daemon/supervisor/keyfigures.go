@@ -1,0 +1,99 @@
+package supervisor
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// "max_user_watches is 8190 and it is already using 8192 watches", where
+// the line says "max_user_watches [8192] is low or close to the number of
+// used watches [8190]": a figure an answer ties to a key word of a
+// journal line ("key is n", "key of n", "key=n", "key: n", "key [n]", "n
+// key") must be a figure the lines give that key (in the same shapes,
+// "key [n]", "key=n", "key: n"). It is judged only where it is another
+// figure of a line holding the key: two figures of one line swapped
+// between their labels.
+
+var (
+	// keyFigureRe reads a key and its figure in a journal line.
+	keyFigureRe = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_.-]*)\s*(?:\[(\d+)\]|=\s*(\d+)\b|:\s(\d+)\b)`)
+	// lineNumberRe reads a figure of a line.
+	lineNumberRe = regexp.MustCompile(`\b\d+\b`)
+	// answerFigureRe reads a figure in an answer.
+	answerFigureRe = regexp.MustCompile(`\b\d+\b`)
+	// keyBeforeRe reads the key right before a figure in an answer.
+	keyBeforeRe = regexp.MustCompile(`([a-z_][a-z0-9_.-]*)(?:\s+(?:is|was|of|at|are|were)\s+|\s*=\s*|:\s*|\s*\[)$`)
+	// keyAfterRe reads the word right after a figure.
+	keyAfterRe = regexp.MustCompile(`^\]?\s+([a-z_][a-z0-9_-]*)`)
+)
+
+// checkKeyFigures reports each figure of the answer tied to a journal
+// line's key that the lines give that key not, but give another of its
+// line's labels.
+func checkKeyFigures(ix *index, g *Grounding, answer string) {
+	ids, ok, _ := ix.journalEntries()
+	if !ok || len(ids) == 0 {
+		return
+	}
+	keys := map[string][]string{} // key -> its figures
+	lines := map[string][]int32{} // key -> the lines giving it one
+	for _, id := range ids {
+		t := lineMessage(ix.recs[id].text)
+		for _, m := range keyFigureRe.FindAllStringSubmatch(t, -1) {
+			k := strings.ToLower(m[1])
+			keys[k] = append(keys[k], m[2]+m[3]+m[4])
+			lines[k] = append(lines[k], id)
+		}
+	}
+	if len(keys) == 0 {
+		return
+	}
+	low := asciiLower(answer)
+	for _, m := range answerFigureRe.FindAllStringIndex(low, -1) {
+		n := low[m[0]:m[1]]
+		if partOfFigure(low, m[0], m[1]) {
+			continue // "19:04:31", "1.5", "192.168.1.50", "3f/3f9a0c"
+		}
+		var cands []string
+		if k := keyBeforeRe.FindStringSubmatch(low[max(0, m[0]-60):m[0]]); k != nil {
+			cands = append(cands, k[1])
+		}
+		if k := keyAfterRe.FindStringSubmatch(low[m[1]:]); k != nil {
+			cands = append(cands, k[1])
+		}
+		for _, k := range cands {
+			figs, ok := keys[k]
+			if !ok || slices.Contains(figs, n) {
+				continue
+			}
+			if slices.ContainsFunc(lines[k], func(id int32) bool {
+				return slices.Contains(lineNumberRe.FindAllString(lineMessage(ix.recs[id].text), -1), n)
+			}) {
+				g.Missing = append(g.Missing, n+" (not "+k+"'s)")
+				break
+			}
+		}
+	}
+}
+
+// lineMessage returns a journal line's message: past its time, host and
+// identifier ("sudo[5120]:" labels no figure).
+func lineMessage(t string) string {
+	if f := strings.Fields(t); len(f) > 4 && strings.HasSuffix(f[4], ":") {
+		if i := strings.Index(t, f[4]); i >= 0 {
+			return t[i+len(f[4]):]
+		}
+	}
+	return t
+}
+
+// partOfFigure reports whether the digits at [i, j) of s are part of a
+// larger figure: a time, a decimal, an address, a path, a version.
+func partOfFigure(s string, i, j int) bool {
+	joins := func(b byte) bool { return b == ':' || b == '.' || b == '/' || b == '-' || b == '_' || b == ',' }
+	if i > 0 && joins(s[i-1]) && i > 1 && isAlnumByte(s[i-2]) {
+		return true
+	}
+	return j+1 < len(s) && joins(s[j]) && isAlnumByte(s[j+1])
+}
