@@ -1,0 +1,34 @@
+package supervisor
+
+import "testing"
+
+// TestProbeListingShapes checks names said to be in a probe's listing or
+// denied there, a "running" that names a mode, a state in a hypothetical
+// "where" clause of advice, and an appositive descriptor before a name.
+func TestProbeListingShapes(t *testing.T) {
+	host33 := EvidenceText(scenario(t, "host33"))
+	host30 := EvidenceText(scenario(t, "host30"))
+	raid := "probe top_cpu ps aux\nUSER PID %CPU %MEM VSZ RSS TTY STAT START TIME COMMAND\n" +
+		"root 511 0.0 0.1 4000 2000 ? Ss 20:00 0:00 /sbin/mdadm --monitor --scan\n" +
+		"probe system_logs journalctl -p warning\n" +
+		"Nov 24 21:36:26 files kernel: md/raid1:md1: Disk failure on sdb1, disabling device.\n" +
+		"Nov 24 21:36:27 files kernel: md/raid1:md1: Operation continuing on 1 devices.\n" +
+		"Nov 24 21:36:34 files mdadm[511]: DegradedArray event detected on md device /dev/md1\n"
+	noBus := "probe failed_services systemctl --failed\ncannot list failed units: no connection to the systemd system bus\n"
+	checkPairs(t, []pair{
+		{"name in a cited listing", host33, "lsblk lists loop0 and vda; sdb appears only in the journal.", "lsblk lists loop0, vda and sdb."},
+		{"name in a cited listing before commentary", host33, "ss shows postgres on 5432 and node on 3000, which is the app.", "ss shows postgres on 5432 and nginx on 3000, which is the app."},
+		{"name said to be missing from a listing", host33, "sdb doesn't show up in the lsblk output.", "vda doesn't show up in the lsblk output, only loop0."},
+		{"denied presence in a cited listing", host33, "There's no nginx or mysqld in the listening ports, only postgres, node and chronyd.",
+			"There's no postgres or chronyd in the listening ports, only node."},
+		{"denied presence without a cited probe", host30, "I don't see any nginx process; clamscan (PID 22241) is at 95.3% CPU.",
+			"I don't see any mongod process; clamscan (PID 22241) is at 95.3% CPU."},
+		{"a modifier after a denied name", host30, "There is no sshd crash to report; clamscan (PID 22241) is at 95.3% CPU.", ""},
+		{"running degraded is a mode", raid, "md1 is running degraded since 21:36:27.", "md2 is running degraded since 21:36:27."},
+		{"running on one device is a mode", raid, "The md1 array is running on a single disk after sdb1 failed at 21:36:26.", "The md1 array is running on a single disk after sdc1 failed at 21:36:26."},
+		{"state in a hypothetical where clause", noBus, "The probe had no connection to the systemd system bus. Run `systemctl --failed` on a machine where systemd is running.",
+			"The probe had no connection to the systemd system bus. Run `systemctl --failed` on this machine, where systemd is running."},
+		{"appositive descriptor before a name", host30, "The top CPU user is a virus scanner, clamscan (PID 22241) at 95.3%.",
+			"The top CPU user is a Go test binary, supervisor.test (PID 22610) at 92.0%."},
+	})
+}
