@@ -247,7 +247,10 @@
 // word, not a denied modal, in the clause that holds its marker, "It might
 // have been caused by", "…, probably because", "can be caused by", "because
 // it probably expired"; not "As you can see, …"; its words end at one:
-// "…, which may need attention"), as must "caused", "led to" or "came from"
+// "…, which may need attention"; one blaming a probe that failed, "because
+// the `systemctl --failed` probe didn't work (no connection to …)", may also
+// take words of the failed probes' records, past "didn't work":
+// probefailcauses.go), as must "caused", "led to" or "came from"
 // (not in a hedged, negated or conditional sentence; loglinks.go); an event
 // ("OOM", "crashed") must be in the evidence (systemd's "status=11/SEGV" is a
 // segfault, "code=dumped" a crash), a PID killed on its line (causes.go,

@@ -4,7 +4,8 @@ import "testing"
 
 // TestProbeListingShapes checks names said to be in a probe's listing or
 // denied there, a "running" that names a mode, a state in a hypothetical
-// "where" clause of advice, and an appositive descriptor before a name.
+// "where" clause of advice, an appositive descriptor before a name, and a
+// probe's failure explained by its own error.
 func TestProbeListingShapes(t *testing.T) {
 	host33 := EvidenceText(scenario(t, "host33"))
 	host30 := EvidenceText(scenario(t, "host30"))
@@ -15,7 +16,10 @@ func TestProbeListingShapes(t *testing.T) {
 		"Nov 24 21:36:27 files kernel: md/raid1:md1: Operation continuing on 1 devices.\n" +
 		"Nov 24 21:36:34 files mdadm[511]: DegradedArray event detected on md device /dev/md1\n"
 	noBus := "probe failed_services systemctl --failed\ncannot list failed units: no connection to the systemd system bus\n"
+	noJournal := "probe system_logs journalctl -p warning\ncannot read the journal: no journal files were found\n"
 	checkPairs(t, []pair{
+		{"a failed probe's own error as the cause", noJournal, "I can't say what was logged, because the journal probe didn't work (no journal files were found).",
+			"I can't say what was logged, because the journal probe didn't work (the disk is full)."},
 		{"name in a cited listing", host33, "lsblk lists loop0 and vda; sdb appears only in the journal.", "lsblk lists loop0, vda and sdb."},
 		{"name in a cited listing before commentary", host33, "ss shows postgres on 5432 and node on 3000, which is the app.", "ss shows postgres on 5432 and nginx on 3000, which is the app."},
 		{"name said to be missing from a listing", host33, "sdb doesn't show up in the lsblk output.", "vda doesn't show up in the lsblk output, only loop0."},
