@@ -35,6 +35,16 @@ var citeListing = regexp.MustCompile("\\b(ps|lsblk|ss|netstat|df|ip addr|ip a|sy
 // ("…, which make up the md0 RAID1").
 var listingEnds = lexicon.NewSet(`which that where who whose because since so but while whereas although though even usual default`)
 
+// sourceWords name another source: "ss shows rsync on 873, and the
+// journal has rsyncd …" lists no rsyncd in ss.
+var sourceWords = lexicon.NewSet(`journal journalctl log logs logged syslog kernel dmesg smartd`)
+
+// journalWords make the journal the place a name is denied in.
+var journalWords = lexicon.NewSet(`journal journalctl log logs logged syslog`)
+
+// timeBounds limit a denial to a span of time the listing does not show.
+var timeBounds = lexicon.NewSet(`after since before until today yesterday earlier later`)
+
 // presenceFollowers may follow a name denied presence: the name is the
 // thing denied ("no rpcbind or rpc.mountd in …", "no mysqld process"), not
 // a word describing another ("no smartd errors").
@@ -67,7 +77,22 @@ func checkProbeListings(ix *index, g *Grounding, answer string, claims []claim, 
 			}
 			if presenceDenied(low, rel, len(c.text)) {
 				scope := probes
-				if scope == nil {
+				tail := low[min(rel+len(c.text), len(low)):]
+				if i := strings.IndexAny(tail, ",;"); i >= 0 {
+					tail = tail[:i]
+				}
+				if anyOf(plainWords(tail), timeBounds) {
+					continue // "no minidlnad in the journal after 23:09:46": a span, not the listing
+				}
+				switch m := listingPlaces.FindStringSubmatch(tail); {
+				case m != nil:
+					scope = listingProbes[m[1]] // "no rpcbind … in the listening ports"
+				case anyOf(plainWords(tail), journalWords):
+					scope = []string{"system_logs"}
+				case scope != nil:
+				case anyOf(plainWords(low), journalWords):
+					scope = []string{"system_logs"} // "no minidlnad in the journal after 23:09"
+				default:
 					scope = []string{"top_cpu", "top_memory", "listening_ports"}
 				}
 				if p := ix.listedIn(*c, scope); p != "" {
@@ -111,7 +136,7 @@ func listingEnded(s string) bool {
 		return true
 	}
 	for _, w := range plainWords(s) {
-		if listingEnds[w] {
+		if listingEnds[w] || sourceWords[w] {
 			return true
 		}
 	}
