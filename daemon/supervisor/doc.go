@@ -16,7 +16,8 @@
 // row: tablecut.go), a reply that stops mid-sentence ("is at 9", "… and the
 // biggest proc": cutsubject.go; "1537 KiB ≈ 1.4": cutconversion.go), repeats
 // itself or is too short (not up to three tokens, each a name the evidence
-// holds whole: "nas-01", "sdc1", "30845"; terseanswer.go); Input.Incomplete marks a reply the model did not
+// holds whole, a label such as "PID" before one: "nas-01", "sdc1", "PID
+// 30845"; terseanswer.go); Input.Incomplete marks a reply the model did not
 // finish, and Judge rejects one that ends, unpunctuated, inside an evidence
 // name ("/dev/vd"; cutoff.go). Such a reply earns at most translator_confident
 // (score ≤ 20) and evidence.last_error says why ("unusable reply: …").

@@ -12,7 +12,11 @@ import (
 // whole token: one with a digit or a joining mark ("nas-01", "sdc1",
 // "restic-backup.service"), or a process, device, interface, unit or
 // journal identifier of the evidence ("restic", "vda"). A random token, a cut-off word ("restic-bac",
-// "nas") or a plain word ("Yes.") stays too short.
+// "nas") or a plain word ("Yes.") stays too short; a label ("PID
+// 30845") may stand before a name.
+
+// terseLabels may stand before such a name: "PID 30845", "port 8200".
+var terseLabels = lexicon.NewSet(`pid port host user device`)
 
 // maxTerseTokens bounds the tokens of such a reply.
 const maxTerseTokens = 3
@@ -26,8 +30,11 @@ func terseTokens(reply, evidence string) []string {
 	}
 	ix := newIndex(offsetSafe(evidence))
 	var out []string
-	for _, f := range fields {
+	for k, f := range fields {
 		w := strings.ToLower(strings.Trim(f, " *`\"'.,;:!?"))
+		if terseLabels[w] && k+1 < len(fields) {
+			continue // "PID 30845": the label of the name after it
+		}
 		if len(w) < 3 || lexicon.IsStopword(w) || everydayWords[w] || !wholeToken(ix.text, w) {
 			return nil
 		}

@@ -12,7 +12,7 @@ func TestTerseAnswers(t *testing.T) {
 		reply string
 		ok    bool
 	}{
-		{"db-01", true}, {"381", true}, {"vda", true}, {"node", true},
+		{"db-01", true}, {"381", true}, {"PID 381", true}, {"PID 999", false}, {"PID", false}, {"vda", true}, {"node", true},
 		{"db-02", false}, {"db", false}, {"Yes.", false}, {"frobd", false}, {"serv", false}, {"{", false},
 	} {
 		in.Answer = tc.reply
