@@ -92,8 +92,8 @@
 // "rather than a real PostgreSQL dump", but one denied presence ("there's no
 // rpcbind or rpc.mountd in the listening ports", "I don't see any X", "X
 // doesn't show up in lsblk") must be absent from the place named after it or
-// the probe its sentence cites, else from ps and ss (not within a span of
-// time: "after 23:09"), and one said to be in a probe's listing ("lsblk lists
+// the probe its sentence cites, else from ps and ss (not one narrowed to a
+// span of time or a part: "after 23:09", "on TCP"), and one said to be in a probe's listing ("lsblk lists
 // the disks: vda, sdb"; up to a relative clause or another source, "…, and
 // the journal has …") must be in its output (probelists.go); "not by a postgres process", or after a
 // denying copula: "it isn't PostgreSQL", which ties no figure to it either; or

@@ -15,7 +15,9 @@ import (
 // rpc.mountd in the listening ports", "I don't see any minidlnad") must
 // not be in it: a denial of presence the probe contradicts is false (one
 // the evidence lacks costs nothing: negatedName). With no probe cited, a
-// denied name is checked against the live probes (ps, ss).
+// denied name is checked against the live probes (ps, ss). A denial
+// narrowed to a span of time or a part ("after 23:09", "on TCP") is not
+// judged here.
 
 // listingPlaces cite a probe's listing by a noun phrase: "in the listening
 // ports", "in the process list", "among the listeners".
@@ -44,6 +46,10 @@ var journalWords = lexicon.NewSet(`journal journalctl log logs logged syslog`)
 
 // timeBounds limit a denial to a span of time the listing does not show.
 var timeBounds = lexicon.NewSet(`after since before until today yesterday earlier later`)
+
+// deniedScopes narrow a denial to a part of a listing ("no smbd
+// listening on IPv6", "no rsync over UDP") that other rules judge.
+var deniedScopes = lexicon.NewSet(`on over via for from to with`)
 
 // presenceFollowers may follow a name denied presence: the name is the
 // thing denied ("no rpcbind or rpc.mountd in …", "no mysqld process"), not
@@ -81,8 +87,8 @@ func checkProbeListings(ix *index, g *Grounding, answer string, claims []claim, 
 				if i := strings.IndexAny(tail, ",;"); i >= 0 {
 					tail = tail[:i]
 				}
-				if anyOf(plainWords(tail), timeBounds) {
-					continue // "no minidlnad in the journal after 23:09:46": a span, not the listing
+				if anyOf(plainWords(tail), timeBounds) || anyOf(plainWords(tail), deniedScopes) {
+					continue // "no minidlnad in the journal after 23:09:46", "no rpcbind on TCP": a part, not the listing
 				}
 				switch m := listingPlaces.FindStringSubmatch(tail); {
 				case m != nil:
@@ -169,7 +175,7 @@ func presenceDenied(low string, rel, n int) bool {
 		return ""
 	}
 	switch {
-	case b(1) == "no":
+	case b(1) == "no" || b(1) == "neither":
 		return true
 	case b(1) == "any" || b(1) == "see" || b(1) == "find":
 		for k := 2; k <= 5; k++ {

@@ -13,7 +13,7 @@ var runningModes = lexicon.NewSet(`degraded low out hot short behind late`)
 // runningCounts and runningMembers make "running on one disk", "running
 // with a single device", "running on 1 device" a degraded array's mode.
 var (
-	runningCounts  = lexicon.NewSet(`one 1 a single only just`)
+	runningCounts  = lexicon.NewSet(`one 1 a single only just remaining working healthy good`)
 	runningMembers = lexicon.NewSet(`disk disks device devices drive drives member members mirror leg half`)
 )
 
