@@ -109,6 +109,9 @@ func checkProbeListings(ix *index, g *Grounding, answer string, claims []claim, 
 			if probes == nil || rel < from || listingEnded(low[from:rel]) || ix.silentAll(probes) || negatedName(answer, *c) {
 				continue
 			}
+			if c.class == classUnit && probes[0] != "failed_services" || strings.HasPrefix(low[min(rel+len(c.text), len(low)):], "'s") {
+				continue // "restic-backup.service's restic": the unit names the process
+			}
 			if ix.listedIn(*c, probes) == "" {
 				g.Missing = append(g.Missing, c.text+" (not in "+strings.Join(probes, " or ")+")")
 			}
