@@ -24,6 +24,7 @@ func TestProbeListingShapes(t *testing.T) {
 		{"name in a cited listing before commentary", host33, "ss shows postgres on 5432 and node on 3000, which is the app.", "ss shows postgres on 5432 and nginx on 3000, which is the app."},
 		{"another source ends a listing", host33, "ss shows node on 3000, and the journal has smartd (PID 655) warning about /dev/sdb.",
 			"ss shows node on 3000 and smartd (PID 655) on 5432."},
+		{"a unit naming a listed process", host33, "ps lists postgres (PID 373) and node.service's node (PID 381).", "ps lists postgres (PID 373) and node.service's nginx (PID 381)."},
 		{"name said to be missing from a listing", host33, "sdb doesn't show up in the lsblk output.", "vda doesn't show up in the lsblk output, only loop0."},
 		{"denied presence in a cited listing", host33, "There's no nginx or mysqld in the listening ports, only postgres, node and chronyd.",
 			"There's no postgres or chronyd in the listening ports, only node."},
