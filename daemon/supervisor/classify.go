@@ -50,6 +50,8 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 		return product(words, raws, i, add)
 	case products[w]:
 		return name(false, classProcess) // "qemu" of qemu-system-x86_64
+	case runningIdiom(words, i):
+		return -1 // "running degraded": a mode, not a process (runidioms.go)
 	case deniable[stateWords[w]] && denied(words, i):
 		add(claim{text: raw, kind: kindState, key: stateWords[w], denied: true})
 		return 0

@@ -13,6 +13,10 @@ import (
 // state or figure of such a clause is not checked; one before it ("restart
 // nginx, which is down, when you can") still is.
 
+// A relative "where" after an indefinite noun ("run it on a host where
+// systemd is running", "any machine where …") picks a hypothetical
+// machine: its clause is a condition too.
+
 // conditionWords open a condition clause.
 var conditionWords = lexicon.NewSet(`when whenever once if until unless before after`)
 
@@ -40,10 +44,27 @@ func conditional(answer string, c claim) bool {
 	ws := splitWordsAt(head)
 	for k := len(ws) - 1; k >= 0; k-- {
 		w := strings.ToLower(ws[k].text)
+		if w == "where" && indefiniteBefore(ws[:k]) {
+			return !strings.Contains(head[ws[k].off:], ",") // "on a host where systemd is running"
+		}
 		if !conditionWords[w] || w == "once" && k > 0 && strings.EqualFold(ws[k-1].text, "at") {
 			continue // "restart it at once" is no condition
 		}
 		return !strings.Contains(head[ws[k].off:], ",")
+	}
+	return false
+}
+
+// indefinites pick no particular thing: "a host", "any machine".
+var indefinites = lexicon.NewSet(`a an any another some every`)
+
+// indefiniteBefore reports whether the noun phrase ending ws opens with an
+// indefinite determiner, at most two words before its end.
+func indefiniteBefore(ws []word) bool {
+	for k := len(ws) - 1; k >= max(0, len(ws)-3); k-- {
+		if indefinites[strings.ToLower(ws[k].text)] {
+			return k < len(ws)-1
+		}
 	}
 	return false
 }

@@ -117,5 +117,6 @@ func negatedName(answer string, c claim) bool {
 		}
 	}
 	before := plainWords(answer[max(c.clause, c.off-40, 0):min(c.off, len(answer))])
-	return len(before) > 0 && before[len(before)-1] == "no" || contrasted(before) || copulaDenied(before) || usualPort(answer, c)
+	return len(before) > 0 && before[len(before)-1] == "no" || contrasted(before) || copulaDenied(before) || usualPort(answer, c) ||
+		presenceDeniedName(answer, c) // "I don't see any nginx or mysqld": probelists.go
 }

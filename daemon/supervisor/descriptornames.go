@@ -9,6 +9,10 @@ import "strings"
 // ranks nothing ("the busiest process is the Go test binary …" ranks
 // supervisor.test).
 
+// So does an indefinite noun phrase a comma sets before the name: "a Go
+// test binary, supervisor.test (PID 32333)" (appositive); a list item
+// ("nginx, sshd and cron") is none, for no kind noun ends it.
+
 // maxDescribed bounds the plain words between such a name and the name it
 // describes ("test binary").
 const maxDescribed = 2
@@ -30,8 +34,11 @@ func markDescriptorNames(answer string, claims []claim) {
 			continue
 		}
 		between := strings.Trim(answer[end:b.off], " *`")
+		if appositive(answer, a.off, between) {
+			between = strings.TrimSuffix(between, ",")
+		}
 		words := strings.Fields(between)
-		if len(words) > maxDescribed || strings.ContainsAny(strings.Trim(answer[end:b.off], " "), ",;:.()/|\n") && between != "" {
+		if len(words) > maxDescribed || strings.ContainsAny(strings.Trim(between, " "), ",;:.()/|\n") && between != "" {
 			continue
 		}
 		plain := true
@@ -53,3 +60,20 @@ var describedStops = map[string]bool{"and": true, "or": true, "is": true, "are":
 	"use": true, "then": true, "than": true, "with": true, "by": true, "at": true, "on": true, "of": true,
 	"in": true, "to": true, "from": true, "vs": true, "versus": true, "plus": true, "not": true, "but": true,
 	"nor": true, "has": true, "have": true, "runs": true, "started": true, "spawned": true, "under": true}
+
+// appositiveNouns end a noun phrase that describes a process.
+var appositiveNouns = map[string]bool{"binary": true, "binaries": true, "process": true, "program": true, "daemon": true,
+	"server": true, "service": true, "job": true, "tool": true, "worker": true, "build": true, "compiler": true, "script": true, "scanner": true}
+
+// appositive reports whether the text between a name at off and the next
+// name is "<plain words> <kind noun>," after an indefinite article before
+// the first name: "a Go test binary, ".
+func appositive(answer string, off int, between string) bool {
+	head, ok := strings.CutSuffix(between, ",")
+	ws := strings.Fields(head)
+	if !ok || len(ws) == 0 || !appositiveNouns[ws[len(ws)-1]] {
+		return false
+	}
+	before := strings.Fields(strings.ToLower(answer[max(0, off-4):off]))
+	return len(before) > 0 && (before[len(before)-1] == "a" || before[len(before)-1] == "an")
+}

@@ -15,7 +15,9 @@
 // block, bold text on the last line: "1. **Überwa", boldcut.go; a Markdown table
 // row: tablecut.go), a reply that stops mid-sentence ("is at 9", "… and the
 // biggest proc": cutsubject.go; "1537 KiB ≈ 1.4": cutconversion.go), repeats
-// itself or is too short; Input.Incomplete marks a reply the model did not
+// itself or is too short (not up to three tokens, each a name the evidence
+// holds whole, a label such as "PID" before one: "nas-01", "sdc1", "PID
+// 30845"; terseanswer.go); Input.Incomplete marks a reply the model did not
 // finish, and Judge rejects one that ends, unpunctuated, inside an evidence
 // name ("/dev/vd"; cutoff.go). Such a reply earns at most translator_confident
 // (score ≤ 20) and evidence.last_error says why ("unusable reply: …").
@@ -94,13 +96,20 @@
 // users.go), vendor and model names ("AMD EPYC", "Ryzen 7 5800X"), states said of an
 // entity ("eth0 is down", "ifb0 (UP)", "eth0 down; ifb0 up" (an interface, or
 // its address, right before
-// "up"/"down"; not a lone identifier before "are": "Failed services on host10
+// "up"/"down"; "running degraded", "running on one disk" are modes, no
+// state: runidioms.go; not a lone identifier before "are": "Failed services on host10
 // are unknown"), "nginx.service has failed", "in a failed state", "the failed
 // units are …", "all interfaces except eth0 are down": not eth0; one that no
 // entity before it has, before a colon, is each listed entity's: "two units are
 // in a failed state: A and B") or denied ("nginx is not running"; a denied name
 // the evidence lacks costs nothing, as does one set against the finding:
-// "rather than a real PostgreSQL dump", "not by a postgres process", or after a
+// "rather than a real PostgreSQL dump", but one denied presence ("there's no
+// rpcbind or rpc.mountd in the listening ports", "I don't see any X", "X
+// doesn't show up in lsblk") must be absent from the place named after it or
+// the probe its sentence cites, else from ps and ss (not one narrowed to a
+// span of time or a part: "after 23:09", "on TCP"), and one said to be in a probe's listing ("lsblk lists
+// the disks: vda, sdb"; up to a relative clause or another source, "…, and
+// the journal has …") must be in its output (probelists.go); "not by a postgres process", or after a
 // denying copula: "it isn't PostgreSQL", which ties no figure to it either; or
 // named only as a port's usual owner: "the usual MySQL port", "MySQL's default
 // port" (not "port 3306 is MySQL"); a hedge is no name: "interface (likely
@@ -152,6 +161,7 @@
 // its first row if sorted: figureranks.go; "top" only before a consumer noun,
 // not "top 5"; not "the busiest compile process", nor one named only by place,
 // nor a name describing the next one: "the Go test binary `supervisor.test`";
+// or a comma sets after "a …": "a Go test binary, supervisor.test";
 // descriptornames.go)
 // and absences ("the journal is empty", "no failed units", "no swap": checked
 // against the probe; not "no failed units could be checked", a failed probe;

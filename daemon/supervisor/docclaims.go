@@ -114,7 +114,10 @@
 // word, not a denied modal, in the clause that holds its marker, "It might
 // have been caused by", "…, probably because", "can be caused by", "because
 // it probably expired"; not "As you can see, …"; its words end at one:
-// "…, which may need attention"; and at a new clause, ", and …", "; …",
+// "…, which may need attention"; one blaming a probe that failed, "because
+// the `systemctl --failed` probe didn't work (no connection to …)", may also
+// take words of the failed probes' records, past "didn't work":
+// probefailcauses.go; and at a new clause, ", and …", "; …",
 // though a causal mark after it opens another clause checked alike;
 // causeclauses.go), as must "caused", "led to" or "came from"
 // (not in a hedged, negated or conditional sentence; loglinks.go); "the same

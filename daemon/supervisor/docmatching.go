@@ -128,7 +128,8 @@
 // in advice only figures and states tied to a known
 // entity are checked, and not those of a condition: after "when", "once", "if",
 // "until", "unless", "before" or "after" with no comma between ("Check again
-// when systemd is running"; conditions.go). A general statement ("can be
+// when systemd is running"), or "where" after an indefinite noun ("on a host
+// where systemd is running"; conditions.go). A general statement ("can be
 // pruned", "would help", "usually", "tends to", "is normal") is read the same
 // way, except that its relations still hold, the names of it the evidence has
 // still ground the answer, and a well-known program it calls the user's must be

@@ -174,7 +174,16 @@ func checkScoped(ix *index, g *Grounding, facts []sentenceFacts, claims []claim,
 		if scope == nil && refer != nil {
 			scope = refer(k, f.causeAt)
 		}
+		failScope, probeFailed := ix.probeFailureScope(f) // probefailcauses.go
+		if probeFailed && scope != nil {
+			for id := range failScope {
+				scope[id] = true
+			}
+		}
 		for _, w := range f.cause {
+			if probeFailed && probeFailWords[w] {
+				continue
+			}
 			if !ix.scopeHas(scope, append([]string{w, w[:max(4, len(w)-3)]}, causeSynonyms[w]...)) {
 				g.Missing = append(g.Missing, "cause: "+w)
 				break

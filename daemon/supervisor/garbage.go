@@ -62,7 +62,11 @@ func wordSet(list string) map[string]bool {
 // back; and a reply too short to say anything (fewer than 2 words or 6
 // letters).
 // It is deterministic and linear in the reply.
-func Garbled(reply string) string {
+func Garbled(reply string) string { return garbled(reply, false) }
+
+// garbled is Garbled, where terse accepts a reply too short for an
+// answer that names only what the evidence holds (terseanswer.go).
+func garbled(reply string, terse bool) string {
 	text := strings.TrimSpace(reply)
 	switch {
 	case text == "":
@@ -97,7 +101,7 @@ func Garbled(reply string) string {
 		return "the reply mixes unrelated scripts (random code points)"
 	}
 	words := strings.Fields(text)
-	if len(words) < minAnswerWords || letters < minAnswerLetters {
+	if (len(words) < minAnswerWords || letters < minAnswerLetters) && !terse {
 		return "the reply is too short to be an answer"
 	}
 	if onlyTags(words) {

@@ -74,6 +74,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	checkJournal(ix, &g, answer, facts, claims, anchors, records) // loglinks.go
 	checkInstances(ix, &g, facts, anchors, records)
 	checkSockets(ix, &g, answer, claims, facts)
+	checkProbeListings(ix, &g, answer, claims, facts) // probelists.go
 	checkAddresses(ix, &g, answer, claims, facts, anchors, records)
 	relate(ix, &g, facts, anchors)
 	resp := respective(answer, claims, anchors)
@@ -307,6 +308,8 @@ func withPhrase(g Grounding, answer, evidence string, facts []sentenceFacts) Gro
 			g.Found = append(g.Found, p)
 		} else if p := unreadable(answer, evidence, facts); p != "" {
 			g.Found = append(g.Found, p)
+		} else if p := terseFound(answer, evidence); p != "" {
+			g.Found = append(g.Found, p) // "nas-01": terseanswer.go
 		}
 	}
 	return g

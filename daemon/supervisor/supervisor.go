@@ -87,7 +87,7 @@ func Judge(in Input) Review {
 		Grounding: Check(in.Answer, evidence, given(in)...),
 		Hedges:    Hedges(in.Answer),
 		Uncovered: uncovered(in.Requested, in.Results),
-		Unusable:  Garbled(in.Answer),
+		Unusable:  garbled(in.Answer, terseTokens(offsetSafe(in.Answer), evidence) != nil),
 	}
 	if r.Unusable == "" {
 		r.Unusable = cutName(in.Answer, evidence)

@@ -1,0 +1,75 @@
+package supervisor
+
+import (
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
+
+// A reply of a word or two can still answer a short question: "nas-01"
+// (the host name), "30845" (a PID), "sdc1". Garbled calls it too short;
+// Judge keeps it when every token of it is a name the evidence holds as a
+// whole token: one with a digit or a joining mark ("nas-01", "sdc1",
+// "restic-backup.service"), or a process, device, interface, unit or
+// journal identifier of the evidence ("restic", "vda"). A random token, a cut-off word ("restic-bac",
+// "nas") or a plain word ("Yes.") stays too short; a label ("PID
+// 30845") may stand before a name.
+
+// terseLabels may stand before such a name: "PID 30845", "port 8200".
+var terseLabels = lexicon.NewSet(`pid port host user device`)
+
+// maxTerseTokens bounds the tokens of such a reply.
+const maxTerseTokens = 3
+
+// terseTokens returns the reply's tokens when it is such an answer, else
+// nil; it indexes the evidence only for a reply that short.
+func terseTokens(reply, evidence string) []string {
+	fields := strings.Fields(reply)
+	if len(fields) == 0 || len(fields) > maxTerseTokens {
+		return nil
+	}
+	ix := newIndex(offsetSafe(evidence))
+	var out []string
+	for k, f := range fields {
+		w := strings.ToLower(strings.Trim(f, " *`\"'.,;:!?"))
+		if terseLabels[w] && k+1 < len(fields) {
+			continue // "PID 30845": the label of the name after it
+		}
+		if len(w) < 3 || lexicon.IsStopword(w) || everydayWords[w] || !wholeToken(ix.text, w) {
+			return nil
+		}
+		_, named := ix.entities[w]
+		named = named || lexicon.IsBlockDevice(w) || lexicon.IsInterface(w) || lexicon.IsUnit(w)
+		if !named && !strings.ContainsAny(w, "0123456789-_./:@") {
+			return nil
+		}
+		out = append(out, strings.Trim(f, " *`\"'.,;:!?"))
+	}
+	return out
+}
+
+// wholeToken reports whether w occurs in text with no letter, digit or
+// joined part ("-01", ".service") on either side.
+func wholeToken(text, w string) bool {
+	joins := func(i int) bool {
+		return i < len(text) && (isAlnumByte(text[i]) || strings.IndexByte("-_./", text[i]) >= 0 && i+1 < len(text) && isAlnumByte(text[i+1]))
+	}
+	for off := 0; off < len(text); {
+		i := strings.Index(text[off:], w)
+		if i < 0 {
+			return false
+		}
+		i += off
+		before := i == 0 || !isAlnumByte(text[i-1]) && strings.IndexByte("-_./", text[i-1]) < 0
+		if before && !joins(i+len(w)) {
+			return true
+		}
+		off = i + 1
+	}
+	return false
+}
+
+// terseFound grounds a claimless terse reply by its tokens ("nas-01").
+func terseFound(answer, evidence string) string {
+	return strings.Join(terseTokens(answer, evidence), " ")
+}
