@@ -117,6 +117,8 @@ var scenarioHardware = map[string]rpc.Hardware{
 	"host38": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 24142761984},
 	"host47": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23532773376},
 	"host48": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23422238720},
+	"host49": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 21025562624},
+	"host50": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 22522064896},
 }
 
 // hostProbes are the scenarios read from every probe's real result on the
@@ -137,7 +139,8 @@ var hostProbes = map[string]string{"host": "host_probes.json", "host2": "host2_p
 	"host33": "host33_probes.json", "host34": "host34_probes.json",
 	"host35": "host35_probes.json", "host36": "host36_probes.json",
 	"host37": "host37_probes.json", "host38": "host38_probes.json",
-	"host47": "host47_probes.json", "host48": "host48_probes.json"}
+	"host47": "host47_probes.json", "host48": "host48_probes.json",
+	"host49": "host49_probes.json", "host50": "host50_probes.json"}
 
 // scenario builds the supervisor's input for a scenario: every probe's
 // result as the desk would pass it, the hardware snapshot and the facts
@@ -228,6 +231,8 @@ var blind = map[string]map[string]int{
 	"heldout46.txt": {"T": 33, "A": 9, "F": 32, "G": 4},
 	"heldout47.txt": {"T": 28, "A": 6, "F": 31, "G": 4},
 	"heldout48.txt": {"T": 32, "A": 8, "F": 29, "G": 4},
+	"heldout49.txt": {"T": 26, "A": 7, "F": 25, "G": 4},
+	"heldout50.txt": {"T": 26, "A": 5, "F": 30, "G": 3},
 }
 
 // TestBlindCorpus scores the blind files and fails when a rule change
