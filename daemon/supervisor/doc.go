@@ -14,7 +14,8 @@
 // mixed-script reply, a JSON fragment, anything left open (a bracket, a code
 // block, bold text on the last line: "1. **Überwa", boldcut.go; a Markdown table
 // row: tablecut.go), a reply that stops mid-sentence ("is at 9", "… and the
-// biggest proc": cutsubject.go; "1537 KiB ≈ 1.4": cutconversion.go), repeats
+// biggest proc": cutsubject.go; "1537 KiB ≈ 1.4": cutconversion.go; "… with
+// PID", a value label after a preposition: cutlabel.go), repeats
 // itself or is too short (not up to three tokens, each a name the evidence
 // holds whole, a label such as "PID" before one: "nas-01", "sdc1", "PID
 // 30845"; terseanswer.go); Input.Incomplete marks a reply the model did not
