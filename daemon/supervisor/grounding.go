@@ -190,7 +190,8 @@ func Check(answer, evidence string, given ...string) Grounding {
 		if c.kind == kindState {
 			switch {
 			case a == nil:
-			case ix.inRecords(c, stateRecords(ix, *a, c, records)):
+			case ix.inRecords(c, stateRecords(ix, *a, c, records)) ||
+				ix.hedgedFailing(answer, c, stateRecords(ix, *a, c, records)): // hedgedstates.go
 				report(&g.Found, c.text)
 			default:
 				report(&g.Missing, c.text+" (for "+a.text+")")
