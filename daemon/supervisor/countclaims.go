@@ -1,6 +1,7 @@
 package supervisor
 
 import (
+	"cmp"
 	"regexp"
 	"strings"
 )
@@ -16,18 +17,19 @@ import (
 //     rows' number, read as ports or as sockets;
 //   - "3 failed SSH login attempts (for user admin) (from 203.0.113.9)":
 //     the journal's failed logins ("Failed password", "authentication
-//     failure", "auth failed", "authentication failed"; a line counting
-//     its attempts, "auth failed, 3 attempts", stands for that many) of
-//     that user and address; a count where the journal could not be read
-//     is unsupported.
+//     failure", "auth failed", "authentication failed", Samba's "FAILED
+//     with error NT_STATUS_…": smblogins.go; a line counting its
+//     attempts, "auth failed, 3 attempts", stands for that many) of that
+//     user and address; a count where the journal could not be read is
+//     unsupported.
 
 var (
 	includedRe = regexp.MustCompile(`\b(?:including|includes|include|among\s+them|plus)\s+(?:at\s+least\s+)?` + countRe +
 		`\s+(tcp|udp)\s+(?:listeners?|sockets?|ports?)\b`)
 	procPortsRe = regexp.MustCompile(`(?:\bpid\s+(\d{1,10})\)?|([a-z0-9][\w.@-]*))\s+(?:listens|is\s+listening|holds|has|owns|opens|keeps)\s+` +
 		`(?:on\s+)?` + countRe + `\s+(?:(localhost|loopback|local)\s+)?(?:(?:listening|open|tcp|udp)\s+)*(?:ports?|sockets?|listeners?)\b`)
-	failedLoginRe = regexp.MustCompile(countRe + `\s+(?:failed|unsuccessful)\s+(?:ssh\s+)?(?:login|logon|password|authentication|sign-in)?\s*` +
-		`(?:attempts?|logins?|tries|passwords?)\b`)
+	failedLoginRe = regexp.MustCompile(countRe + `\s+(?:failed|unsuccessful)\s+(?:(?:ssh|smb|samba|imap|pop3|ftp)\s+)?(?:login|logon|password|authentication|sign-in)?\s*` +
+		`(?:attempts?|logins?|tries|passwords?|authentications)\b`)
 	loginUserRe = regexp.MustCompile(`\b(?:for|as)\s+(?:the\s+)?(?:invalid\s+)?(?:user\s+)?(?:account\s+)?([a-z_][\w.-]*)`)
 	ipv4Re      = regexp.MustCompile(`\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b`)
 )
@@ -54,7 +56,11 @@ func checkSentenceCounts(ix *index, g *Grounding, sentence string) {
 		if u := loginUserRe.FindStringSubmatch(item[strings.Index(item, m[0]):]); u != nil && u[1] != "ssh" {
 			user = u[1]
 		}
-		if n, lines, ok := ix.failedLogins(user, itemAddress(item, m[0])); ok {
+		addr := itemAddress(item, m[0])
+		if u, a := allQualifier(s, item, strings.Index(s, item)); u != "" || a != "" { // smblogins.go
+			user, addr = cmp.Or(user, u), cmp.Or(addr, a)
+		}
+		if n, lines, ok := ix.failedLogins(user, addr); ok {
 			report(g, n == countOf(m[1]) || lines == countOf(m[1]), m[1]+" failed logins")
 		}
 	}
@@ -122,9 +128,10 @@ func (ix *index) failedLogins(user, addr string) (n, lines int, ok bool) {
 			continue
 		}
 		named := containsBounded(r.text, "user "+user, false) || containsBounded(r.text, "for "+user, false) ||
-			containsBounded(r.text, "user="+user, false) || strings.Contains(r.text, "user=<"+user+">") || strings.Contains(r.text, `user "`+user+`"`)
+			containsBounded(r.text, "user="+user, false) || strings.Contains(r.text, "user=<"+user+">") || strings.Contains(r.text, `user "`+user+`"`) || smbLoginUser(r.text, user)
+		// An address is whole: 192.168.1.5 is not 192.168.1.50.
 		if user != "" && !named ||
-			addr != "" && !strings.Contains(r.text, addr) {
+			addr != "" && !containsBounded(r.text, addr, true) {
 			continue
 		}
 		n += loggedAttempts(r.text)

@@ -52,7 +52,9 @@
 // 4 times", "bob failed IMAP auth 3 times", a user counted in the item's
 // bracket: "(admin, and root twice)": the journal's, of its item's user and
 // address, as lines or as the attempts they count, dovecot's "auth failed, 3
-// attempts"; countclaims.go, loginbrackets.go),
+// attempts", Samba's "user [carol] … FAILED with error NT_STATUS_…", of
+// "[ipv4:ADDR:PORT]"; an "all for user X from ADDR" after the count holds
+// for each line counted; countclaims.go, loginbrackets.go, smblogins.go),
 // entries, quoted lines, OOM kills ("5 sshd entries", "just one OOM kill";
 // journalcounts.go; such a count is judged by that rule alone, its figure is
 // no plain number: journalcountclaims.go), reports of a message ("cupsd

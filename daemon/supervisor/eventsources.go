@@ -47,7 +47,8 @@ func checkEventSources(ix *index, g *Grounding, ids []int32, s string) {
 // password", PAM's "authentication failure", dovecot's "auth failed",
 // PostgreSQL's "password authentication failed".
 func loginFailure(t string) bool {
-	return containsAnyOf(t, "failed password", "authentication failure", "auth failed", "authentication failed")
+	return containsAnyOf(t, "failed password", "authentication failure", "auth failed", "authentication failed") ||
+		smbLoginFailure(t) // smblogins.go
 }
 
 // attemptsRe reads the attempts a failed-login line counts itself

@@ -1,6 +1,7 @@
 package supervisor
 
 import (
+	"cmp"
 	"regexp"
 	"strconv"
 	"strings"
@@ -41,6 +42,9 @@ func loginTimes(ix *index, _ []int32, s string) (found bool, what string, ok boo
 		addr, user := itemAddress(item, s[c.at:c.end]), ""
 		if u := loginUserRe.FindStringSubmatch(item); u != nil && u[1] != "ssh" {
 			user = u[1]
+		}
+		if u, a := allQualifier(s, item, strings.Index(s, item)); u != "" || a != "" { // smblogins.go
+			user, addr = cmp.Or(user, u), cmp.Or(addr, a)
 		}
 		if addr == "" && user == "" || c.n < 0 || deniedCount(s[:c.at]) {
 			continue
