@@ -30,14 +30,16 @@ var causeStarts = map[string]string{"because": "", "after": "", "due": "to", "ca
 var eventStarts = lexicon.NewSet(`the a an its it being`)
 
 // genericWords say nothing specific about a machine: a clause made of
-// them and evidence words adds no invented fact.
+// them and evidence words adds no invented fact. A reflexive pronoun
+// ("the host itself") is grammar.
 var genericWords = lexicon.NewSet(`system systems machine computer thing things lot lots much many more less
 	most very quite high higher low lower large larger small smaller big bigger uses using used usage
 	runs running ran making make made takes taking took take needs need needed gets getting got keeps
 	keeping some something someone anything everything nothing other another same such just only also
 	still even already currently recently likely probably seems seem appears appear because cause
 	found find finds encountered encountering reported reports hitting
-	caused reason result there their which when where while what enough again every each since either neither`)
+	caused reason result there their which when where while what enough again every each since either neither
+	itself themselves himself herself`)
 
 // causeOf returns the content words of a sentence's causal clause and
 // where that clause starts and ends in it; none when it has no causal

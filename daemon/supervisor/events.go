@@ -44,6 +44,12 @@ var (
 var causeSynonyms = map[string][]string{
 	"full": {"space"}, "filled": {"space"}, "disk": {"device", "space"}, "storage": {"device", "space"},
 	"memory": {"oom"}, "network": {"connection", "link"},
+	// A signal's name and number are one thing: a line logs "signal 15"
+	// where an answer says SIGTERM. A wrong pairing finds no line.
+	"sigterm": {"signal 15"}, "sigkill": {"signal 9"}, "sigsegv": {"signal 11"}, "sigabrt": {"signal 6"},
+	"sighup": {"signal 1"}, "sigint": {"signal 2"}, "sigbus": {"signal 7"},
+	// A memory cgroup out of memory is a cgroup at its limit.
+	"limit": {"memory cgroup out of memory"},
 }
 
 // conditionals make a sentence say what could happen, not what did.
@@ -143,7 +149,10 @@ func wordStart(text, s string) bool {
 			return false
 		}
 		i += off
-		if i == 0 || !isAlnumByte(text[i-1]) {
+		// A phrase ending in a number ends where the number does: "signal
+		// 1" is not the start of "signal 15".
+		whole := !isDigit(s[len(s)-1]) || i+len(s) == len(text) || !isDigit(text[i+len(s)])
+		if (i == 0 || !isAlnumByte(text[i-1])) && whole {
 			return true
 		}
 		off = i + 1
