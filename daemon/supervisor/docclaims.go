@@ -159,7 +159,9 @@
 // currently in use", "all of it free", "… but nothing of it is used")
 // against its used column, "fully used"
 // ("completely full") against its free column (under 5% of the total;
-// swapuse.go, swapstates.go), as is an opening "it" ("None of it is in use")
+// swapuse.go, swapstates.go), a share said used ("roughly half of it is in
+// use", "most of the swap", "a little", "is swapping") against used/total
+// (swapshare.go), as is an opening "it" ("None of it is in use")
 // whose sentence before ends on swap (swaprefer.go); a PID called a "kernel
 // thread" must show VSZ 0
 // and a bracketed name alone in ps (kthreads.go), a result said of a process
