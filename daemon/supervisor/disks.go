@@ -132,7 +132,8 @@ func (ix *index) resolveMount(c claim, rows []dfRow) (mountRef, bool) {
 	case classPath:
 		for i, r := range rows {
 			if r.mount == c.key {
-				return mountRef{c, i, r.source, ix.diskOf(r.source)}, true
+				src := rows[backingRow(rows, i)].source // overlaybacking.go
+				return mountRef{c, i, src, ix.diskOf(src)}, true
 			}
 		}
 	case classDevice:

@@ -2,10 +2,13 @@
 // GiB)", "A uses twice as much CPU as B": its order, not the factor) must hold,
 // by the two figures or by the entities' ps rows (a bare number the evidence
 // shows as a PID is that process; ratios.go); "(90.5% vs 0.6%)" after a
-// comparative with no "than" ("but B uses far more CPU") is the clause's
-// subject's, then the other process named before it's (versus.go); a figure
-// right before "more … than" is the two sides' difference ("0.4 GiB more than
-// hog.py"), and a hedged number before "times more than" or "times as much as"
+// comparative with no "than" ("but B uses far more CPU", "B is busier, 65.3%
+// vs 5.0%") is the clause's subject's, then the other process named before
+// it's (in its sentence or the one before), and "A … B: X (…) vs Y (…)" A's
+// then B's, each with its restating bracket (versus.go, versusgroups.go); a
+// figure right before "more … than" is the two sides' difference ("0.4 GiB
+// more than hog.py"; the comparison itself is read between the sides' own
+// figures: relsides.go), and a hedged number before "times more than" or "times as much as"
 // their factor ("roughly 18 times"; a bare one is not checked), from one column
 // of the rows of the entity before it and of one after "than", or else of one
 // the answer named just before (relative.go); "more memory than all the other
@@ -16,7 +19,9 @@
 // "than", else the nearest other one named before) must hold by the two df
 // rows' Use%, Avail or Size; "on the same disk (as …)", "both on the same
 // drive", "on a separate disk" by their disks (df's source, its lsblk parent or
-// the disk it is a partition of; a tmpfs is on none); and the device a mount
+// the disk it is a partition of; a tmpfs is on none; an overlay under another
+// mount with its Size, Used and Avail is on that mount's: overlaybacking.go);
+// and the device a mount
 // "sits on", "is mounted from", must be its source or that source's disk, as
 // must a device, /dev path or host (after "from", or with its "share") said
 // to be what is mounted at a path ("sdb, which is the disk mounted at
