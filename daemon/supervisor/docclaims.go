@@ -124,7 +124,9 @@
 // take words of the failed probes' records, past "didn't work":
 // probefailcauses.go; and at a new clause, ", and …", "; …",
 // though a causal mark after it opens another clause checked alike;
-// causeclauses.go), as must "caused", "led to" or "came from"
+// causeclauses.go; "because they sit on that filesystem" places the mounts
+// named, or df's mounts under a path named, on the filesystem of the mount
+// or device named before, as df shows: placements.go), as must "caused", "led to" or "came from"
 // (not in a hedged, negated or conditional sentence; loglinks.go); "the same
 // address (user, PID) that/as …" the value it names ("the same address
 // (203.0.113.45)"), else the one before it (in the sentence before if its own
