@@ -54,6 +54,9 @@ func causeOf(sentence string, ws []string) ([]string, int, int) {
 		return nil, 0, 0
 	}
 	at, end := causeSpan(sentence)
+	if placementCause(sentence[at:end]) {
+		return nil, 0, 0 // a mount's placement, placements.go
+	}
 	if w, ok := cutCause(sentence, at, end); ok {
 		words = w // causeclauses.go
 	}

@@ -20,7 +20,8 @@ func checkConversions(g *Grounding, answer string, claims []claim) {
 	for i := 0; i+1 < len(claims); i++ {
 		a, b := claims[i], claims[i+1]
 		if a.kind != kindSize || b.kind != kindSize || a.sent != b.sent || a.advice || b.advice ||
-			a.bound != 0 || b.bound != 0 || sizeUnit(a.text) == sizeUnit(b.text) || !restates(answer, a, b) {
+			a.bound != 0 || b.bound != 0 || sizeUnit(a.text) == sizeUnit(b.text) ||
+			!restates(answer, a, b) && !restatesInBracket(answer, a, b) { // conversionbrackets.go
 			continue
 		}
 		if !anyOverlap(a.ivs, b.ivs) {

@@ -132,7 +132,8 @@ func (ix *index) resolveMount(c claim, rows []dfRow) (mountRef, bool) {
 	case classPath:
 		for i, r := range rows {
 			if r.mount == c.key {
-				return mountRef{c, i, r.source, ix.diskOf(r.source)}, true
+				src := rows[backingRow(rows, i)].source // overlaybacking.go
+				return mountRef{c, i, src, ix.diskOf(src)}, true
 			}
 		}
 	case classDevice:
@@ -174,6 +175,7 @@ func checkMounts(ix *index, g *Grounding, answer string, claims []claim, facts [
 	}
 	checkMountStates(ix, g, answer, claims) // mountstates.go
 	checkMountSources(ix, g, answer, claims)
+	checkPlacements(ix, g, answer, claims, facts) // placements.go
 	rows := ix.dfRows()
 	refs := map[int][]mountRef{} // by sentence
 	for _, c := range claims {

@@ -2,10 +2,13 @@
 // GiB)", "A uses twice as much CPU as B": its order, not the factor) must hold,
 // by the two figures or by the entities' ps rows (a bare number the evidence
 // shows as a PID is that process; ratios.go); "(90.5% vs 0.6%)" after a
-// comparative with no "than" ("but B uses far more CPU") is the clause's
-// subject's, then the other process named before it's (versus.go); a figure
-// right before "more … than" is the two sides' difference ("0.4 GiB more than
-// hog.py"), and a hedged number before "times more than" or "times as much as"
+// comparative with no "than" ("but B uses far more CPU", "B is busier, 65.3%
+// vs 5.0%") is the clause's subject's, then the other process named before
+// it's (in its sentence or the one before), and "A … B: X (…) vs Y (…)" A's
+// then B's, each with its restating bracket (versus.go, versusgroups.go); a
+// figure right before "more … than" is the two sides' difference ("0.4 GiB
+// more than hog.py"; the comparison itself is read between the sides' own
+// figures: relsides.go), and a hedged number before "times more than" or "times as much as"
 // their factor ("roughly 18 times"; a bare one is not checked), from one column
 // of the rows of the entity before it and of one after "than", or else of one
 // the answer named just before (relative.go); "more memory than all the other
@@ -16,7 +19,9 @@
 // "than", else the nearest other one named before) must hold by the two df
 // rows' Use%, Avail or Size; "on the same disk (as …)", "both on the same
 // drive", "on a separate disk" by their disks (df's source, its lsblk parent or
-// the disk it is a partition of; a tmpfs is on none); and the device a mount
+// the disk it is a partition of; a tmpfs is on none; an overlay under another
+// mount with its Size, Used and Avail is on that mount's: overlaybacking.go);
+// and the device a mount
 // "sits on", "is mounted from", must be its source or that source's disk, as
 // must a device, /dev path or host (after "from", or with its "share") said
 // to be what is mounted at a path ("sdb, which is the disk mounted at
@@ -122,7 +127,10 @@
 // probefailcauses.go; and at a new clause, ", and …", "; …",
 // though a causal mark after it opens another clause checked alike;
 // causeclauses.go; a signal's name is its number, SIGTERM "signal 15",
-// and a memory cgroup out of memory a limit hit: events.go), as must "caused", "led to" or "came from"
+// and a memory cgroup out of memory a limit hit: events.go; "because they
+// sit on that filesystem" places the mounts named, or df's mounts under a
+// path named, on the filesystem of the mount or device named before, as df
+// shows: placements.go), as must "caused", "led to" or "came from"
 // (not in a hedged, negated or conditional sentence; loglinks.go); "the same
 // address (user, PID) that/as …" the value it names ("the same address
 // (203.0.113.45)"), else the one before it (in the sentence before if its own
@@ -162,7 +170,9 @@
 // currently in use", "all of it free", "… but nothing of it is used")
 // against its used column, "fully used"
 // ("completely full") against its free column (under 5% of the total;
-// swapuse.go, swapstates.go), as is an opening "it" ("None of it is in use")
+// swapuse.go, swapstates.go), a share said used ("roughly half of it is in
+// use", "most of the swap", "a little", "is swapping") against used/total
+// (swapshare.go), as is an opening "it" ("None of it is in use")
 // whose sentence before ends on swap (swaprefer.go); a PID called a "kernel
 // thread" must show VSZ 0
 // and a bracketed name alone in ps (kthreads.go), a result said of a process

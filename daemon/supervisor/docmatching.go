@@ -7,7 +7,8 @@
 //
 // A figure matches an evidence figure of the same kind whose rounding interval
 // overlaps its own (37% is [36.5, 37.5); 1.2 GB is 1.15–1.25 GiB or GB, 1.2G
-// only GiB: binletters.go; "N bytes ≈ X GiB": X is N, conversions.go; a
+// only GiB: binletters.go; "N bytes ≈ X GiB": X is N, conversions.go, as
+// is Y in "X of memory (anon-rss Y)": conversionbrackets.go; a
 // whole number of typed data stands for its value to one decimal, as ps
 // prints it: "cpu_percent 0%" is 0.0, not "0.3%": typedfigures.go), so
 // a percentage never matches a clock time or a count, and a PID, count or port

@@ -79,7 +79,8 @@ func Check(answer, evidence string, given ...string) Grounding {
 	relate(ix, &g, facts, anchors)
 	resp := respective(answer, claims, anchors)
 	pairCompared(answer, claims, facts, resp)
-	checkCompared(ix, &g, claims, anchors, facts)
+	sides := comparedSides(answer, claims) // relsides.go
+	checkCompared(ix, &g, sides, anchors, facts)
 	checkConversions(&g, answer, claims)            // conversions.go
 	checkProcessSets(ix, &g, answer, claims, facts) // procshares.go
 	checkMounts(ix, &g, answer, claims, facts)

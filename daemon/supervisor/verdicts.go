@@ -75,6 +75,7 @@ func checkVerdicts(ix *index, g *Grounding, answer string, facts []sentenceFacts
 		prev = ws
 		checkSwapUse(ix, g, sw)
 		checkSwapStates(ix, g, sw)
+		checkSwapShare(ix, g, sw) // swapshare.go
 		checkKernelThreads(ix, g, ws)
 		checkResults(ix, g, ws)                                                  // results.go
 		checkSentenceCounts(ix, g, sent)                                         // countclaims.go

@@ -12,8 +12,10 @@ import "strings"
 // versusWords set two figures against each other.
 var versusWords = []string{" vs ", " vs. ", " versus "}
 
-// pairVersus ties the figures of such brackets in resp.
+// pairVersus ties the figures of such brackets in resp, then those of
+// the other "vs" shapes (versusgroups.go).
 func pairVersus(answer string, claims []claim, resp map[int]*claim) {
+	defer pairVersusGroups(answer, claims, resp)
 	for i := 0; i+1 < len(claims); i++ {
 		f, g := claims[i], claims[i+1]
 		if !isFigure(f) || !isFigure(g) || f.paren < 0 || f.paren != g.paren || f.sent != g.sent ||
