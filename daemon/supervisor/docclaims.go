@@ -157,7 +157,9 @@
 // sentence's end, its own item, not the PID's before it) that a line of
 // another value of that field holds must be on one of its own lines, and
 // an outcome said in its sentence ("will restart") one its lines do not
-// deny (logids.go). A sentence citing a probe that gave no output ("According
+// deny (logids.go); one said to have failed, in its own item or as an
+// item of a list a heading calls failed ("three failed jobs: …"), a line
+// of failure (logidfailures.go). A sentence citing a probe that gave no output ("According
 // to systemctl --failed …", "the journal shows …"; not one reporting the
 // failure) is missing, as is a count of failed units without systemctl
 // --failed's list (probecites.go).

@@ -29,6 +29,12 @@ func TestLogIDs(t *testing.T) {
 		// A copied key=value token has the line's value.
 		{"copied token", app, "dockerd gave up on container 4be81f02c9d1 (restartCount=2).",
 			"dockerd gave up on container 4be81f02c9d1 (restartCount=3)."},
+		// An identifier said to have failed has a line of failure, in
+		// its own item or as an item of a list a heading calls failed.
+		{"failed in its own item", ci, "Job 88213 failed with exit code 1, and job 88231 was received at 23:06:28.",
+			"Jobs 88213 and 88231 both failed."},
+		{"failed by a list's heading", app, "The log shows one failed request: a1b2c3d4 (status 502); e5f6a7b8 completed with 200.",
+			"The log shows two failed requests: a1b2c3d4 (status 502) and e5f6a7b8 (status 200)."},
 		// An outcome its line denies.
 		{"outcome its line denies", app, "Container 4be81f02c9d1 will not be restarted: dockerd logged that the restart was canceled.",
 			"Container 4be81f02c9d1 stopped, and Docker will restart it automatically."},
