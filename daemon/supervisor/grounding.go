@@ -51,6 +51,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	claims, facts := extractAll(answer, ix.entities, ix.verbatim)
 	checkVerdicts(ix, &g, answer, facts, len(ins) > 0)
 	claims = dropJournalCounted(ix, answer, claims) // journalcountclaims.go
+	claims = dropSumTerms(answer, claims)           // sumterms.go
 	if len(claims) == 0 {
 		checkClaimless(ix, &g, answer, facts)
 		return withPhrase(g, answer, evidence, facts)
