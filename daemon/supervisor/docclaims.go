@@ -153,7 +153,7 @@
 // ("restartCount=1" where it is 0); a copied
 // exit field ("status=2/INVALIDARGUMENT") on a line of the entity before it
 // (exitfields.go); a figure, clock time or URL after a journal line's
-// identifier (job=, container=, request_id=; up to the next one or the
+// identifier (job=, container=, request_id=; up to the next one, a "; " or the
 // sentence's end, its own item, not the PID's before it) that a line of
 // another value of that field holds must be on one of its own lines, and
 // an outcome said in its sentence ("will restart") one its lines do not

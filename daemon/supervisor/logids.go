@@ -10,7 +10,7 @@ import (
 // code 1 and duration_s=412.7 are on job=88213's line: a journal line's
 // identifier field (job=, container=, id=, request_id=, …) says which
 // entity its figures belong to. A figure or URL an answer writes after
-// such an identifier (up to the next one or the sentence's end) is said
+// such an identifier (up to the next one, a "; " or the sentence's end) is said
 // of it, so a line holding the identifier must hold it. Judged only where
 // a line holding another value of that field holds it: two entities'
 // figures swapped. The identifier opens its own item: "cc1plus (PID 1122)
@@ -20,7 +20,7 @@ import (
 
 var (
 	// logIDFieldRe reads an identifier field of a journal line.
-	logIDFieldRe = regexp.MustCompile(`\b([A-Za-z_]*(?:job|container|build|pipeline|task|request|req|trace|session)[A-Za-z_]*|[A-Za-z_]*_id|id)=([0-9A-Za-z][0-9A-Za-z_.-]{2,})`)
+	logIDFieldRe = regexp.MustCompile(`\b((?:[A-Za-z]+_)?(?:job|container|build|pipeline|task|request|req|trace|session|span|exec)(?:_?id|ID|Id)?|[A-Za-z]+_id|[a-z]+I[Dd]|id)=([0-9A-Za-z][0-9A-Za-z_.-]{2,})`)
 	// logIDTokenRe reads what an answer may say of an identifier: a URL,
 	// a clock time, a figure.
 	logIDTokenRe = regexp.MustCompile(`[a-z]+://[^\s,;)"'` + "`" + `]*[^\s,;.)"'` + "`" + `]|\b\d+(?::\d+)+\b|\b\d+(?:\.\d+)?\b`)
@@ -149,7 +149,11 @@ func checkLogIDs(ix *index, g *Grounding, answer string) {
 		if len(l.other) == 0 {
 			continue
 		}
-		for _, m := range logIDTokenRe.FindAllStringIndex(low[l.end:l.scope], -1) {
+		scope := l.scope
+		if i := strings.Index(low[l.end:scope], "; "); i >= 0 {
+			scope = l.end + i // another clause
+		}
+		for _, m := range logIDTokenRe.FindAllStringIndex(low[l.end:scope], -1) {
 			tok := low[l.end+m[0] : l.end+m[1]]
 			if ix.linesHold(l.own, tok) || !ix.linesHold(l.other, tok) {
 				continue
