@@ -154,7 +154,8 @@
 // exit field ("status=2/INVALIDARGUMENT") on a line of the entity before it
 // (exitfields.go); a figure, clock time or URL after a journal line's
 // identifier (job=, container=, request_id=; up to the next one, a "; " or the
-// sentence's end, its own item, not the PID's before it) that a line of
+// sentence's end, and from its sentence's start or a comma when it is the
+// sentence's first; its own item, not the PID's before it) that a line of
 // another value of that field holds must be on one of its own lines, and
 // an outcome said in its sentence ("will restart") one its lines do not
 // deny (logids.go); one said to have failed, in its own item or as an

@@ -15,7 +15,8 @@ import (
 // a line holding another value of that field holds it: two entities'
 // figures swapped. The identifier opens its own item: "cc1plus (PID 1122)
 // was killed …, and job 88231 failed with 137" says 137 of the job, not
-// of the PID. An outcome its sentence says of it (restarted, recovered)
+// of the PID; a figure just before it ("At 23:11:17 job 88231 failed")
+// is its own too. An outcome its sentence says of it (restarted, recovered)
 // that its lines deny ("container will not be restarted") is wrong too.
 
 var (
@@ -142,7 +143,10 @@ func (ix *index) linesHold(lines []int32, tok string) bool {
 // that its lines lack and another value's lines hold.
 func checkLogIDs(ix *index, g *Grounding, answer string) {
 	low := asciiLower(answer)
+	prev := -1
 	for _, l := range answerLogIDs(ix, answer) {
+		before := prev
+		prev = l.end
 		if w := deniedOutcome(ix, low[sentenceStartAt(low, l.start):l.scope], l.own); w != "" {
 			g.Missing = append(g.Missing, w+" (its line denies it)") // logoutcomes.go
 		}
@@ -152,6 +156,21 @@ func checkLogIDs(ix *index, g *Grounding, answer string) {
 		scope := l.scope
 		if i := strings.Index(low[l.end:scope], "; "); i >= 0 {
 			scope = l.end + i // another clause
+		}
+		// And the words just before the sentence's first one, back to
+		// its start or a comma: "At 10:00:01 request …".
+		from := sentenceStartAt(low, l.start)
+		if before > from {
+			from = l.start // what comes before is the identifier's before
+		}
+		if i := strings.LastIndexAny(low[from:l.start], ",;"); i >= 0 {
+			from += i + 1
+		}
+		for _, m := range logIDTokenRe.FindAllStringIndex(low[from:l.start], -1) {
+			tok := low[from+m[0] : from+m[1]]
+			if !ix.linesHold(l.own, tok) && ix.linesHold(l.other, tok) {
+				g.Missing = append(g.Missing, tok+" (not "+low[l.start:l.end]+"'s)")
+			}
 		}
 		for _, m := range logIDTokenRe.FindAllStringIndex(low[l.end:scope], -1) {
 			tok := low[l.end+m[0] : l.end+m[1]]
@@ -172,6 +191,13 @@ func (ix *index) logIDOwns(answer string, c claim, a *claim) bool {
 	}
 	for _, l := range answerLogIDs(ix, answer) {
 		if l.start > a.off && l.start <= c.off && c.off < l.scope {
+			return ix.inRecords(c, l.own)
+		}
+		// "At 23:11:17 job 88231 failed …, after the kernel killed
+		// cc1plus": a figure before an identifier whose anchor comes
+		// after it is the identifier's, when nothing stands between.
+		if a.off > c.off && l.start > c.off && l.start < a.off && sentenceStartAt(answer, l.start) <= c.off &&
+			!strings.ContainsAny(answer[c.off:l.start], ",;") {
 			return ix.inRecords(c, l.own)
 		}
 	}

@@ -26,6 +26,8 @@ func TestLogIDs(t *testing.T) {
 		// PID's before it.
 		{"an identifier after a PID", app, "worker (PID 1201) was killed at 09:59:58, and request a1b2c3d4 failed with status 502.",
 			"worker (PID 1201) was killed at 09:59:58, and request e5f6a7b8 failed with status 502."},
+		{"a time before an identifier", app, "At 10:00:01 request a1b2c3d4 failed with status 502, three seconds after the kernel killed worker (PID 1201) at 09:59:58.",
+			"At 10:00:05 request a1b2c3d4 failed with status 502, seven seconds after the kernel killed worker (PID 1201) at 09:59:58."},
 		// A copied key=value token has the line's value.
 		{"copied token", app, "dockerd gave up on container 4be81f02c9d1 (restartCount=2).",
 			"dockerd gave up on container 4be81f02c9d1 (restartCount=3)."},
