@@ -139,7 +139,9 @@
 // of the listed rows is not judged (procshares.go). Not claims: unitless
 // integers up to 10 (not "a limit of 5": configvalues.go) and years, numbers
 // after "top", "last" and the like,
-// durations and quoted command lines; but an elapsed time ("up for about 14
+// durations and quoted command lines, the terms of a sum, difference or
+// product that makes another figure of its sentence ("137 … (128 + 9)";
+// sumterms.go); but an elapsed time ("up for about 14
 // hours", "running for 11 seconds", "started 2 hours ago", "Uptime: 3 days")
 // must be the span from its subject's start (the machine's: PID 1's, else the
 // earliest process start) to the evidence's newest timestamp, up to 5 minutes

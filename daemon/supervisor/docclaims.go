@@ -61,7 +61,8 @@
 // "[ipv4:ADDR:PORT]"; an "all for user X from ADDR" after the count holds
 // for each line counted; countclaims.go, loginbrackets.go, smblogins.go),
 // entries, quoted lines, OOM kills ("5 sshd entries", "just one OOM kill";
-// journalcounts.go; such a count is judged by that rule alone, its figure is
+// "10 warning or error entries" counts all lines: the probe shows warning
+// level or worse; journalcounts.go, journalitems.go; such a count is judged by that rule alone, its figure is
 // no plain number: journalcountclaims.go), reports of a message ("cupsd
 // reported the printer as not responding four times between 20:33:28 and
 // 20:33:48": the entity's lines holding the phrase's words, in that range;
@@ -150,7 +151,8 @@
 // opening with its own identifier, "…, the kernel hit …", is that one's,
 // and a part with a log verb of its own holds its subject and entities;
 // commasubjects.go), and an outcome it is said to have logged ("reported
-// the array rebuilt") a stem of that line's text (logoutcomes.go); an act
+// the array rebuilt") a stem of that line's text, not one the line denies
+// ("will not be restarted", "restart canceled"; logoutcomes.go); an act
 // told as done ("ran", "used sudo to run", "logged in") at a time whose
 // lines all record a failed attempt ("3 incorrect password attempts",
 // "Failed password") is false unless its clause says it failed or was
@@ -158,9 +160,18 @@
 // ("key is n", "key=n", "key [n]", "n key") that is another figure of a
 // line holding the key is false unless the lines also give the key that
 // figure ("max_user_watches [8192] … used watches [8190]" swapped;
-// keyfigures.go); and a copied
+// keyfigures.go), a copied "key=n" a figure the lines give the key
+// ("restartCount=1" where it is 0); a copied
 // exit field ("status=2/INVALIDARGUMENT") on a line of the entity before it
-// (exitfields.go). A sentence citing a probe that gave no output ("According
+// (exitfields.go); a figure, clock time or URL after a journal line's
+// identifier (job=, container=, request_id=; up to the next one, a "; " or the
+// sentence's end, and from its sentence's start or a comma when it is the
+// sentence's first; its own item, not the PID's before it) that a line of
+// another value of that field holds must be on one of its own lines, and
+// an outcome said in its sentence ("will restart") one its lines do not
+// deny (logids.go); one said to have failed, in its own item or as an
+// item of a list a heading calls failed ("three failed jobs: …"), a line
+// of failure (logidfailures.go). A sentence citing a probe that gave no output ("According
 // to systemctl --failed …", "the journal shows …"; not one reporting the
 // failure) is missing, as is a count of failed units without systemctl
 // --failed's list (probecites.go).

@@ -51,6 +51,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	claims, facts := extractAll(answer, ix.entities, ix.verbatim)
 	checkVerdicts(ix, &g, answer, facts, len(ins) > 0)
 	claims = dropJournalCounted(ix, answer, claims) // journalcountclaims.go
+	claims = dropSumTerms(answer, claims)           // sumterms.go
 	if len(claims) == 0 {
 		checkClaimless(ix, &g, answer, facts)
 		return withPhrase(g, answer, evidence, facts)
@@ -265,7 +266,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 		if attributed(c) && a != nil && !ix.inRecords(c, records[a.off]) &&
 			!((c.loose || a.off < c.clause) && !ix.mountWhole(c, a) && ix.supportsGlobal(c)) && !((c.facts.sum || c.kind == kindPort && portList(claims, as, c.sent)) && ix.inAnyRecords(c, as)) &&
 			!(c.facts.sum && ix.summed(c, sumAnchors(answer, anchors, c))) && !ix.inAnyRecords(c, jointSubjects(answer, c, as)) &&
-			!ix.inAnyRecords(c, listedOwners(answer, c, as)) {
+			!ix.inAnyRecords(c, listedOwners(answer, c, as)) && !ix.logIDOwns(answer, c, a) {
 			report(&g.Missing, c.text+" (for "+a.text+")")
 			continue
 		}

@@ -107,7 +107,7 @@ func checkJournalCounts(ix *index, g *Grounding, raw string) {
 // journalCount checks the journal count of a sentence (see
 // checkJournalCounts); what starts with the count's figure.
 func journalCount(ix *index, raw string) (found bool, what string, ok bool) {
-	s := strings.ToLower(strings.ReplaceAll(raw, "**", ""))
+	s := severityEntries(strings.ToLower(strings.ReplaceAll(raw, "**", "")))
 	// The regexps have no literal prefix and are tried at every byte:
 	// words they need come first.
 	lines := containsAnyOf(s, "line", "entr", "messag", "event")

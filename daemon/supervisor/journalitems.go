@@ -122,3 +122,18 @@ func itemAddress(item, count string) string {
 	}
 	return all[len(all)-1]
 }
+
+// severityRe reads a severity an entry count may name: "warning or error
+// entries", "warnings and errors". The journal probe shows entries at
+// warning level or worse, so an entry count naming warnings with worse
+// ones counts all of its lines.
+var severityRe = regexp.MustCompile(`\bwarnings?(?:[- ]level)?(?:\s+(?:or|and|/|&)\s+|/)(?:errors?|worse|higher|above|critical)\b`)
+
+// severityEntries returns s with a severity phrase of warnings and worse
+// read as "warning".
+func severityEntries(s string) string {
+	if !strings.Contains(s, "warning") {
+		return s
+	}
+	return severityRe.ReplaceAllString(s, "warning")
+}

@@ -13,7 +13,8 @@ import (
 // key") must be a figure the lines give that key (in the same shapes,
 // "key [n]", "key=n", "key: n"). It is judged only where it is another
 // figure of a line holding the key: two figures of one line swapped
-// between their labels.
+// between their labels, or where the answer copies the line's token
+// ("restartCount=1" where the line has restartCount=0).
 
 var (
 	// keyFigureRe reads a key and its figure in a journal line.
@@ -67,7 +68,10 @@ func checkKeyFigures(ix *index, g *Grounding, answer string) {
 			if !ok || slices.Contains(figs, n) {
 				continue
 			}
-			if slices.ContainsFunc(lines[k], func(id int32) bool {
+			// "restartCount=1" copies the line's token: a line holding
+			// the key with another figure denies it.
+			copied := strings.HasSuffix(low[:m[0]], k+"=")
+			if copied || slices.ContainsFunc(lines[k], func(id int32) bool {
 				return slices.Contains(lineNumberRe.FindAllString(lineMessage(ix.recs[id].text), -1), n)
 			}) {
 				g.Missing = append(g.Missing, n+" (not "+k+"'s)")

@@ -26,6 +26,8 @@ func checkJournal(ix *index, g *Grounding, answer string, facts []sentenceFacts,
 	checkSameLinks(ix, g, answer, facts)              // samelinks.go
 	checkFailedAttempts(ix, g, answer, facts, claims) // failedattempts.go
 	checkKeyFigures(ix, g, answer)                    // keyfigures.go
+	checkLogIDs(ix, g, answer)                        // logids.go
+	checkLogIDFailures(ix, g, answer)                 // logidfailures.go
 }
 
 // A link an answer draws between a logged event and another ("That is
