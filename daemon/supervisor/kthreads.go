@@ -79,11 +79,25 @@ func bracketOnly(cmd string) bool {
 }
 
 // checkKernelThreads reports a process called a kernel thread (see above).
+// A descriptor with a name after it ("then the kernel thread kdamond.0 at
+// 0.3%") is that name's (kthreadnames.go): the PIDs before it are other
+// processes', so only the name and a PID after it are judged.
 func checkKernelThreads(ix *index, g *Grounding, ws []string) {
 	if !saysKernelThread(ws) {
 		return
 	}
+	from := 0
+	if name, at := kthreadNamed(ws); name != "" {
+		if kernel, ok := ix.kernelThreadNamed(name); ok && !kernel {
+			g.Missing = append(g.Missing, "kernel thread "+name)
+			return
+		}
+		from = at
+	}
 	for i, w := range ws {
+		if i < from {
+			continue
+		}
 		// A PID is after "pid" or long: "kworker/0:1" holds small numbers
 		// that are no PIDs.
 		if !allDigits(w) || len(w) > 10 || len(w) < 4 && at(ws, i-1) != "pid" {

@@ -14,6 +14,12 @@ func TestKernelThreads(t *testing.T) {
 		{"a kernel thread by PID in parentheses", host16,
 			"kworker/0:1-events (PID 11) is a kernel thread.",
 			"pg_dumpall-nightly (PID 7745) is a kernel thread at 60.2% CPU."},
+		{"the kernel thread named after another PID", host30,
+			"clamscan (PID 22241) is at 95.3%, followed by the kernel thread kdamond.0.",
+			"mongod is busy, and the kernel thread clamscan (PID 22241) is at 95.3%."},
+		{"the kernel thread by name alone", host30,
+			"The kernel thread kworker/1:1H-kblockd is idle.",
+			"Next comes the kernel thread clamscan at 95.3% CPU."},
 		{"not a kernel thread", host16,
 			"PID 7745 is not a kernel thread: it has a command line and 2592 KiB VSZ.", ""},
 	})
