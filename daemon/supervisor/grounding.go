@@ -100,6 +100,11 @@ func Check(answer, evidence string, given ...string) Grounding {
 		a := routeAnchor(answer, c, as) // routeclauses.go
 		if r := resp[c.off]; r != nil {
 			a = r
+		} else if loopbackLead(answer, c, claims) { // loopbacklead.go
+			if a = nil; !loopbackAddr(c) {
+				report(&g.Missing, c.text+" (not loopback)")
+				continue
+			}
 		} else if q := bracketItem(c, claims, as); q != nil {
 			a = q // annotations.go
 		} else if a != nil && annotation(*a, c, claims) {
