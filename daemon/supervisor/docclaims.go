@@ -52,7 +52,9 @@
 // 4 times", "bob failed IMAP auth 3 times", a user counted in the item's
 // bracket: "(admin, and root twice)": the journal's, of its item's user and
 // address, as lines or as the attempts they count, dovecot's "auth failed, 3
-// attempts"; countclaims.go, loginbrackets.go),
+// attempts"; countclaims.go, loginbrackets.go), interfaces of a kind ("2
+// bridges", "4 veth pairs attached to docker0", "there are 6 network
+// interfaces", not "2 interfaces are down": ip addr's; ifacecounts.go),
 // entries, quoted lines, OOM kills ("5 sshd entries", "just one OOM kill";
 // journalcounts.go; such a count is judged by that rule alone, its figure is
 // no plain number: journalcountclaims.go), reports of a message ("cupsd
