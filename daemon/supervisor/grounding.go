@@ -248,7 +248,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 			continue
 		}
-		if !ix.has(c) {
+		if !ix.has(c) && !(requestPath(answer, c) && ix.hasPathTail(c.key)) { // requestpaths.go
 			if c.soft || (c.positional && len(as) > 0) || (c.class == classProcess && negatedName(answer, c)) {
 				continue
 			}
