@@ -154,7 +154,9 @@
 // (exitfields.go). A sentence citing a probe that gave no output ("According
 // to systemctl --failed …", "the journal shows …"; not one reporting the
 // failure) is missing, as is a count of failed units without systemctl
-// --failed's list (probecites.go).
+// --failed's list (probecites.go), unless it is said of the journal ("the
+// journal shows one service failing"): then it is the count of units with
+// failure lines there (journalfailed.go).
 // "There is no swap" (or "swap is not configured", "disabled") is checked
 // against memory_info's swap (free's row or its typed sizes; a total of 0 is
 // needed), and "swap is not being used" (or "untouched", "none of it is
