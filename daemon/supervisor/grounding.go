@@ -68,7 +68,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	ix.barePIDs(claims)
 	ix.bareV6Sockets(claims) // barev6.go
 	ix.bracketPIDs(answer, claims)
-	anchors, records := sentenceAnchors(ix, undenied(answer, claims))
+	anchors, records := sentenceAnchors(ix, undenied(answer, withoutThingNames(answer, claims))) // thingnames.go
 	pronounAnchors(answer, claims, anchors, facts)
 	checkUptimes(ix, &g, answer, facts, anchors, records)
 	checkJournal(ix, &g, answer, facts, claims, anchors, records) // loglinks.go
