@@ -25,6 +25,19 @@ var (
 	bridgeName = regexp.MustCompile(`^(?:docker\d+|br-[0-9a-f]+|virbr\d+|br\d+|bridge\d*|cni\d+|lxcbr\d+)$`)
 )
 
+// ifaceQualifiers after a count's noun make it a count of some of them.
+var ifaceQualifiers = map[string]bool{"with": true, "that": true, "which": true, "having": true, "carrying": true,
+	"showing": true, "up": true, "down": true, "in": true, "are": true, "is": true, "were": true, "have": true,
+	"holding": true, "using": true, "without": true, "of": true}
+
+// firstWord returns the first plain word of s.
+func firstWord(s string) string {
+	if ws := plainWords(s); len(ws) > 0 {
+		return ws[0]
+	}
+	return ""
+}
+
 // ipLink is one interface of ip addr.
 type ipLink struct{ name, peer, master string }
 
@@ -107,6 +120,9 @@ func checkIfaceCounts(ix *index, g *Grounding, sentence string) {
 		generic := strings.HasSuffix(noun, "interface") || strings.HasSuffix(noun, "interfaces")
 		if generic && !strings.Contains(noun, "bridge") && !strings.Contains(noun, "veth") && m[1] == "" && m[4] == "" {
 			continue // "2 interfaces are down" counts some of them
+		}
+		if end := strings.Index(s, m[0]) + len(m[0]); m[4] == "" && m[5] == "" && ifaceQualifiers[firstWord(s[end:])] {
+			continue // "3 interfaces with IPv4 addresses", "2 bridges are up": some of them
 		}
 		if links == nil {
 			var ok bool

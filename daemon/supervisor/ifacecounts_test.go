@@ -19,6 +19,8 @@ func TestIfaceCounts(t *testing.T) {
 			"The machine has 4 network interfaces: lo, eth0, veth-db and veth-nas."},
 		{"some interfaces", host33,
 			"2 interfaces are down: ifb0 and ifb1.", ""},
+		{"a count qualified after its noun", host33,
+			"There are 3 interfaces with an IPv4 address: lo, eth0 and veth-db.", ""},
 		{"a qualified count", host33,
 			"The host has one physical interface, eth0.", ""},
 		{"veths attached to one bridge", host50,

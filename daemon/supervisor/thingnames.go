@@ -13,11 +13,16 @@ import (
 // figures after it are tied to, so the socket and time are the subject's.
 // Only where a name stands before it in its sentence: "the Docker API
 // listens on 2375" has no other subject. A kind noun for a process ("the
-// Docker daemon") is no thing.
+// Docker daemon") is no thing, and a thing the subject reaches ("proxies
+// to the Grafana dashboard on 3000") is the named program's.
 
 // thingNouns are things a program has, not processes.
 var thingNouns = lexicon.NewSet(`api apis share shares endpoint endpoints ui dashboard console registry
 	volume volumes repository repo config configuration protocol socket sockets web website`)
+
+// thingReach before the phrase makes the thing another's, which the
+// subject reaches: "connects to the Docker API on …".
+var thingReach = lexicon.NewSet(`to from into towards toward via through behind against`)
 
 // thingArticles open such a noun phrase.
 var thingArticles = lexicon.NewSet(`the its a an their his her`)
@@ -33,6 +38,9 @@ func withoutThingNames(answer string, claims []claim) []claim {
 		after := plainWords(answer[c.off+len(c.text) : min(len(answer), c.off+len(c.text)+20)])
 		if len(before) == 0 || !thingArticles[before[len(before)-1]] || len(after) == 0 || !thingNouns[after[0]] {
 			return false
+		}
+		if len(before) > 1 && thingReach[before[len(before)-2]] {
+			return false // "nginx proxies to the Grafana dashboard on 3000": Grafana's
 		}
 		if strings.ContainsAny(answer[c.off+len(c.text):min(len(answer), c.off+len(c.text)+2)], ",;:()") {
 			return false // "the Docker, API …" is no noun phrase
