@@ -166,8 +166,10 @@
 // swapuse.go, swapstates.go), as is an opening "it" ("None of it is in use")
 // whose sentence before ends on swap (swaprefer.go); a PID called a "kernel
 // thread" must show VSZ 0
-// and a bracketed name alone in ps (kthreads.go); "the kernel thread
-// kdamond.0" is that name's, not an earlier PID's (kthreadnames.go), a result said of a process
+// and a bracketed name alone in ps (kthreads.go): the descriptor's own
+// process, the name after it ("the kernel thread kdamond.0";
+// kthreadnames.go), else the nearest PID or ps name before it, not an
+// earlier one of the sentence; a result said of a process
 // ("clamscan has found", "finished") a record other than ps's or ss's naming it
 // (results.go); "nothing is listening on port 22", "nothing on 3306 or 5432",
 // "port 80 is not open" or "…, not on the usual 22" (services.go) holds when no

@@ -20,6 +20,12 @@ func TestKernelThreads(t *testing.T) {
 		{"the kernel thread by name alone", host30,
 			"The kernel thread kworker/1:1H-kblockd is idle.",
 			"Next comes the kernel thread clamscan at 95.3% CPU."},
+		{"the subject before the descriptor, after another PID", host30,
+			"clamscan (PID 22241) is at 95.3%, and kworker/1:1H-kblockd (PID 44) is a kernel thread.",
+			"kworker/1:1H-kblockd (PID 44) is idle, and clamscan (PID 22241) is a kernel thread."},
+		{"a named subject before the descriptor", host30,
+			"clamscan (PID 22241) is busy, while kdamond.0 is a kernel thread.",
+			"PID 44 is idle, while clamscan is a kernel thread."},
 		{"not a kernel thread", host16,
 			"PID 7745 is not a kernel thread: it has a command line and 2592 KiB VSZ.", ""},
 	})
