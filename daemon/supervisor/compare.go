@@ -323,7 +323,7 @@ func checkCompared(ix *index, g *Grounding, claims []claim, anchors map[int][]cl
 				g.Found = append(g.Found, strconv.Itoa(f.listenN)+" listening on "+f.listenAddr)
 			}
 		}
-		if f.counted {
+		if f.counted && !failedByJournal(plainWords(f.blank)) { // journalfailed.go
 			n, ok := ix.failedListed()
 			if ok && n != f.failed {
 				g.Missing = append(g.Missing, strconv.Itoa(f.failed)+" failed units")

@@ -60,6 +60,9 @@
 // attempts", Samba's "user [carol] … FAILED with error NT_STATUS_…", of
 // "[ipv4:ADDR:PORT]"; an "all for user X from ADDR" after the count holds
 // for each line counted; countclaims.go, loginbrackets.go, smblogins.go),
+// interfaces of a kind ("2 bridges", "4 veth pairs attached to docker0",
+// "there are 6 network interfaces", not "2 interfaces are down": ip addr's;
+// ifacecounts.go),
 // entries, quoted lines, OOM kills ("5 sshd entries", "just one OOM kill";
 // "10 warning or error entries" counts all lines: the probe shows warning
 // level or worse; journalcounts.go, journalitems.go; such a count is judged by that rule alone, its figure is
@@ -174,7 +177,9 @@
 // of failure (logidfailures.go). A sentence citing a probe that gave no output ("According
 // to systemctl --failed …", "the journal shows …"; not one reporting the
 // failure) is missing, as is a count of failed units without systemctl
-// --failed's list (probecites.go).
+// --failed's list (probecites.go), unless it is said of the journal ("the
+// journal shows one service failing"): then it is the count of units with
+// failure lines there (journalfailed.go).
 // "There is no swap" (or "swap is not configured", "disabled") is checked
 // against memory_info's swap (free's row or its typed sizes; a total of 0 is
 // needed), and "swap is not being used" (or "untouched", "none of it is
@@ -186,7 +191,10 @@
 // (swapshare.go), as is an opening "it" ("None of it is in use")
 // whose sentence before ends on swap (swaprefer.go); a PID called a "kernel
 // thread" must show VSZ 0
-// and a bracketed name alone in ps (kthreads.go), a result said of a process
+// and a bracketed name alone in ps (kthreads.go): the descriptor's own
+// process, the name after it ("the kernel thread kdamond.0";
+// kthreadnames.go), else the nearest PID or ps name before it, not an
+// earlier one of the sentence; a result said of a process
 // ("clamscan has found", "finished") a record other than ps's or ss's naming it
 // (results.go); "nothing is listening on port 22", "nothing on 3306 or 5432",
 // "port 80 is not open" or "…, not on the usual 22" (services.go) holds when no

@@ -31,6 +31,9 @@
 // its name of another type: certbot.service is not certbot.timer), a program's
 // daemon (docker, dockerd; ssh, sshd), its versioned name (python, python3.11)
 // and a process a longer name starts (postgres of PostgreSQL; aliases.go).
+// A request path (after GET, POST, …, or before "request", "endpoint") may be
+// the tail, whole segments, of an evidence path ("POST /images/create" of
+// "/v1.43/images/create"); any other path is exact (requestpaths.go).
 //
 // # Attribution
 //
@@ -98,7 +101,12 @@
 // after "not on" ("— not on 0.0.0.0", "port 22 isn't on 127.0.0.1": the
 // listener, else port, before it lacks it; deniedplaces.go) to anything, nor a
 // port opening its own clause after an item with its port ("…, port 2024 listens
-// on 0.0.0.0"): it must be bound to its clause's address (portitems.go). A list of ports or addresses after a
+// on 0.0.0.0"): it must be bound to its clause's address (portitems.go), nor
+// an address after "loopback", "localhost" or "lo" ("…, plus loopback
+// 127.0.0.1"): it must be a loopback address (loopbacklead.go). A name in a
+// noun phrase for a thing after another name ("dockerd exposes the Docker API
+// on 0.0.0.0:2375") is no entity: what follows is the subject's
+// (thingnames.go). A list of ports or addresses after a
 // list of PIDs or processes ("PID 19526 and PID 19511, on 127.0.0.1:40981 and
 // 127.0.0.1:45569") may be any of theirs: each must be a socket of one of them
 // (sockpairs.go); "IPv6 PID 28985" owns an IPv6 socket (pidfamily.go); a port

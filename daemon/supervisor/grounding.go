@@ -69,7 +69,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	ix.barePIDs(claims)
 	ix.bareV6Sockets(claims) // barev6.go
 	ix.bracketPIDs(answer, claims)
-	anchors, records := sentenceAnchors(ix, undenied(answer, claims))
+	anchors, records := sentenceAnchors(ix, undenied(answer, withoutThingNames(answer, claims))) // thingnames.go
 	pronounAnchors(answer, claims, anchors, facts)
 	checkUptimes(ix, &g, answer, facts, anchors, records)
 	checkJournal(ix, &g, answer, facts, claims, anchors, records) // loglinks.go
@@ -102,6 +102,11 @@ func Check(answer, evidence string, given ...string) Grounding {
 		a := routeAnchor(answer, c, as) // routeclauses.go
 		if r := resp[c.off]; r != nil {
 			a = r
+		} else if loopbackLead(answer, c, claims) { // loopbacklead.go
+			if a = nil; !loopbackAddr(c) {
+				report(&g.Missing, c.text+" (not loopback)")
+				continue
+			}
 		} else if q := bracketItem(c, claims, as); q != nil {
 			a = q // annotations.go
 		} else if a != nil && annotation(*a, c, claims) {
@@ -246,7 +251,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 			}
 			continue
 		}
-		if !ix.has(c) {
+		if !ix.has(c) && !(requestPath(answer, c) && ix.hasPathTail(c.key)) { // requestpaths.go
 			if c.soft || (c.positional && len(as) > 0) || (c.class == classProcess && negatedName(answer, c)) {
 				continue
 			}

@@ -79,26 +79,72 @@ func bracketOnly(cmd string) bool {
 }
 
 // checkKernelThreads reports a process called a kernel thread (see above).
+// The process is the descriptor's own: a name after it ("then the kernel
+// thread kdamond.0 at 0.3%"; kthreadnames.go), else the nearest PID or ps
+// name before it ("kdamond.0 (PID 77) is a kernel thread"), else a PID
+// after it; not another process the sentence names ("Next is java (PID
+// 1121), then …").
 func checkKernelThreads(ix *index, g *Grounding, ws []string) {
 	if !saysKernelThread(ws) {
 		return
 	}
-	for i, w := range ws {
-		// A PID is after "pid" or long: "kworker/0:1" holds small numbers
-		// that are no PIDs.
-		if !allDigits(w) || len(w) > 10 || len(w) < 4 && at(ws, i-1) != "pid" {
-			continue
-		}
-		pid, err := strconv.ParseFloat(w, 64)
-		if err != nil {
-			continue
-		}
-		switch kernel, ok := ix.kernelThread(pid); {
-		case !ok:
-		case kernel:
+	judged := func(what string, kernel bool) {
+		if kernel {
 			g.Found = append(g.Found, "kernel thread")
-		default:
-			g.Missing = append(g.Missing, "kernel thread "+w)
+		} else {
+			g.Missing = append(g.Missing, "kernel thread "+what)
 		}
 	}
+	from := 0
+	if name, after := kthreadNamed(ws); name != "" {
+		if kernel, ok := ix.kernelThreadNamed(name); ok {
+			judged(name, kernel)
+			return
+		}
+		from = after
+	} else {
+		// The descriptor, not "the kernel's OOM killer" before it.
+		d := 0
+		for i, w := range ws {
+			if w == "kernel" && kthreadNouns[at(ws, i+1)] {
+				d = i
+				break
+			}
+		}
+		for k := d - 1; k >= 0 && k >= d-kthreadReach; k-- {
+			if pid, ok := kthreadPID(ws, k); ok {
+				if kernel, ok := ix.kernelThread(pid); ok {
+					judged(ws[k], kernel)
+					return
+				}
+			} else if kernel, ok := ix.kernelThreadNamed(ws[k]); ok {
+				judged(ws[k], kernel)
+				return
+			}
+		}
+		from = d
+	}
+	for i := from; i < len(ws); i++ {
+		pid, ok := kthreadPID(ws, i)
+		if !ok {
+			continue
+		}
+		if kernel, ok := ix.kernelThread(pid); ok {
+			judged(ws[i], kernel)
+		}
+	}
+}
+
+// kthreadReach bounds the words before a descriptor read for its subject.
+const kthreadReach = 8
+
+// kthreadPID reads word i as a PID: after "pid" or long, for
+// "kworker/0:1" holds small numbers that are no PIDs.
+func kthreadPID(ws []string, i int) (float64, bool) {
+	w := ws[i]
+	if !allDigits(w) || len(w) > 10 || len(w) < 4 && at(ws, i-1) != "pid" {
+		return 0, false
+	}
+	pid, err := strconv.ParseFloat(w, 64)
+	return pid, err == nil
 }

@@ -34,7 +34,9 @@ var (
 // checkProbeCites reports a sentence that cites a probe that gave no
 // evidence, and a count of failed units without systemctl --failed's list.
 func checkProbeCites(ix *index, g *Grounding, f sentenceFacts, ws []string) {
-	if reportsFailure(ws) || anyOf(ws, conditionals) {
+	// A count said of the journal stands beside a failed probe's report
+	// ("systemctl --failed could not connect, but the journal shows …").
+	if checkJournalFailed(ix, g, f, ws) || reportsFailure(ws) || anyOf(ws, conditionals) { // journalfailed.go
 		return
 	}
 	low := strings.ToLower(f.blank)

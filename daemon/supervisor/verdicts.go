@@ -79,6 +79,7 @@ func checkVerdicts(ix *index, g *Grounding, answer string, facts []sentenceFacts
 		checkKernelThreads(ix, g, ws)
 		checkResults(ix, g, ws)                                                  // results.go
 		checkSentenceCounts(ix, g, sent)                                         // countclaims.go
+		checkIfaceCounts(ix, g, sent)                                            // ifacecounts.go
 		checkJournalCounts(ix, g, answer[f.at.start:min(f.at.end, len(answer))]) // journalcounts.go
 		checkEventCounts(ix, g, answer[f.at.start:min(f.at.end, len(answer))])   // eventcounts.go
 		checkProbeCites(ix, g, f, ws)                                            // probecites.go

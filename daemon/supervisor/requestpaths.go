@@ -1,0 +1,61 @@
+package supervisor
+
+import (
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
+
+// A request path ("the POST /images/create request", "the /images/create
+// endpoint") is often given without the API version a log shows before it
+// ("POST /v1.43/images/create"): it is found where it is the tail of an
+// evidence path, whole segments ("/images/create" of "/v1.43/images/
+// create", not of "/v1.43/images/created"). A changed segment is not
+// found ("/images/pull"). A filesystem path is exact: "/lib/docker" is not
+// "/var/lib/docker".
+
+var (
+	httpMethods  = lexicon.NewSet(`get post put delete patch head options`)
+	requestNouns = lexicon.NewSet(`request requests endpoint endpoints route routes call calls api handler`)
+)
+
+// requestPath reports a path claim an HTTP method leads or a request noun
+// follows.
+func requestPath(answer string, c claim) bool {
+	if !strings.HasPrefix(c.key, "/") || c.off > len(answer) {
+		return false
+	}
+	before := plainWords(answer[max(0, c.off-12):c.off])
+	if len(before) > 0 && httpMethods[before[len(before)-1]] {
+		return true
+	}
+	after := plainWords(answer[min(len(answer), c.off+len(c.text)):min(len(answer), c.off+len(c.text)+12)])
+	return len(after) > 0 && requestNouns[after[0]]
+}
+
+// hasPathTail reports the key as the tail of a longer path in the
+// evidence: right after a segment of a path, and ending where a segment
+// does.
+func (ix *index) hasPathTail(key string) bool {
+	text := ix.text
+	for off := 0; off < len(text); {
+		i := strings.Index(text[off:], key)
+		if i < 0 {
+			return false
+		}
+		i += off
+		off = i + 1
+		end := i + len(key)
+		if end < len(text) && (isAlnumByte(text[end]) || text[end] == '.' || text[end] == '-' || text[end] == '_') {
+			continue // "/images/created"
+		}
+		start := i
+		for start > 0 && !strings.ContainsRune(" \t\n\"'`=(", rune(text[start-1])) {
+			start--
+		}
+		if start < i && strings.HasPrefix(text[start:i], "/") {
+			return true
+		}
+	}
+	return false
+}
