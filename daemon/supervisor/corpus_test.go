@@ -119,6 +119,8 @@ var scenarioHardware = map[string]rpc.Hardware{
 	"host48": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23422238720},
 	"host49": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 21025562624},
 	"host50": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 22522064896},
+	"host51": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23621832704},
+	"host52": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23922597888},
 }
 
 // hostProbes are the scenarios read from every probe's real result on the
@@ -140,7 +142,8 @@ var hostProbes = map[string]string{"host": "host_probes.json", "host2": "host2_p
 	"host35": "host35_probes.json", "host36": "host36_probes.json",
 	"host37": "host37_probes.json", "host38": "host38_probes.json",
 	"host47": "host47_probes.json", "host48": "host48_probes.json",
-	"host49": "host49_probes.json", "host50": "host50_probes.json"}
+	"host49": "host49_probes.json", "host50": "host50_probes.json",
+	"host51": "host51_probes.json", "host52": "host52_probes.json"}
 
 // scenario builds the supervisor's input for a scenario: every probe's
 // result as the desk would pass it, the hardware snapshot and the facts
@@ -233,6 +236,8 @@ var blind = map[string]map[string]int{
 	"heldout48.txt": {"T": 32, "A": 8, "F": 30, "G": 4},
 	"heldout49.txt": {"T": 30, "A": 7, "F": 31, "G": 4},
 	"heldout50.txt": {"T": 33, "A": 7, "F": 33, "G": 4},
+	"heldout51.txt": {"T": 28, "A": 7, "F": 25, "G": 4},
+	"heldout52.txt": {"T": 34, "A": 7, "F": 32, "G": 3},
 }
 
 // TestBlindCorpus scores the blind files and fails when a rule change
