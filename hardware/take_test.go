@@ -117,8 +117,13 @@ func TestTakeAndSelect(t *testing.T) {
 			t.Parallel()
 			l := expandFixture(t, tc.fixture)
 			// A short deadline keeps the hanging case fast; it is not a
-			// threshold the test measures.
-			hw, err := Take(context.Background(), l, WithRunner(runnerFor(t, l, tc.smi)), WithCommandTimeout(50*time.Millisecond))
+			// threshold the test measures, so the others get a long one
+			// that a loaded machine cannot miss.
+			timeout := time.Minute
+			if tc.smi == smiHanging {
+				timeout = 50 * time.Millisecond
+			}
+			hw, err := Take(context.Background(), l, WithRunner(runnerFor(t, l, tc.smi)), WithCommandTimeout(timeout))
 			if err != nil {
 				t.Fatal(err)
 			}
