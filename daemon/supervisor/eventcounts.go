@@ -145,8 +145,7 @@ func (ix *index) eventCount(ids []int32, s string, m []int) (have []int, ok bool
 	if !verb && addr == "" && user == "" && !clockRe.MatchString(s) && !containsAnyOf(s, "log", "journal", "entr") {
 		return nil, false
 	}
-	figureRe := regexp.MustCompile(`(?:\b(\d+)\s+(?:[\w-]+\s+){0,2}?` + regexp.QuoteMeta(eventStem(head)) + `|\b` +
-		regexp.QuoteMeta(eventStem(head)) + `\w*\s*=\s*(\d+))`)
+	stem := eventStem(head)
 	lines, sum := 0, 0
 	var figures []int
 	for i, id := range ids {
@@ -155,8 +154,7 @@ func (ix *index) eventCount(ids []int32, s string, m []int) (have []int, ok bool
 			continue
 		}
 		lines++
-		for _, f := range figureRe.FindAllStringSubmatch(msgs[i], -1) {
-			v, _ := strconv.Atoi(f[1] + f[2])
+		for _, v := range eventFigures(msgs[i], stem) { // eventfigures.go
 			figures = append(figures, v)
 			sum += v
 		}
