@@ -185,13 +185,8 @@ func eventStem(w string) string {
 // its clock and host ("mail-01"), whose words describe no event: "sudo"
 // of "3 failed sudo password attempts" selects sudo's line.
 func journalMessage(t string) string {
-	f := strings.Fields(t)
-	if len(f) > 4 && strings.HasSuffix(f[4], ":") {
-		if i := strings.Index(t, f[4]); i >= 0 {
-			return t[i:]
-		}
-	}
-	return t
+	ident, msg := journalParts(t)
+	return ident + msg
 }
 
 func intsText(ns []int) string {
