@@ -247,7 +247,8 @@ func nearestAnchor(c claim, anchors []claim) *claim {
 		}
 	}
 	// In a bracket, only a name inside it: "qemu (6.6%, ~1.6 GiB) then python3".
-	if (c.lead || bracketTag(c, after)) && after != nil && after.seg == c.seg && (after.wi-c.wi-strings.Count(c.text, " ") <= leadGap || clockLead(c)) &&
+	// A clock opening its segment dates the event told after it, however far.
+	if (c.lead || bracketTag(c, after)) && after != nil && after.seg == c.seg && (after.wi-c.wi-strings.Count(c.text, " ") <= leadGap || c.kind == kindClock && c.lead) &&
 		(c.paren < 0 || after.paren == c.paren) {
 		return after
 	}

@@ -15,16 +15,20 @@ func (ix *index) hasPartitionOf(name string) bool {
 	if !diskName.MatchString(name) {
 		return false
 	}
-	for t := range ix.tokens {
-		t = strings.TrimPrefix(t, "/dev/")
-		if len(t) <= len(name) || !strings.HasPrefix(t, name) {
-			continue
-		}
-		if partitionDisk(t) == name {
-			return true
+	if ix.partDisks == nil {
+		ix.partDisks = map[string]bool{}
+		for t := range ix.tokens {
+			t = strings.TrimPrefix(t, "/dev/")
+			// Only a name ending in a digit may be a partition: the
+			// others need no regexp.
+			if t != "" && isDigit(t[len(t)-1]) {
+				if d := partitionDisk(t); d != "" {
+					ix.partDisks[d] = true
+				}
+			}
 		}
 	}
-	return false
+	return ix.partDisks[name]
 }
 
 // mountIs returns next when the words after a mount's path say it is what

@@ -12,6 +12,10 @@ func TestDiskByPartition(t *testing.T) {
 	checkPairs(t, []pair{
 		{"disk in apposition", server, "sdb, the disk mounted at /srv/data, is 51% full.", "sda, the disk mounted at /srv/data, is 51% full."},
 		{"disk after the mount", server, "The disk mounted at /srv/data is sdb.", "The disk mounted at /srv/data is sda."},
+		// Too far from the path for the pair to share a record: only the
+		// mount's df row judges it.
+		{"disk named far after the mount", server,
+			"The disk mounted at /srv/data is the disk device sdb.", "The disk mounted at /srv/data is the disk device sda."},
 		{"nvme disk of a partition", laptop, "/ sits on nvme0n1.", "/home sits on nvme0n1."},
 		{"disk a mount sits on", laptop, "/home sits on sda.", "/ sits on sda."},
 		// The disk's figures are its partitions' rows: sdb1 is 51% used.

@@ -103,7 +103,7 @@
 // units are …", "all interfaces except eth0 are down": not eth0; one that no
 // entity before it has, before a colon, is each listed entity's: "two units are
 // in a failed state: A and B"; a hedged "It looks like sdc is failing" of
-// an entity whose journal lines show trouble, an I/O error or pending
+// a disk whose journal lines show trouble, an I/O error or pending
 // sectors, is an inference: hedgedstates.go) or denied ("nginx is not running"; a denied name
 // the evidence lacks costs nothing, as does one set against the finding:
 // "rather than a real PostgreSQL dump", but one denied presence ("there's no

@@ -42,6 +42,10 @@ var (
 const eventNouns = `attempts?|tries|retry|retries|rejections?|denials?|errors?|warnings?|timeouts?|queries|query|requests?|connections?` +
 	`|crashes|crash|segfaults?|restarts?|logins?|events?|messages?|bounces?|resets?`
 
+// eventNounWords are eventNouns without their plural "s?": a sentence that
+// holds none names no event.
+var eventNounWords = strings.Split(strings.ReplaceAll(eventNouns, "s?", ""), "|")
+
 // checkEventCounts reports the counts of logged events of a sentence
 // (raw, with quotes): the first wrong one, else the first.
 func checkEventCounts(ix *index, g *Grounding, raw string) {
@@ -59,8 +63,7 @@ func checkEventCounts(ix *index, g *Grounding, raw string) {
 	if !ok || unread {
 		return
 	}
-	if !containsAnyOf(s, "attempt", "tries", "retr", "reject", "denial", "error", "warning", "timeout", "quer", "request",
-		"connection", "crash", "segfault", "restart", "login", "event", "message", "bounce", "reset") {
+	if !containsAnyOf(s, eventNounWords...) {
 		checkLineFigures(ix, g, ids, s) // linefigures.go
 		return
 	}
@@ -145,8 +148,7 @@ func (ix *index) eventCount(ids []int32, s string, m []int) (have []int, ok bool
 	if !verb && addr == "" && user == "" && !clockRe.MatchString(s) && !containsAnyOf(s, "log", "journal", "entr") {
 		return nil, false
 	}
-	figureRe := regexp.MustCompile(`(?:\b(\d+)\s+(?:[\w-]+\s+){0,2}?` + regexp.QuoteMeta(eventStem(head)) + `|\b` +
-		regexp.QuoteMeta(eventStem(head)) + `\w*\s*=\s*(\d+))`)
+	stem := eventStem(head)
 	lines, sum := 0, 0
 	var figures []int
 	for i, id := range ids {
@@ -155,8 +157,7 @@ func (ix *index) eventCount(ids []int32, s string, m []int) (have []int, ok bool
 			continue
 		}
 		lines++
-		for _, f := range figureRe.FindAllStringSubmatch(msgs[i], -1) {
-			v, _ := strconv.Atoi(f[1] + f[2])
+		for _, v := range eventFigures(msgs[i], stem) { // eventfigures.go
 			figures = append(figures, v)
 			sum += v
 		}
@@ -187,13 +188,8 @@ func eventStem(w string) string {
 // its clock and host ("mail-01"), whose words describe no event: "sudo"
 // of "3 failed sudo password attempts" selects sudo's line.
 func journalMessage(t string) string {
-	f := strings.Fields(t)
-	if len(f) > 4 && strings.HasSuffix(f[4], ":") {
-		if i := strings.Index(t, f[4]); i >= 0 {
-			return t[i:]
-		}
-	}
-	return t
+	ident, msg := journalParts(t)
+	return ident + msg
 }
 
 func intsText(ns []int) string {
@@ -208,12 +204,12 @@ func intsText(ns []int) string {
 }
 
 // eventScores scores each journal entry of ids by the words of an event
-// that it holds: the past verb ending head ("rejected"), the words of
-// phrase, and the event noun (a light one weighs 1, the others 2); it
-// returns the entries' messages, their scores, the best and whether head
-// ends in a past verb, and unheld when a word of the noun phrase is on no
-// line.
-func (ix *index) eventScores(ids []int32, head, phrase, noun string) (msgs []string, scores []int, best int, verb, unheld bool) {
+// that it holds: the past verb ending before, the text before the count
+// ("rejected"), the words of phrase, and the event noun (a light one
+// weighs 1, the others 2); it returns the entries' messages, their
+// scores, the best and whether before ends in a past verb, and unheld
+// when a word of the noun phrase is on no line.
+func (ix *index) eventScores(ids []int32, before, phrase, noun string) (msgs []string, scores []int, best int, verb, unheld bool) {
 	type word struct {
 		stem     string
 		weight   int
@@ -226,7 +222,7 @@ func (ix *index) eventScores(ids []int32, head, phrase, noun string) (msgs []str
 		}
 		words = append(words, word{eventStem(w), weight, describe})
 	}
-	if hw := plainWords(head); len(hw) > 0 && strings.HasSuffix(hw[len(hw)-1], "ed") {
+	if hw := plainWords(before); len(hw) > 0 && strings.HasSuffix(hw[len(hw)-1], "ed") {
 		add(hw[len(hw)-1], 2, false) // "rejected three relay attempts"
 		verb = true
 	}

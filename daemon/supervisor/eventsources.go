@@ -42,26 +42,3 @@ func checkEventSources(ix *index, g *Grounding, ids []int32, s string) {
 		report(g, found, what)
 	}
 }
-
-// loginFailure reports a journal line of a failed login: sshd's "Failed
-// password", PAM's "authentication failure", dovecot's "auth failed",
-// PostgreSQL's "password authentication failed".
-func loginFailure(t string) bool {
-	return containsAnyOf(t, "failed password", "authentication failure", "auth failed", "authentication failed") ||
-		smbLoginFailure(t) // smblogins.go
-}
-
-// attemptsRe reads the attempts a failed-login line counts itself
-// (dovecot's "auth failed, 3 attempts in 12 secs").
-var attemptsRe = regexp.MustCompile(`\b(\d{1,3}) attempts?\b`)
-
-// loggedAttempts returns the failed logins one line stands for: the
-// attempts it counts, else one.
-func loggedAttempts(t string) int {
-	if m := attemptsRe.FindStringSubmatch(t); m != nil {
-		if n := countOf(m[1]); n > 0 {
-			return n
-		}
-	}
-	return 1
-}

@@ -15,13 +15,20 @@ import (
 // to run", "logged in") with no word of failure or of trying is false.
 
 var (
-	// failedAttemptRe reads a journal line recording a failed attempt.
-	failedAttemptRe = regexp.MustCompile(`(?i)incorrect password attempt|authentication failure|not in sudoers|command not allowed|failed password|invalid user|authentication for user .* failed|auth failed|login failed|login incorrect`)
+	// failedAttemptRe reads, on a journal line that is no failed login
+	// (loginFailure), a refused sudo or a failed console login.
+	failedAttemptRe = regexp.MustCompile(`incorrect password attempt|not in sudoers|command not allowed|invalid user|authentication for user .* failed|login failed|login incorrect`)
 	// doneActRe reads a clause telling an act as done.
 	doneActRe = regexp.MustCompile(`\b(?:ran|executed|used sudo|sudo'd|became root|logged in|logged into|signed in|authenticated|got in)\b`)
 	// triedRe reads a word of failure or trying in a clause.
 	triedRe = regexp.MustCompile(`\b(?:fail\w*|incorrect|wrong|denied|refused|reject\w*|tried|try|trying|attempt\w*|unable|couldn|could not|cannot|can't|not|never|unsuccessful\w*|invalid|bad)\b`)
 )
+
+// failedAttempt reports a journal line (lowercased, index.go) that
+// records a failed attempt.
+func failedAttempt(t string) bool {
+	return loginFailure(t) || failedAttemptRe.MatchString(t) // countclaims.go
+}
 
 // checkFailedAttempts reports each clock time of a clause that tells an
 // act as done where every journal line at that time records a failed
@@ -60,7 +67,7 @@ func checkFailedAttempts(ix *index, g *Grounding, answer string, facts []sentenc
 				lines = append(lines, id)
 			}
 		}
-		if len(lines) > 0 && !slices.ContainsFunc(lines, func(id int32) bool { return !failedAttemptRe.MatchString(ix.recs[id].text) }) {
+		if len(lines) > 0 && !slices.ContainsFunc(lines, func(id int32) bool { return !failedAttempt(ix.recs[id].text) }) {
 			g.Missing = append(g.Missing, c.text+" (a failed attempt: "+strings.TrimSpace(doneActRe.FindString(low))+")")
 		}
 	}

@@ -19,8 +19,8 @@ var failureKinds = lexicon.NewSet(`error errors failure code codes status result
 
 // messageEnds end the message after "failed with": "… failed with No
 // space left on device while renewing certificates" says no more of it
-// after "while".
-var messageEnds = append([]string{", ", " while ", " when ", " so ", " during ", " because ", " as ", " after "}, causeClauseEnds...)
+// after "while". ", " ends it before each of causeClauseEnds but "; ".
+var messageEnds = []string{", ", " while ", " when ", " so ", " during ", " because ", " as ", " after ", "; "}
 
 // failureMessage drops failureKinds from the words after "failed with".
 func failureMessage(words []string) []string {

@@ -195,10 +195,13 @@ func Check(answer, evidence string, given ...string) Grounding {
 			continue
 		}
 		if c.kind == kindState {
+			var recs []int32
+			if a != nil {
+				recs = stateRecords(ix, *a, c, records)
+			}
 			switch {
 			case a == nil:
-			case ix.inRecords(c, stateRecords(ix, *a, c, records)) ||
-				ix.hedgedFailing(answer, c, stateRecords(ix, *a, c, records)): // hedgedstates.go
+			case ix.inRecords(c, recs) || ix.hedgedFailing(answer, a, c, recs): // hedgedstates.go
 				report(&g.Found, c.text)
 			default:
 				report(&g.Missing, c.text+" (for "+a.text+")")

@@ -14,5 +14,11 @@ func TestHedgedFailing(t *testing.T) {
 		{"a seeming failure", db,
 			"sdb seems to be failing, with 8 pending sectors reported by smartd at 18:37:39.",
 			"sdb has failed, with 8 pending sectors reported by smartd at 18:37:39."},
+		{"the daemon that reported a disk's trouble has not failed", db,
+			"", "It looks like smartd has failed."},
+	})
+	checkPairs(t, []pair{
+		{"a failed password is no failed sshd", EvidenceText(scenario(t, "host31")),
+			"", "It looks like sshd has failed."},
 	})
 }

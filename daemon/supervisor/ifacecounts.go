@@ -115,13 +115,19 @@ func checkIfaceCounts(ix *index, g *Grounding, sentence string) {
 		return
 	}
 	var links []ipLink
-	for _, m := range ifaceCountRe.FindAllStringSubmatch(s, -1) {
+	for _, loc := range ifaceCountRe.FindAllStringSubmatchIndex(s, -1) {
+		m := make([]string, len(loc)/2)
+		for i := range m {
+			if loc[2*i] >= 0 {
+				m[i] = s[loc[2*i]:loc[2*i+1]]
+			}
+		}
 		noun := strings.Join(strings.Fields(m[3]), " ")
 		generic := strings.HasSuffix(noun, "interface") || strings.HasSuffix(noun, "interfaces")
 		if generic && !strings.Contains(noun, "bridge") && !strings.Contains(noun, "veth") && m[1] == "" && m[4] == "" {
 			continue // "2 interfaces are down" counts some of them
 		}
-		if end := strings.Index(s, m[0]) + len(m[0]); m[4] == "" && m[5] == "" && ifaceQualifiers[firstWord(s[end:])] {
+		if m[4] == "" && m[5] == "" && ifaceQualifiers[firstWord(s[loc[1]:])] {
 			continue // "3 interfaces with IPv4 addresses", "2 bridges are up": some of them
 		}
 		if links == nil {

@@ -94,6 +94,9 @@ type index struct {
 	psProgs map[string]bool
 	// journal caches journalEntries (journalcounts.go).
 	journal *journalEntriesCache
+	// partDisks are the disks of the evidence's partition names
+	// (hasPartitionOf), built on first use.
+	partDisks map[string]bool
 }
 
 // newIndex cuts text into records and reads every figure and word of

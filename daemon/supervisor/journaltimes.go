@@ -112,10 +112,20 @@ func (ix *index) loggedSubject(ids []int32, head string) (string, []int32) {
 // journalIdent returns a journal line's identifier ("cupsd" of
 // "… ws-07 cupsd[880]: …"), or "".
 func journalIdent(t string) string {
-	if f := strings.Fields(t); len(f) > 4 && strings.HasSuffix(f[4], ":") {
-		return strings.TrimRight(strings.SplitN(f[4], "[", 2)[0], ":")
+	ident, _ := journalParts(t)
+	return ident
+}
+
+// journalParts splits a journal line ("nov 24 18:35:59 ws-07
+// cupsd[880]: msg") into its identifier ("cupsd") and its message past
+// the label (" msg"); a line without a label is all message.
+func journalParts(t string) (ident, msg string) {
+	f := strings.Fields(t)
+	if len(f) <= 4 || !strings.HasSuffix(f[4], ":") {
+		return "", t
 	}
-	return ""
+	i := strings.Index(t, f[4])
+	return strings.TrimRight(strings.SplitN(f[4], "[", 2)[0], ":"), t[i+len(f[4]):]
 }
 
 // inClockRange returns the lines within the sentence's range of times

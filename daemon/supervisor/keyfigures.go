@@ -19,10 +19,8 @@ import (
 var (
 	// keyFigureRe reads a key and its figure in a journal line.
 	keyFigureRe = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_.-]*)\s*(?:\[(\d+)\]|=\s*(\d+)\b|:\s(\d+)\b)`)
-	// lineNumberRe reads a figure of a line.
-	lineNumberRe = regexp.MustCompile(`\b\d+\b`)
-	// answerFigureRe reads a figure in an answer.
-	answerFigureRe = regexp.MustCompile(`\b\d+\b`)
+	// wholeNumberRe reads a figure of an answer or a line.
+	wholeNumberRe = regexp.MustCompile(`\b\d+\b`)
 	// keyBeforeRe reads the key right before a figure in an answer.
 	keyBeforeRe = regexp.MustCompile(`([a-z_][a-z0-9_.-]*)(?:\s+(?:is|was|of|at|are|were)\s+|\s*=\s*|:\s*|\s*\[)$`)
 	// keyAfterRe reads the word right after a figure.
@@ -40,7 +38,7 @@ func checkKeyFigures(ix *index, g *Grounding, answer string) {
 	keys := map[string][]string{} // key -> its figures
 	lines := map[string][]int32{} // key -> the lines giving it one
 	for _, id := range ids {
-		t := lineMessage(ix.recs[id].text)
+		_, t := journalParts(ix.recs[id].text) // "sudo[5120]:" labels no figure
 		for _, m := range keyFigureRe.FindAllStringSubmatch(t, -1) {
 			k := strings.ToLower(m[1])
 			keys[k] = append(keys[k], m[2]+m[3]+m[4])
@@ -51,7 +49,7 @@ func checkKeyFigures(ix *index, g *Grounding, answer string) {
 		return
 	}
 	low := asciiLower(answer)
-	for _, m := range answerFigureRe.FindAllStringIndex(low, -1) {
+	for _, m := range wholeNumberRe.FindAllStringIndex(low, -1) {
 		n := low[m[0]:m[1]]
 		if partOfFigure(low, m[0], m[1]) {
 			continue // "19:04:31", "1.5", "192.168.1.50", "3f/3f9a0c"
@@ -72,24 +70,14 @@ func checkKeyFigures(ix *index, g *Grounding, answer string) {
 			// the key with another figure denies it.
 			copied := strings.HasSuffix(low[:m[0]], k+"=")
 			if copied || slices.ContainsFunc(lines[k], func(id int32) bool {
-				return slices.Contains(lineNumberRe.FindAllString(lineMessage(ix.recs[id].text), -1), n)
+				_, msg := journalParts(ix.recs[id].text)
+				return slices.Contains(wholeNumberRe.FindAllString(msg, -1), n)
 			}) {
 				g.Missing = append(g.Missing, n+" (not "+k+"'s)")
 				break
 			}
 		}
 	}
-}
-
-// lineMessage returns a journal line's message: past its time, host and
-// identifier ("sudo[5120]:" labels no figure).
-func lineMessage(t string) string {
-	if f := strings.Fields(t); len(f) > 4 && strings.HasSuffix(f[4], ":") {
-		if i := strings.Index(t, f[4]); i >= 0 {
-			return t[i+len(f[4]):]
-		}
-	}
-	return t
 }
 
 // partOfFigure reports whether the digits at [i, j) of s are part of a
