@@ -15,8 +15,9 @@ import (
 // quarters 60–90%, most 45% and up, and "some", "a little", "a bit" or
 // "is swapping" any use at all. "Less than half", "under a third" bound
 // the used part from above by the share's value (½, ⅓), "more than
-// half", "over a quarter" from below. A negation before the share ("not even half") or a condition
-// ("if half of swap is used …") makes no claim.
+// half", "over a quarter" from below. A negation before the share
+// ("not even half of the swap", "swap is 1Gi and not even half of it")
+// or a condition ("if half of swap is used …") makes no claim.
 
 // swapShare is a share phrase, the part of total it says is used and its
 // nominal value (½, ¼, …; 0 for "most", "some"), which a bound word bounds:
@@ -48,7 +49,7 @@ var (
 	// swapShareUse are the words that make the share the used part.
 	swapShareUse = lexicon.NewSet(`used use full consumed occupied taken utilized utilised`)
 	// swapBelow and swapAbove bound a share from one side.
-	swapBelow = [][]string{{"less", "than"}, {"fewer", "than"}, {"under"}, {"below"}, {"at", "most"}, {"not", "even"}}
+	swapBelow = [][]string{{"less", "than"}, {"fewer", "than"}, {"under"}, {"below"}, {"at", "most"}}
 	swapAbove = [][]string{{"more", "than"}, {"over"}, {"above"}, {"at", "least"}}
 	// swapShareNegs before a share deny it.
 	swapShareNegs = lexicon.NewSet(`not isn never no nowhere hardly barely`)
@@ -107,7 +108,7 @@ func saysSwapShare(ws []string) (swapShare, bool) {
 		// "half of the swap is used": the share before "swap".
 		for k := max(0, i-5); k < i; k++ {
 			s, ok := shareAt(ws, k)
-			if !ok || swapShareNegs[at(ws, k-1)] {
+			if !ok || swapShareNegs[at(ws, k-1)] || at(ws, k-1) == "even" && swapShareNegs[at(ws, k-2)] {
 				continue
 			}
 			rest := ws[k+len(s.words) : i]
