@@ -21,14 +21,10 @@ func smbLoginUser(t, user string) bool {
 }
 
 // allQualifier returns the user and address of an "all …" item right
-// after a count's item ("4 failed logins, all for user carol from
+// after a count's item, which ends at end ("4 failed logins, all for user carol from
 // 192.168.1.50"): what it says holds for each line counted, so the count
 // is of the lines that have them.
-func allQualifier(s, item string, at int) (user, addr string) {
-	end := at + len(item)
-	if end > len(s) || s[at:end] != item {
-		return "", ""
-	}
+func allQualifier(s string, end int) (user, addr string) {
 	rest := strings.TrimLeft(s[end:], ",;:—– ")
 	if !strings.HasPrefix(rest, "all ") && !strings.HasPrefix(rest, "each ") {
 		return "", ""
