@@ -55,16 +55,21 @@ func (ix *index) hasPathTail(key string) bool {
 		if end < len(text) && (isAlnumByte(text[end]) || text[end] == '.' || text[end] == '-' || text[end] == '_') {
 			continue // "/images/created"
 		}
+		// An API's prefix is short ("/api/v1"): the walk back stops there,
+		// not at the start of a long token at each hit.
 		start := i
-		for start > 0 && !strings.ContainsRune(" \t\n\"'`=(", rune(text[start-1])) {
+		for start > 0 && i-start <= maxAPIPrefix && !strings.ContainsRune(" \t\n\"'`=(", rune(text[start-1])) {
 			start--
 		}
-		if start < i && apiPrefix(text[start:i]) {
+		if start < i && i-start <= maxAPIPrefix && apiPrefix(text[start:i]) {
 			return true
 		}
 	}
 	return false
 }
+
+// maxAPIPrefix bounds the segments an API puts before its paths.
+const maxAPIPrefix = 32
 
 // apiPrefix reports segments an API puts before its paths ("/api",
 // "/v1.43"): a filesystem path's head ("/var") is not left out.
