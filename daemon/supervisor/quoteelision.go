@@ -37,12 +37,17 @@ type quotePiece struct {
 // shortened in the middle (see above). Keys of fewer than minVerbatim
 // words are names, never shortened quotations.
 func hasTextElided(text string, c claim) bool {
-	if !strings.Contains(c.key, " ") || len(plainWords(c.key)) < minVerbatim {
+	if !strings.Contains(c.key, " ") {
 		return false
 	}
+	// A word the whole text lacks no line has: one pass, no search set up.
 	words := plainWords(c.key)
+	if len(words) < minVerbatim || !allWordsIn(text, words) {
+		return false
+	}
 	e := newElision(markedParts(c.key), c.prefix)
-	for _, line := range strings.Split(text, "\n") {
+	for line := range strings.Lines(text) {
+		line = strings.TrimSuffix(line, "\n")
 		if !allWordsIn(line, words) {
 			continue
 		}
