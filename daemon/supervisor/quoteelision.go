@@ -102,9 +102,6 @@ func markedParts(key string) []quotePiece {
 		}
 		key, marked = key[i+n:], true
 	}
-	if len(out) == 0 {
-		return []quotePiece{{key, false}}
-	}
 	return out
 }
 
@@ -257,7 +254,8 @@ func boundedFrom(line, piece string, off int, prefix bool) int {
 func elisionGap(gap string, marked bool) bool {
 	ws := plainWords(gap)
 	for _, w := range ws {
-		if negations[w] || w == "without" || w == "cannot" || w == "t" || strings.HasSuffix(w, "n't") {
+		// "isn't" is "isn", "t" in plainWords
+		if negations[w] || w == "without" || w == "cannot" || w == "t" {
 			return false
 		}
 	}
