@@ -128,8 +128,7 @@ func (ix *index) failedLogins(user, addr string) (n, lines int, ok bool) {
 		if !loginFailure(r.text) {
 			continue
 		}
-		named := containsBounded(r.text, "user "+user, false) || containsBounded(r.text, "for "+user, false) ||
-			containsBounded(r.text, "user="+user, false) || strings.Contains(r.text, "user=<"+user+">") || strings.Contains(r.text, `user "`+user+`"`) || smbLoginUser(r.text, user)
+		named := namesUser(r.text, user)
 		// An address is whole: 192.168.1.5 is not 192.168.1.50.
 		if user != "" && !named ||
 			addr != "" && !containsBounded(r.text, addr, true) {

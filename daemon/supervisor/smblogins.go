@@ -14,10 +14,13 @@ func smbLoginFailure(t string) bool {
 	return strings.Contains(t, "authentication for user [") && strings.Contains(t, "failed with error nt_status_")
 }
 
-// smbLoginUser reports whether a Samba line names user as the account
-// that logged in ("user [carol]").
-func smbLoginUser(t, user string) bool {
-	return strings.Contains(t, "user ["+user+"]")
+// namesUser reports whether a journal line names user as its account:
+// "user bob", "for bob", "user=bob", "user=<bob>", `user "bob"`, and
+// Samba's "user [carol]"; whole names only.
+func namesUser(t, user string) bool {
+	return containsBounded(t, "user "+user, false) || containsBounded(t, "for "+user, false) ||
+		containsBounded(t, "user="+user, false) || strings.Contains(t, "user=<"+user+">") ||
+		strings.Contains(t, `user "`+user+`"`) || strings.Contains(t, "user ["+user+"]")
 }
 
 // allQualifier returns the user and address of an "all …" item right
