@@ -13,5 +13,10 @@ func TestCgroupLimit(t *testing.T) {
 			"Because it's a memory cgroup OOM, the cgroup hit its limit when cc1plus (PID 1122) was killed at 23:11:15.", ""},
 		{"a global OOM names no limit", web, "",
 			"Because it was a memory cgroup OOM, the cgroup hit its limit when the kernel killed the process."},
+		{"an open-files limit is no cgroup's", ci,
+			"cc1plus (PID 1122) was killed at 23:11:15 because the cgroup hit its memory limit.",
+			"cc1plus (PID 1122) was killed at 23:11:15 because it hit the open-files limit."},
+		{"a process limit is no cgroup's", ci, "",
+			"cc1plus (PID 1122) was killed at 23:11:15 because it hit the process limit."},
 	})
 }

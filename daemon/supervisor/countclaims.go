@@ -52,12 +52,13 @@ func checkSentenceCounts(ix *index, g *Grounding, sentence string) {
 		// The user and address are those of the count's own item
 		// (journalcounts.go): not "4 of them from 203.0.113.45" after it.
 		at := strings.Index(s, m[0])
-		item, user := countItem(s, at, at+len(m[0])), ""
+		start, end := itemSpan(s, at, at+len(m[0])) // journalcounts.go
+		item, user := s[start:end], ""
 		if u := loginUserRe.FindStringSubmatch(item[strings.Index(item, m[0]):]); u != nil && u[1] != "ssh" {
 			user = u[1]
 		}
 		addr := itemAddress(item, m[0])
-		if u, a := allQualifier(s, item, strings.Index(s, item)); u != "" || a != "" { // smblogins.go
+		if u, a := allQualifier(s, end); u != "" || a != "" { // smblogins.go
 			user, addr = cmp.Or(user, u), cmp.Or(addr, a)
 		}
 		if n, lines, ok := ix.failedLogins(user, addr); ok {
@@ -127,8 +128,7 @@ func (ix *index) failedLogins(user, addr string) (n, lines int, ok bool) {
 		if !loginFailure(r.text) {
 			continue
 		}
-		named := containsBounded(r.text, "user "+user, false) || containsBounded(r.text, "for "+user, false) ||
-			containsBounded(r.text, "user="+user, false) || strings.Contains(r.text, "user=<"+user+">") || strings.Contains(r.text, `user "`+user+`"`) || smbLoginUser(r.text, user)
+		named := namesUser(r.text, user)
 		// An address is whole: 192.168.1.5 is not 192.168.1.50.
 		if user != "" && !named ||
 			addr != "" && !containsBounded(r.text, addr, true) {

@@ -131,7 +131,8 @@
 // probefailcauses.go; and at a new clause, ", and …", "; …",
 // though a causal mark after it opens another clause checked alike;
 // causeclauses.go; a signal's name is its number, SIGTERM "signal 15",
-// and a memory cgroup out of memory a limit hit: events.go; "because they
+// and a memory cgroup out of memory a memory or cgroup limit hit:
+// events.go; "because they
 // sit on that filesystem" places the mounts named, or df's mounts under a
 // path named, on the filesystem of the mount or device named before, as df
 // shows: placements.go), as must "caused", "led to" or "came from"

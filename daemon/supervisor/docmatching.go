@@ -31,9 +31,10 @@
 // its name of another type: certbot.service is not certbot.timer), a program's
 // daemon (docker, dockerd; ssh, sshd), its versioned name (python, python3.11)
 // and a process a longer name starts (postgres of PostgreSQL; aliases.go).
-// A request path (after GET, POST, …, or before "request", "endpoint") may be
-// the tail, whole segments, of an evidence path ("POST /images/create" of
-// "/v1.43/images/create"); any other path is exact (requestpaths.go).
+// A request path (after GET, POST, … in capitals, or before "request",
+// "endpoint") may be the tail, whole segments after "/api" or a version,
+// of an evidence path ("POST /images/create" of "/v1.43/images/create");
+// any other path is exact (requestpaths.go).
 //
 // # Attribution
 //

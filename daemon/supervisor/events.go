@@ -1,6 +1,7 @@
 package supervisor
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
@@ -48,8 +49,19 @@ var causeSynonyms = map[string][]string{
 	// where an answer says SIGTERM. A wrong pairing finds no line.
 	"sigterm": {"signal 15"}, "sigkill": {"signal 9"}, "sigsegv": {"signal 11"}, "sigabrt": {"signal 6"},
 	"sighup": {"signal 1"}, "sigint": {"signal 2"}, "sigbus": {"signal 7"},
-	// A memory cgroup out of memory is a cgroup at its limit.
-	"limit": {"memory cgroup out of memory"},
+}
+
+// cgroupLimit is what a memory cgroup out of memory is said as when the
+// cause names the memory or the cgroup before "limit" ("the cgroup hit its
+// memory limit"); a rate limit, a ulimit or an open-files limit is not one.
+var cgroupLimit = []string{"memory cgroup out of memory"}
+
+// causeSynonymsAt returns the synonyms of the cause word cause[i].
+func causeSynonymsAt(cause []string, i int) []string {
+	if cause[i] == "limit" && (slices.Contains(cause[:i], "memory") || slices.Contains(cause[:i], "cgroup")) {
+		return cgroupLimit
+	}
+	return causeSynonyms[cause[i]]
 }
 
 // conditionals make a sentence say what could happen, not what did.
@@ -189,11 +201,11 @@ func checkScoped(ix *index, g *Grounding, facts []sentenceFacts, claims []claim,
 				scope[id] = true
 			}
 		}
-		for _, w := range f.cause {
+		for i, w := range f.cause {
 			if probeFailed && probeFailWords[w] {
 				continue
 			}
-			if !ix.scopeHas(scope, append([]string{w, w[:max(4, len(w)-3)]}, causeSynonyms[w]...)) {
+			if !ix.scopeHas(scope, append([]string{w, w[:max(4, len(w)-3)]}, causeSynonymsAt(f.cause, i)...)) {
 				g.Missing = append(g.Missing, "cause: "+w)
 				break
 			}

@@ -39,6 +39,13 @@ const maxDerivedSizes = 16
 // attribution.go). given holds the user's own words; claims found only
 // there go to Given. Check is deterministic and never modifies its inputs.
 func Check(answer, evidence string, given ...string) Grounding {
+	g, _ := check(answer, evidence, given)
+	return g
+}
+
+// check is Check, returning the evidence's index too: Judge reads a terse
+// reply's tokens from it rather than index the evidence again.
+func check(answer, evidence string, given []string) (Grounding, *index) {
 	answer, evidence = offsetSafe(answer), offsetSafe(evidence)
 	given = slices.Clone(given)
 	for i := range given {
@@ -54,7 +61,7 @@ func Check(answer, evidence string, given ...string) Grounding {
 	claims = dropSumTerms(answer, claims)           // sumterms.go
 	if len(claims) == 0 {
 		checkClaimless(ix, &g, answer, facts)
-		return withPhrase(g, answer, evidence, facts)
+		return withPhrase(g, ix, answer, evidence, facts), ix
 	}
 	var user *index
 	isGiven := func(c claim) bool {
@@ -308,18 +315,18 @@ func Check(answer, evidence string, given ...string) Grounding {
 		}
 		report(&g.Missing, c.text)
 	}
-	return withPhrase(g, answer, evidence, facts)
+	return withPhrase(g, ix, answer, evidence, facts), ix
 }
 
 // withPhrase adds a phrase the answer quotes from the evidence (see
 // phrases.go) when nothing else was found, missing or given.
-func withPhrase(g Grounding, answer, evidence string, facts []sentenceFacts) Grounding {
+func withPhrase(g Grounding, ix *index, answer, evidence string, facts []sentenceFacts) Grounding {
 	if len(g.Found)+len(g.Missing)+len(g.Given) == 0 {
 		if p := phrases(answer, evidence); p != "" {
 			g.Found = append(g.Found, p)
 		} else if p := unreadable(answer, evidence, facts); p != "" {
 			g.Found = append(g.Found, p)
-		} else if p := terseFound(answer, evidence); p != "" {
+		} else if p := terseFound(answer, ix); p != "" {
 			g.Found = append(g.Found, p) // "nas-01": terseanswer.go
 		}
 	}

@@ -278,7 +278,13 @@ func (ix *index) unitLines(ids []int32, unit string) []string {
 // outside brackets ("6 failed passwords, 4 of them from 203.0.113.45":
 // the first item names no address).
 func countItem(s string, from, to int) string {
-	start, depth := 0, 0
+	start, end := itemSpan(s, from, to)
+	return s[start:end]
+}
+
+// itemSpan returns where countItem's item starts and ends in s.
+func itemSpan(s string, from, to int) (start, end int) {
+	depth := 0
 	for i := from - 1; i >= 0 && start == 0; i-- {
 		switch s[i] {
 		case ')', ']':
@@ -291,7 +297,7 @@ func countItem(s string, from, to int) string {
 			}
 		}
 	}
-	end := len(s)
+	end = len(s)
 	depth = 0
 	for i := to; i < len(s) && end == len(s); i++ {
 		switch s[i] {
@@ -305,7 +311,7 @@ func countItem(s string, from, to int) string {
 			}
 		}
 	}
-	return s[start:end]
+	return start, end
 }
 
 // containsAnyOf reports whether s holds one of words.

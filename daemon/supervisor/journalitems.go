@@ -38,12 +38,13 @@ func loginTimes(ix *index, _ []int32, s string) (found bool, what string, ok boo
 		}
 	}
 	for _, c := range counts {
-		item := countItem(s, c.at, c.end)
+		start, end := itemSpan(s, c.at, c.end) // journalcounts.go
+		item := s[start:end]
 		addr, user := itemAddress(item, s[c.at:c.end]), ""
 		if u := loginUserRe.FindStringSubmatch(item); u != nil && u[1] != "ssh" {
 			user = u[1]
 		}
-		if u, a := allQualifier(s, item, strings.Index(s, item)); u != "" || a != "" { // smblogins.go
+		if u, a := allQualifier(s, end); u != "" || a != "" { // smblogins.go
 			user, addr = cmp.Or(user, u), cmp.Or(addr, a)
 		}
 		if addr == "" && user == "" || c.n < 0 || deniedCount(s[:c.at]) {

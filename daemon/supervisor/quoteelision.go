@@ -37,12 +37,17 @@ type quotePiece struct {
 // shortened in the middle (see above). Keys of fewer than minVerbatim
 // words are names, never shortened quotations.
 func hasTextElided(text string, c claim) bool {
-	if !strings.Contains(c.key, " ") || len(plainWords(c.key)) < minVerbatim {
+	if !strings.Contains(c.key, " ") {
 		return false
 	}
+	// A word the whole text lacks no line has: one pass, no search set up.
 	words := plainWords(c.key)
+	if len(words) < minVerbatim || !allWordsIn(text, words) {
+		return false
+	}
 	e := newElision(markedParts(c.key), c.prefix)
-	for _, line := range strings.Split(text, "\n") {
+	for line := range strings.Lines(text) {
+		line = strings.TrimSuffix(line, "\n")
 		if !allWordsIn(line, words) {
 			continue
 		}
@@ -96,9 +101,6 @@ func markedParts(key string) []quotePiece {
 			break
 		}
 		key, marked = key[i+n:], true
-	}
-	if len(out) == 0 {
-		return []quotePiece{{key, false}}
 	}
 	return out
 }
@@ -252,7 +254,8 @@ func boundedFrom(line, piece string, off int, prefix bool) int {
 func elisionGap(gap string, marked bool) bool {
 	ws := plainWords(gap)
 	for _, w := range ws {
-		if negations[w] || w == "without" || w == "cannot" || w == "t" || strings.HasSuffix(w, "n't") {
+		// "isn't" is "isn", "t" in plainWords
+		if negations[w] || w == "without" || w == "cannot" || w == "t" {
 			return false
 		}
 	}

@@ -34,15 +34,23 @@ var (
 	factorAfter = regexp.MustCompile(`^\s*(?:times|x|×)\s+(?:more|less|larger|bigger|smaller|higher|lower|greater|fewer|as|the)\b`)
 )
 
+// relativeFigure reports c as a difference ("600 MiB more … than") or,
+// factor set, a factor ("3 times more") of two sides' values.
+func relativeFigure(answer string, c claim) (factor, ok bool) {
+	rest := answer[min(c.off+len(c.text), len(answer)):]
+	factor = c.kind == kindCount && factorAfter.MatchString(rest)
+	return factor, factor || (c.kind == kindSize || c.kind == kindPercent) && diffAfter.MatchString(rest)
+}
+
 // relative says whether c is a difference or factor of two entities'
 // values, and whether the evidence gives it.
 func (ix *index) relative(answer string, c claim, anchors map[int][]claim) relation {
-	end := min(c.off+len(c.text), len(answer))
-	rest := answer[end:]
-	factor := c.kind == kindCount && factorAfter.MatchString(rest)
-	if !factor && (c.kind != kindSize && c.kind != kindPercent || !diffAfter.MatchString(rest)) {
+	factor, ok := relativeFigure(answer, c)
+	if !ok {
 		return relNone
 	}
+	end := min(c.off+len(c.text), len(answer))
+	rest := answer[end:]
 	hedged := approxWords[strings.ToLower(lastWord(answer[:c.off]))]
 	if factor && !hedged {
 		return relDropped

@@ -9,13 +9,11 @@ package supervisor
 // java's 1229868 KiB and the true "more" read as false.
 
 // comparedSides returns claims without the figures that are a difference
-// or factor of the two sides (diffAfter, factorAfter), for checkCompared.
+// or factor of the two sides (relativeFigure), for checkCompared.
 func comparedSides(answer string, claims []claim) []claim {
 	out := make([]claim, 0, len(claims))
 	for _, c := range claims {
-		rest := answer[min(c.off+len(c.text), len(answer)):]
-		if (c.kind == kindSize || c.kind == kindPercent) && diffAfter.MatchString(rest) ||
-			c.kind == kindCount && factorAfter.MatchString(rest) {
+		if _, ok := relativeFigure(answer, c); ok { // relative.go
 			continue
 		}
 		out = append(out, c)

@@ -68,13 +68,11 @@ func checkSameLinks(ix *index, g *Grounding, answer string, facts []sentenceFact
 // possessiveUserRe reads "bob's" before an event noun.
 var possessiveUserRe = regexp.MustCompile(`\b([a-z_][\w.-]*)['’]s\s+(?:[\w-]+\s+){0,2}(?:login|logon|auth|authentication|attempt|session|connection|password)`)
 
-// loggedUser reports a name the journal gives as a user ("user=<bob>",
-// "for bob", "user bob").
+// loggedUser reports a name the journal gives as a user (namesUser).
 func (ix *index) loggedUser(name string) bool {
 	ids, _, _ := ix.journalEntries()
 	for _, id := range ids {
-		t := ix.recs[id].text
-		if strings.Contains(t, "user=<"+name+">") || strings.Contains(t, "user="+name) || containsBounded(t, "user "+name, false) || containsBounded(t, "for "+name, false) {
+		if namesUser(ix.recs[id].text, name) {
 			return true
 		}
 	}

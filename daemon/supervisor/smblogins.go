@@ -14,21 +14,20 @@ func smbLoginFailure(t string) bool {
 	return strings.Contains(t, "authentication for user [") && strings.Contains(t, "failed with error nt_status_")
 }
 
-// smbLoginUser reports whether a Samba line names user as the account
-// that logged in ("user [carol]").
-func smbLoginUser(t, user string) bool {
-	return strings.Contains(t, "user ["+user+"]")
+// namesUser reports whether a journal line names user as its account:
+// "user bob", "for bob", "user=bob", "user=<bob>", `user "bob"`, and
+// Samba's "user [carol]"; whole names only.
+func namesUser(t, user string) bool {
+	return containsBounded(t, "user "+user, false) || containsBounded(t, "for "+user, false) ||
+		containsBounded(t, "user="+user, false) || strings.Contains(t, "user=<"+user+">") ||
+		strings.Contains(t, `user "`+user+`"`) || strings.Contains(t, "user ["+user+"]")
 }
 
 // allQualifier returns the user and address of an "all …" item right
-// after a count's item ("4 failed logins, all for user carol from
+// after a count's item, which ends at end ("4 failed logins, all for user carol from
 // 192.168.1.50"): what it says holds for each line counted, so the count
 // is of the lines that have them.
-func allQualifier(s, item string, at int) (user, addr string) {
-	end := at + len(item)
-	if end > len(s) || s[at:end] != item {
-		return "", ""
-	}
+func allQualifier(s string, end int) (user, addr string) {
 	rest := strings.TrimLeft(s[end:], ",;:—– ")
 	if !strings.HasPrefix(rest, "all ") && !strings.HasPrefix(rest, "each ") {
 		return "", ""

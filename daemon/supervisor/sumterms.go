@@ -1,9 +1,11 @@
 package supervisor
 
 import (
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // "exit code 137, which fits a process killed with SIGKILL (128 + 9)":
@@ -39,10 +41,14 @@ func dropSumTerms(answer string, claims []claim) []claim {
 		default:
 			v = a * b
 		}
-		made := slices.ContainsFunc(sentenceFigures(answer, m[0], m[1]), func(f float64) bool { return f == v })
+		// Floats do not add decimals exactly (0.1 + 0.2 is not 0.3):
+		// the figure is made within half a step of the terms' decimals.
+		tol := 0.5 / math.Pow10(max(decimals(answer[m[2]:m[3]]), decimals(answer[m[6]:m[7]])))
+		equal := func(f float64) bool { return math.Abs(f-v) < tol }
+		made := slices.ContainsFunc(sentenceFigures(answer, m[0], m[1]), equal)
 		if m[8] >= 0 {
 			c, err := strconv.ParseFloat(answer[m[8]:m[9]], 64)
-			made = err == nil && c == v
+			made = err == nil && equal(c)
 		}
 		if made {
 			spans = append(spans, [2]int{m[0], m[7]})
@@ -70,4 +76,12 @@ func sentenceFigures(answer string, from, to int) []float64 {
 		}
 	}
 	return out
+}
+
+// decimals returns how many digits a figure has after its point.
+func decimals(f string) int {
+	if i := strings.IndexByte(f, '.'); i >= 0 {
+		return len(f) - i - 1
+	}
+	return 0
 }

@@ -83,11 +83,12 @@ type Review struct {
 // Review.Unusable says why.
 func Judge(in Input) Review {
 	evidence := EvidenceText(in)
+	g, ix := check(in.Answer, evidence, given(in))
 	r := Review{
-		Grounding: Check(in.Answer, evidence, given(in)...),
+		Grounding: g,
 		Hedges:    Hedges(in.Answer),
 		Uncovered: uncovered(in.Requested, in.Results),
-		Unusable:  garbled(in.Answer, terseTokens(offsetSafe(in.Answer), evidence) != nil),
+		Unusable:  garbled(in.Answer, terseTokens(offsetSafe(in.Answer), ix) != nil),
 	}
 	if r.Unusable == "" {
 		r.Unusable = cutName(in.Answer, evidence)

@@ -1,6 +1,10 @@
 package supervisor
 
-import "github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+import (
+	"cmp"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
 
 // A share of swap said used: "Swap is 255Mi, and roughly half of it is in
 // use", "most of the swap is used", "about a quarter of swap is in use",
@@ -10,39 +14,42 @@ import "github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 // hedges), a quarter 15–35%, a third 20–45%, two thirds 50–80%, three
 // quarters 60–90%, most 45% and up, and "some", "a little", "a bit" or
 // "is swapping" any use at all. "Less than half", "under a third" bound
-// the share from above only, "more than half", "over a quarter" from
-// below. A negation before the share ("not even half") or a condition
-// ("if half of swap is used …") makes no claim.
+// the used part from above by the share's value (½, ⅓), "more than
+// half", "over a quarter" from below. A negation before the share
+// ("not even half of the swap", "swap is 1Gi and not even half of it")
+// or a condition ("if half of swap is used …") makes no claim.
 
-// swapShare is a share phrase and the part of total it says is used.
+// swapShare is a share phrase, the part of total it says is used and its
+// nominal value (½, ¼, …; 0 for "most", "some"), which a bound word bounds:
+// "less than half" is under ½, not under the 70% a bare "half" allows.
 type swapShare struct {
-	words  []string
-	lo, hi float64
+	words       []string
+	lo, hi, nom float64
 }
 
 // swapShares are longest first, so "two thirds" is read before "third".
 var swapShares = []swapShare{
-	{[]string{"three", "quarters"}, 0.6, 0.9},
-	{[]string{"two", "thirds"}, 0.5, 0.8},
-	{[]string{"a", "small", "part"}, 0, 0.5},
-	{[]string{"a", "small", "amount"}, 0, 0.5},
-	{[]string{"the", "majority"}, 0.45, 1},
-	{[]string{"a", "quarter"}, 0.15, 0.35},
-	{[]string{"one", "quarter"}, 0.15, 0.35},
-	{[]string{"a", "third"}, 0.2, 0.45},
-	{[]string{"one", "third"}, 0.2, 0.45},
-	{[]string{"a", "little"}, 0, 1},
-	{[]string{"a", "bit"}, 0, 1},
-	{[]string{"half"}, 0.3, 0.7},
-	{[]string{"most"}, 0.45, 1},
-	{[]string{"some"}, 0, 1},
+	{[]string{"three", "quarters"}, 0.6, 0.9, 0.75},
+	{[]string{"two", "thirds"}, 0.5, 0.8, 2.0 / 3},
+	{[]string{"a", "small", "part"}, 0, 0.5, 0},
+	{[]string{"a", "small", "amount"}, 0, 0.5, 0},
+	{[]string{"the", "majority"}, 0.45, 1, 0},
+	{[]string{"a", "quarter"}, 0.15, 0.35, 0.25},
+	{[]string{"one", "quarter"}, 0.15, 0.35, 0.25},
+	{[]string{"a", "third"}, 0.2, 0.45, 1.0 / 3},
+	{[]string{"one", "third"}, 0.2, 0.45, 1.0 / 3},
+	{[]string{"a", "little"}, 0, 1, 0},
+	{[]string{"a", "bit"}, 0, 1, 0},
+	{[]string{"half"}, 0.3, 0.7, 0.5},
+	{[]string{"most"}, 0.45, 1, 0},
+	{[]string{"some"}, 0, 1, 0},
 }
 
 var (
 	// swapShareUse are the words that make the share the used part.
 	swapShareUse = lexicon.NewSet(`used use full consumed occupied taken utilized utilised`)
 	// swapBelow and swapAbove bound a share from one side.
-	swapBelow = [][]string{{"less", "than"}, {"fewer", "than"}, {"under"}, {"below"}, {"at", "most"}, {"not", "even"}}
+	swapBelow = [][]string{{"less", "than"}, {"fewer", "than"}, {"under"}, {"below"}, {"at", "most"}}
 	swapAbove = [][]string{{"more", "than"}, {"over"}, {"above"}, {"at", "least"}}
 	// swapShareNegs before a share deny it.
 	swapShareNegs = lexicon.NewSet(`not isn never no nowhere hardly barely`)
@@ -68,12 +75,12 @@ func shareAt(ws []string, k int) (swapShare, bool) {
 func boundShare(ws []string, k int, s swapShare) swapShare {
 	for _, b := range swapBelow {
 		if k >= len(b) && equalAt(ws, k-len(b), b) {
-			return swapShare{s.words, -1, s.hi} // below a share, none may be used
+			return swapShare{s.words, -1, cmp.Or(s.nom, s.hi), 0} // below a share, none may be used
 		}
 	}
 	for _, b := range swapAbove {
 		if k >= len(b) && equalAt(ws, k-len(b), b) {
-			return swapShare{s.words, s.lo, 1}
+			return swapShare{s.words, cmp.Or(s.nom, s.lo), 1, 0}
 		}
 	}
 	return s
@@ -101,7 +108,7 @@ func saysSwapShare(ws []string) (swapShare, bool) {
 		// "half of the swap is used": the share before "swap".
 		for k := max(0, i-5); k < i; k++ {
 			s, ok := shareAt(ws, k)
-			if !ok || swapShareNegs[at(ws, k-1)] {
+			if !ok || swapShareNegs[at(ws, k-1)] || at(ws, k-1) == "even" && swapShareNegs[at(ws, k-2)] {
 				continue
 			}
 			rest := ws[k+len(s.words) : i]
@@ -153,7 +160,7 @@ func checkSwapShare(ix *index, g *Grounding, ws []string) {
 	s, ok := saysSwapShare(ws)
 	label := "swap share used"
 	if !ok && saysSwapping(ws) {
-		s, ok, label = swapShare{nil, 0, 1}, true, "swapping"
+		s, ok, label = swapShare{nil, 0, 1, 0}, true, "swapping"
 	}
 	if !ok {
 		return

@@ -22,13 +22,12 @@ var terseLabels = lexicon.NewSet(`pid port host user device`)
 const maxTerseTokens = 3
 
 // terseTokens returns the reply's tokens when it is such an answer, else
-// nil; it indexes the evidence only for a reply that short.
-func terseTokens(reply, evidence string) []string {
+// nil; ix is the evidence's index Check built.
+func terseTokens(reply string, ix *index) []string {
 	fields := strings.Fields(reply)
 	if len(fields) == 0 || len(fields) > maxTerseTokens {
 		return nil
 	}
-	ix := newIndex(offsetSafe(evidence))
 	var out []string
 	for k, f := range fields {
 		w := strings.ToLower(strings.Trim(f, " *`\"'.,;:!?"))
@@ -70,6 +69,6 @@ func wholeToken(text, w string) bool {
 }
 
 // terseFound grounds a claimless terse reply by its tokens ("nas-01").
-func terseFound(answer, evidence string) string {
-	return strings.Join(terseTokens(answer, evidence), " ")
+func terseFound(answer string, ix *index) string {
+	return strings.Join(terseTokens(answer, ix), " ")
 }

@@ -1,6 +1,10 @@
 package supervisor
 
-import "github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+import (
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
 
 // "systemctl --failed failed (no system bus), so there's no evidence about
 // failed services": a "no" before a noun of evidence says what the probes
@@ -32,7 +36,7 @@ func (ix *index) unseenAbsence(f sentenceFacts) bool {
 // bus").
 func (ix *index) probeUnread(probe string) bool {
 	for _, r := range ix.recs {
-		if r.probe == probe && len(r.text) > 7 && r.text[:7] == "cannot " {
+		if r.probe == probe && strings.HasPrefix(r.text, "cannot ") {
 			return true
 		}
 	}

@@ -23,7 +23,7 @@ import (
 var versusComparatives = lexicon.NewSet(`busier hungrier heavier idler quieter slower faster`)
 
 // versusGroup returns the figures of the side of a "vs" ending (or
-// starting) at off: a figure and the bracket right after it.
+// starting) at the claim from: a figure and the bracket right after it.
 func versusGroup(answer string, claims []claim, from int) []int {
 	if from < 0 || from >= len(claims) || !isFigure(claims[from]) {
 		return nil
@@ -65,7 +65,7 @@ func versusLeft(answer string, claims []claim, v int) int {
 		for head >= 0 && claims[head].paren == c.paren {
 			head--
 		}
-		if head < 0 || claims[head].paren == c.paren {
+		if head < 0 {
 			return -1
 		}
 	}
