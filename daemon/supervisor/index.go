@@ -94,6 +94,7 @@ type index struct {
 	psProgs map[string]bool
 	// journal caches journalEntries (journalcounts.go).
 	journal *journalEntriesCache
+	logIDs  *logIDsCache // answerLogIDs (logids.go)
 }
 
 // newIndex cuts text into records and reads every figure and word of

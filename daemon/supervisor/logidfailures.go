@@ -27,7 +27,7 @@ func checkLogIDFailures(ix *index, g *Grounding, answer string) {
 	ids := answerLogIDs(ix, answer)
 	for k, l := range ids {
 		if len(l.own) == 0 || slices.ContainsFunc(l.own, func(id int32) bool {
-			return failureLineRe.MatchString(fieldTokenRe.ReplaceAllString(strings.ToLower(ix.recs[id].text), " "))
+			return failureLineRe.MatchString(fieldTokenRe.ReplaceAllString(ix.recs[id].text, " "))
 		}) {
 			continue
 		}
