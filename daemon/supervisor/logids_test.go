@@ -13,12 +13,16 @@ func TestLogIDs(t *testing.T) {
 		"Nov 23 10:00:05 srv1 app[900]: request completed status=200 duration_ms=35 request_id=e5f6a7b8 url=https://api.example.com/users",
 		"Nov 23 10:02:11 srv1 dockerd[700]: time=\"2026-11-23T10:02:11Z\" level=warning msg=\"ShouldRestart failed, container will not be restarted\" container=4be81f02c9d1 error=\"restart canceled\" restartCount=2")
 	ci := EvidenceText(scenario(t, "host49"))
+	camel := withJournal(t, "server",
+		"Nov 23 10:00:01 srv1 api[900]: upstream timed out status=504 requestId=f00d1234",
+		"Nov 23 10:00:03 srv1 api[900]: served status=200 requestId=beef5678")
 	checkPairs(t, []pair{
 		// A figure after an identifier is of its lines.
 		{"figures of a request", app, "Request a1b2c3d4 failed with status 502 after 1840 ms.",
 			"Request e5f6a7b8 failed with status 502 after 1840 ms."},
 		{"figures of a job", ci, "Job 88213 failed with exit code 1 after 412.7 seconds.",
 			"Job 88231 failed with exit code 1 after 412.7 seconds."},
+		{"a camelCase key", camel, "Request f00d1234 ended with status 504.", "Request beef5678 ended with status 504."},
 		// A URL too, up to the next identifier.
 		{"URL of a request", app, "Request e5f6a7b8 went to https://api.example.com/users and request a1b2c3d4 to https://api.example.com/orders.",
 			"Request e5f6a7b8 went to https://api.example.com/orders, right after request a1b2c3d4 failed."},
@@ -36,7 +40,7 @@ func TestLogIDs(t *testing.T) {
 		{"failed in its own item", ci, "Job 88213 failed with exit code 1, and job 88231 was received at 23:06:28.",
 			"Jobs 88213 and 88231 both failed."},
 		{"failed by a list's heading", app, "The log shows one failed request: a1b2c3d4 (status 502); e5f6a7b8 completed with 200.",
-			"The log shows two failed requests: a1b2c3d4 (status 502) and e5f6a7b8 (status 200)."},
+			"The log shows failed requests: a1b2c3d4 (status 502) and e5f6a7b8 (status 200)."},
 		// An outcome its line denies.
 		{"outcome its line denies", app, "Container 4be81f02c9d1 will not be restarted: dockerd logged that the restart was canceled.",
 			"Container 4be81f02c9d1 stopped, and Docker will restart it automatically."},
