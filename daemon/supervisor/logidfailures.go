@@ -57,7 +57,7 @@ func checkLogIDFailures(ix *index, g *Grounding, answer string) {
 func failedSaid(text string) bool {
 	for _, m := range failedWordRe.FindAllStringIndex(text, -1) {
 		ws := plainWords(text[:m[0]])
-		if !slices.ContainsFunc(ws[max(0, len(ws)-3):], func(d string) bool { return slices.Contains(outcomeDenials, d) }) {
+		if !deniedBefore(ws, len(ws)) {
 			return true
 		}
 	}
