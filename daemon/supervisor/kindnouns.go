@@ -60,7 +60,11 @@ func checkKindPIDs(ix *index, g *Grounding, sentence string) {
 	}
 	for _, m := range kindPIDRe.FindAllStringSubmatch(low, -1) {
 		kind, pid := m[1], m[2]
-		rows := ix.psRowsOf(pid)
+		n, err := strconv.Atoi(pid)
+		if err != nil {
+			continue
+		}
+		rows := ix.psRows(n)
 		if len(rows) == 0 {
 			continue
 		}
@@ -71,28 +75,6 @@ func checkKindPIDs(ix *index, g *Grounding, sentence string) {
 			g.Missing = append(g.Missing, what)
 		}
 	}
-}
-
-// psRowsOf returns the ps rows of a PID.
-func (ix *index) psRowsOf(pid string) []int32 {
-	n, err := strconv.Atoi(pid)
-	if err != nil {
-		return nil
-	}
-	var out []int32
-	for _, id := range ix.tokens[pid] {
-		r := ix.recs[id]
-		if r.probe != "top_memory" && r.probe != "top_cpu" {
-			continue
-		}
-		for _, v := range r.values {
-			if v.col == "pid" && v.iv.lo <= float64(n) && float64(n) < v.iv.hi {
-				out = append(out, id)
-				break
-			}
-		}
-	}
-	return out
 }
 
 // kindRow reports a row holding one of programs as a bounded word.
