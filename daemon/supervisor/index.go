@@ -97,6 +97,7 @@ type index struct {
 	// partDisks are the disks of the evidence's partition names
 	// (hasPartitionOf), built on first use.
 	partDisks map[string]bool
+	logIDs    *logIDsCache // answerLogIDs (logids.go)
 }
 
 // newIndex cuts text into records and reads every figure and word of

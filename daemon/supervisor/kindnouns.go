@@ -8,11 +8,15 @@ import (
 
 // "The compiler (PID 13013) is at 27.3% CPU", "the database, PID 2231,
 // …", "the browser is PID 4242": a descriptor before a PID says what kind
-// of program that process is. It may not name the program (it is no
-// name claim: claim.soft), but where the PID's ps row shows a program of
-// none of the kind's known programs, the description is wrong. A kind
-// with no list here ("the build process") is not judged, nor a PID ps
-// does not show.
+// of program that process is. There it names no program (claim.soft), but
+// where the PID's ps row shows none of the kind's known programs, the
+// description is wrong. Elsewhere it is judged two ways, each covering
+// what the other cannot: as a name claim ("the database is listening on
+// 6379") it stands for its kind's programs' rows (kindTokens, by
+// nameTokens), and a share said of it ("your browser uses 2.9% of
+// memory", where "browser" makes no claim) must be on such a row, in the
+// column its noun names (kindShare). A kind with no list here ("the build
+// process") is not judged, nor a PID ps does not show.
 
 // kindPrograms are the programs a descriptor may call a process, matched
 // as bounded words of its ps row (a path's last part too).
@@ -60,7 +64,11 @@ func checkKindPIDs(ix *index, g *Grounding, sentence string) {
 	}
 	for _, m := range kindPIDRe.FindAllStringSubmatch(low, -1) {
 		kind, pid := m[1], m[2]
-		rows := ix.psRowsOf(pid)
+		n, err := strconv.Atoi(pid)
+		if err != nil {
+			continue
+		}
+		rows := ix.psRows(n)
 		if len(rows) == 0 {
 			continue
 		}
@@ -71,28 +79,6 @@ func checkKindPIDs(ix *index, g *Grounding, sentence string) {
 			g.Missing = append(g.Missing, what)
 		}
 	}
-}
-
-// psRowsOf returns the ps rows of a PID.
-func (ix *index) psRowsOf(pid string) []int32 {
-	n, err := strconv.Atoi(pid)
-	if err != nil {
-		return nil
-	}
-	var out []int32
-	for _, id := range ix.tokens[pid] {
-		r := ix.recs[id]
-		if r.probe != "top_memory" && r.probe != "top_cpu" {
-			continue
-		}
-		for _, v := range r.values {
-			if v.col == "pid" && v.iv.lo <= float64(n) && float64(n) < v.iv.hi {
-				out = append(out, id)
-				break
-			}
-		}
-	}
-	return out
 }
 
 // kindRow reports a row holding one of programs as a bounded word.

@@ -16,6 +16,7 @@ func TestKindDescriptors(t *testing.T) {
 		{"compiler said to be a PID", host31, "The compiler is PID 30331.", "The compiler is PID 29962."},
 		{"compiler with its command and PID", host31, "The Go compiler (`compile`, PID 30331) is at 72% CPU.", "The Go compiler (`java`, PID 29962) is at 38.2% CPU."},
 		{"database with its PID", server, "The database (PID 2231) uses 38.6% CPU.", "The database (PID 1544) uses 21.7% CPU."},
+		{"database as a name", host31, "The database is listening on 6379.", "The database is listening on 80."},
 		{"database's figure", host31, "The database uses 0.5% of memory.", "The database uses 6.2% of memory."},
 		{"browser's share", laptop, "The browser uses 12.3% CPU.", "Your browser is using 2.9% of memory."},
 		{"browser's share of its column", laptop, "The browser uses 7.4% of memory.", "The browser uses 7.4% CPU."},

@@ -39,17 +39,11 @@ func (ix *index) kernelThreadNamed(name string) (kernel, ok bool) {
 	var kern, user bool
 	for _, id := range ix.tokens[name] {
 		r := ix.recs[id]
-		isPs := false
-		for _, v := range r.values {
-			if v.kind == kindCount && v.col == "pid" {
-				isPs = true
-			}
-		}
 		cmd := psCommand(r.text)
-		if !isPs || cmd == "" || commandName(cmd) != name {
+		if !isPSRow(r) || cmd == "" || commandName(cmd) != name {
 			continue
 		}
-		if bracketOnly(cmd) {
+		if kernelRow(r) {
 			kern = true
 		} else {
 			user = true
@@ -64,7 +58,10 @@ func (ix *index) kernelThreadNamed(name string) (kernel, ok bool) {
 // commandName is the first word of a command's program name, lowercased:
 // "[kdamond.0]" is kdamond, "/usr/bin/java -Xmx2g" is java.
 func commandName(cmd string) string {
-	f := strings.Fields(strings.Trim(strings.Fields(cmd + " ")[0], "[]"))
+	f := strings.Fields(cmd)
+	if len(f) > 0 {
+		f = strings.Fields(strings.Trim(f[0], "[]"))
+	}
 	if len(f) == 0 {
 		return ""
 	}

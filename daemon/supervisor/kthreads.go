@@ -32,29 +32,13 @@ func saysKernelThread(ws []string) bool {
 }
 
 // kernelThread returns whether the ps process with this PID looks like a
-// kernel thread; ok is false when no ps record has it. ps's own row is
-// read first: the typed record's columns break on a ":" in the command.
+// kernel thread; ok is false when no ps record has it.
 func (ix *index) kernelThread(pid float64) (kernel, ok bool) {
-	// Only the records holding the PID's word can have it in their pid
-	// column: the index lists them, so no walk of every record.
-	for _, id := range ix.tokens[strconv.FormatFloat(pid, 'f', -1, 64)] {
-		r := ix.recs[id]
-		var isPid, haveVsz bool
-		vsz := 0.0
-		for _, v := range r.values {
-			switch {
-			case v.kind == kindCount && v.col == "pid" && v.iv.lo <= pid && pid <= v.iv.hi:
-				isPid = true
-			case v.kind == kindCount && (v.col == "vsz" || v.col == "vsz_kib"):
-				vsz, haveVsz = max(vsz, v.iv.hi), true // a count 0 spans ±0.5
-			}
-		}
-		if !isPid || !haveVsz {
-			continue
-		}
-		return vsz < 1 && bracketOnly(psCommand(r.text)), true
+	rows := ix.psRows(int(pid))
+	if len(rows) == 0 {
+		return false, false
 	}
-	return false, false
+	return kernelRow(ix.recs[rows[0]]), true
 }
 
 // psCommand returns a ps record's command: after "command " in typed

@@ -99,13 +99,13 @@ func (ix *index) quotesLine(id int32, k kind, near, words []string) bool {
 		return false
 	}
 	for _, w := range near {
-		if !logContent(w) || !wordStart(r.text, logStem(w)) {
+		if !logContent(w) || !wordStart(r.text, eventStem(w)) {
 			return false
 		}
 	}
 	shared := map[string]bool{}
 	for _, w := range words {
-		if logContent(w) && wordStart(r.text, logStem(w)) {
+		if logContent(w) && wordStart(r.text, eventStem(w)) {
 			shared[w] = true
 		}
 	}
@@ -115,17 +115,6 @@ func (ix *index) quotesLine(id int32, k kind, near, words []string) bool {
 // logContent reports whether a word says something of its own.
 func logContent(w string) bool {
 	return len(w) >= 3 && !genericWords[w] && !strings.HasSuffix(w, "ly")
-}
-
-// logStem cuts an inflection off a word ("allocating" → "allocat"), so
-// it matches the line's own form.
-func logStem(w string) string {
-	for _, suf := range []string{"ing", "ed", "es", "s"} {
-		if s, ok := strings.CutSuffix(w, suf); ok && len(s) >= 4 {
-			return s
-		}
-	}
-	return w
 }
 
 // eventLines returns lines and the journal entries (of ids) that one of

@@ -27,7 +27,7 @@ func checkLogIDFailures(ix *index, g *Grounding, answer string) {
 	ids := answerLogIDs(ix, answer)
 	for k, l := range ids {
 		if len(l.own) == 0 || slices.ContainsFunc(l.own, func(id int32) bool {
-			return failureLineRe.MatchString(fieldTokenRe.ReplaceAllString(strings.ToLower(ix.recs[id].text), " "))
+			return failureLineRe.MatchString(fieldTokenRe.ReplaceAllString(ix.recs[id].text, " "))
 		}) {
 			continue
 		}
@@ -57,7 +57,7 @@ func checkLogIDFailures(ix *index, g *Grounding, answer string) {
 func failedSaid(text string) bool {
 	for _, m := range failedWordRe.FindAllStringIndex(text, -1) {
 		ws := plainWords(text[:m[0]])
-		if !slices.ContainsFunc(ws[max(0, len(ws)-3):], func(d string) bool { return slices.Contains(outcomeDenials, d) }) {
+		if !deniedBefore(ws, len(ws)) {
 			return true
 		}
 	}

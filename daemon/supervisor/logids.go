@@ -20,8 +20,10 @@ import (
 // that its lines deny ("container will not be restarted") is wrong too.
 
 var (
-	// logIDFieldRe reads an identifier field of a journal line.
-	logIDFieldRe = regexp.MustCompile(`\b((?:[A-Za-z]+_)?(?:job|container|build|pipeline|task|request|req|trace|session|span|exec)(?:_?id|ID|Id)?|[A-Za-z]+_id|[a-z]+I[Dd]|id)=([0-9A-Za-z][0-9A-Za-z_.-]{2,})`)
+	// logIDFieldRe reads an identifier field of a journal line (lowered:
+	// "requestId=" reads as "requestid="): job=, container_id=, req=,
+	// trace_id=, any other …_id= and id=.
+	logIDFieldRe = regexp.MustCompile(`\b((?:[a-z]+_)?(?:job|container|build|pipeline|task|request|req|trace|session|span|exec)(?:_?id)?|[a-z]+_id|id)=([0-9a-z][0-9a-z_.-]{2,})`)
 	// logIDTokenRe reads what an answer may say of an identifier: a URL,
 	// a clock time, a figure.
 	logIDTokenRe = regexp.MustCompile(`[a-z]+://[^\s,;)"'` + "`" + `]*[^\s,;.)"'` + "`" + `]|\b\d+(?::\d+)+\b|\b\d+(?:\.\d+)?\b`)
@@ -36,10 +38,26 @@ type logID struct {
 }
 
 // answerLogIDs returns the journal identifiers the answer names, in
-// order, each with its scope.
+// order, each with its scope. Several checks ask for them: they are read
+// once per answer.
 func answerLogIDs(ix *index, answer string) []logID {
+	if c := ix.logIDs; c != nil && c.answer == answer {
+		return c.ids
+	}
+	ids := readLogIDs(ix, answer)
+	ix.logIDs = &logIDsCache{answer, ids}
+	return ids
+}
+
+// logIDsCache holds answerLogIDs of an answer.
+type logIDsCache struct {
+	answer string
+	ids    []logID
+}
+
+func readLogIDs(ix *index, answer string) []logID {
 	ids, ok, _ := ix.journalEntries()
-	if !ok || len(ids) == 0 || !strings.Contains(answer, " ") {
+	if !ok || len(ids) == 0 {
 		return nil
 	}
 	type field struct{ key, val string }
@@ -50,7 +68,7 @@ func answerLogIDs(ix *index, answer string) []logID {
 			if !strings.ContainsAny(m[2], "0123456789") {
 				continue // "id=moby" names no instance
 			}
-			f := field{strings.ToLower(m[1]), strings.ToLower(m[2])}
+			f := field{m[1], m[2]}
 			byLine[id] = append(byLine[id], f)
 			if !slices.Contains(vals, f) {
 				vals = append(vals, f)
@@ -135,7 +153,7 @@ func sentenceEndAt(s string, off int) int {
 // linesHold reports whether one of lines holds tok.
 func (ix *index) linesHold(lines []int32, tok string) bool {
 	return slices.ContainsFunc(lines, func(id int32) bool {
-		return containsBounded(strings.ToLower(ix.recs[id].text), tok, false)
+		return containsBounded(ix.recs[id].text, tok, false)
 	})
 }
 

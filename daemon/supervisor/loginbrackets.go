@@ -12,12 +12,12 @@ import (
 // twice)" counts no login.
 
 // bracketTimesRe reads "root twice", "root 2 times" in a bracket's text.
-var bracketTimesRe = regexp.MustCompile(`\b([a-z_][\w.-]*)\s+(once|twice|thrice|(?:` + countRe[1:len(countRe)-1] + `)\s+times)\b`)
+var bracketTimesRe = regexp.MustCompile(`\b([a-z_][\w.-]*)\s+(once|twice|thrice|` + countRe + `\s+times)\b`)
 
 // loginCount is a failed-login count an answer gives: n logins of user
-// (any when empty) from addr (any when empty), said at s[at:end].
+// (any when empty) from addr (any when empty).
 type loginCount struct {
-	n, at, end int
+	n          int
 	user, addr string
 }
 
@@ -40,7 +40,7 @@ func (ix *index) bracketLogins(s string) []loginCount {
 				continue
 			}
 			item := countItem(s, open, open)
-			out = append(out, loginCount{timesOf(inner[m[4]:m[5]]), open + 1 + m[0], open + 1 + m[1], user, itemAddress(item, "(")})
+			out = append(out, loginCount{timesOf(inner[m[4]:m[5]]), user, itemAddress(item, "(")})
 		}
 		next := strings.IndexByte(s[open+shut:], '(')
 		if next < 0 {

@@ -15,6 +15,8 @@ func TestBracketLogins(t *testing.T) {
 		{"user counted alone in a bracket", host31,
 			"There were failed SSH logins from 203.0.113.45 (root twice).",
 			"There were failed SSH logins from 203.0.113.45 (root 3 times)."},
+		{"a denied count in a bracket", host31,
+			"There were failed SSH logins from 203.0.113.45 (root twice, not root 3 times).", ""},
 		{"each item's own address", host32,
 			"Failed logins: 203.0.113.45 (root twice), 198.51.100.23 (deploy once).",
 			"Failed logins: 203.0.113.45 (root twice), 198.51.100.23 (deploy twice)."},

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 )
 
 // "mdadm reported the array rebuilt at 21:37:10", where the line at
@@ -26,7 +28,12 @@ var outcomeStems = map[string][]string{
 }
 
 // outcomeDenials before an outcome word deny it.
-var outcomeDenials = []string{"not", "no", "never", "t", "without", "failed", "unable"}
+var outcomeDenials = lexicon.NewSet(`not no never t without failed unable`)
+
+// deniedBefore reports a denial among the three words before ws[i].
+func deniedBefore(ws []string, i int) bool {
+	return slices.ContainsFunc(ws[max(0, i-3):i], func(d string) bool { return outcomeDenials[d] })
+}
 
 // unsaidOutcome returns the first outcome word after the log word of
 // clause that no one of lines says, or "".
@@ -39,7 +46,7 @@ func unsaidOutcome(ix *index, clause string, lines []int32) string {
 	ws := plainWords(low[m[1]:])
 	for i, w := range ws {
 		stems, ok := outcomeStems[w]
-		if !ok || slices.ContainsFunc(ws[max(0, i-3):i], func(d string) bool { return slices.Contains(outcomeDenials, d) }) {
+		if !ok || deniedBefore(ws, i) {
 			continue
 		}
 		if !slices.ContainsFunc(lines, func(id int32) bool { return saysOutcome(ix.recs[id].text, stems) }) {
@@ -81,7 +88,7 @@ func outcomeIn(t string, stems []string, denied bool) bool {
 	ws := plainWords(fieldTokenRe.ReplaceAllString(asciiLower(t), " "))
 	for i, w := range ws {
 		if slices.ContainsFunc(stems, func(s string) bool { return strings.HasPrefix(w, s) }) &&
-			(slices.ContainsFunc(ws[max(0, i-3):i], func(d string) bool { return slices.Contains(outcomeDenials, d) }) ||
+			(deniedBefore(ws, i) ||
 				undoneOutcome(ws, i)) == denied {
 			return true
 		}
@@ -96,7 +103,7 @@ func deniedOutcome(ix *index, text string, lines []int32) string {
 	ws := plainWords(asciiLower(text))
 	for i, w := range ws {
 		stems, ok := outcomeStems[w]
-		if !ok || undoneOutcome(ws, i) || slices.ContainsFunc(ws[max(0, i-3):i], func(d string) bool { return slices.Contains(outcomeDenials, d) }) {
+		if !ok || undoneOutcome(ws, i) || deniedBefore(ws, i) {
 			continue
 		}
 		if slices.ContainsFunc(lines, func(id int32) bool { return deniesOutcome(ix.recs[id].text, stems) }) &&

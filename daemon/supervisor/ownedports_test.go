@@ -32,10 +32,16 @@ func TestOwnedPortRuns(t *testing.T) {
 		{"Counted by address: 12 on 0.0.0.0 and 14 on [::].", "14", false},
 		{"- master (PID 26950): 25 and 587 processes", "587", false},
 	} {
+		var found []claim
 		for _, c := range extract(tc.answer, nil) {
-			if c.text == tc.number && (c.kind == kindPort) != tc.port {
-				t.Errorf("%q in %q: kind %d, want a port: %v", tc.number, tc.answer, c.kind, tc.port)
+			if c.text == tc.number {
+				found = append(found, c)
 			}
+		}
+		if len(found) != 1 {
+			t.Errorf("%q in %q: %d claims, want one", tc.number, tc.answer, len(found))
+		} else if (found[0].kind == kindPort) != tc.port {
+			t.Errorf("%q in %q: kind %d, want a port: %v", tc.number, tc.answer, found[0].kind, tc.port)
 		}
 	}
 }

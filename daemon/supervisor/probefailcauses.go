@@ -18,6 +18,9 @@ import (
 var probeFailWords = lexicon.NewSet(`work works worked working fail fails failed failing error errored errors succeed
 	succeeded respond responded answer answered output`)
 
+// errorWords are the words of probeFailWords a negation turns into success.
+var errorWords = lexicon.NewSet(`error errored errors`)
+
 // probeFailureScope returns the records of the probes that failed, and
 // true, when a causal clause names a probe ("probe", a tool of probeTools)
 // and says one failed; else nil and false. Any failed probe's: "the check
@@ -30,17 +33,16 @@ func (ix *index) probeFailureScope(f sentenceFacts) (map[int32]bool, bool) {
 		return nil, false
 	}
 	ws := plainWords(strings.ToLower(f.blank[from:to]))
-	named, failed := map[string]bool{}, reportsFailure(ws)
-	for i, w := range ws {
+	named := map[string]bool{}
+	for _, w := range ws {
 		if p := probeTools[w]; p != "" {
 			named[p] = true
 		}
 		if w == "probe" || w == "probes" {
 			named[""] = true
 		}
-		failed = failed || probeFailWords[w] && i > 0 && (negations[ws[i-1]] || ws[i-1] == "t" || w == "failed" || w == "fails")
 	}
-	if len(named) == 0 || !failed {
+	if len(named) == 0 || !saysProbeFailed(ws) {
 		return nil, false
 	}
 	scope, silent := map[int32]bool{}, map[string]bool{}
@@ -58,4 +60,21 @@ func (ix *index) probeFailureScope(f sentenceFacts) (map[int32]bool, bool) {
 		}
 	}
 	return scope, len(scope) > 0
+}
+
+// saysProbeFailed reports whether a causal clause's words say a probe
+// failed: "failed", "fails", a negated word of probeFailWords ("didn't
+// work", "no output") or an access failure (reportsFailure). A negated
+// error says the opposite: "the probe returned no errors".
+func saysProbeFailed(ws []string) bool {
+	if reportsFailure(ws) {
+		return true
+	}
+	for i, w := range ws {
+		negated := i > 0 && (negations[ws[i-1]] || ws[i-1] == "t") && !errorWords[w]
+		if probeFailWords[w] && (negated || w == "failed" || w == "fails") {
+			return true
+		}
+	}
+	return false
 }
