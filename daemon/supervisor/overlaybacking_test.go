@@ -12,12 +12,7 @@ import (
 // differ does not.
 func TestOverlayBacking(t *testing.T) {
 	host49 := EvidenceText(scenario(t, "host49"))
-	df := "Filesystem      Size  Used Avail Use% Mounted on\n" +
-		"/dev/sda1       916G  512G  358G  59% /srv\n" +
-		"overlay         916G  512G  358G  59% /srv/containers/overlay/a1b2c3/merged\n" +
-		"overlay          20G  1.0G   19G   5% /srv/containers/overlay/d4e5f6/merged\n" +
-		"/dev/nvme0n1p2  468G  398G   47G  90% /\n"
-	own := EvidenceText(Input{Results: []rpc.ProbeResult{{Probe: probes.DiskUsage, Command: "df -h", Stdout: df}}})
+	own := overlayDF()
 	checkPairs(t, []pair{
 		{"overlay on its parent's device", host49,
 			"/var/lib/docker/overlay2/9c3e11f0a2b4/merged is on the same device as /var/lib/docker.",
@@ -29,4 +24,15 @@ func TestOverlayBacking(t *testing.T) {
 			"/srv is at 59%; /srv/containers/overlay/d4e5f6/merged is on a different device.",
 			"/srv is at 59%; /srv/containers/overlay/d4e5f6/merged is on the same device."},
 	})
+}
+
+// overlayDF is the evidence of a made-up df: one overlay with its parent's
+// figures (/srv on sda1), one with figures of its own.
+func overlayDF() string {
+	df := "Filesystem      Size  Used Avail Use% Mounted on\n" +
+		"/dev/sda1       916G  512G  358G  59% /srv\n" +
+		"overlay         916G  512G  358G  59% /srv/containers/overlay/a1b2c3/merged\n" +
+		"overlay          20G  1.0G   19G   5% /srv/containers/overlay/d4e5f6/merged\n" +
+		"/dev/nvme0n1p2  468G  398G   47G  90% /\n"
+	return EvidenceText(Input{Results: []rpc.ProbeResult{{Probe: probes.DiskUsage, Command: "df -h", Stdout: df}}})
 }

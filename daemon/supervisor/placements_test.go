@@ -1,21 +1,11 @@
 package supervisor
 
-import (
-	"testing"
-
-	"github.com/jjgarcianorway/anna-assistant/probes"
-	"github.com/jjgarcianorway/anna-assistant/rpc"
-)
+import "testing"
 
 // TestPlacements: "because they sit on that filesystem" places mounts on
 // the filesystem named before; it must be theirs by df.
 func TestPlacements(t *testing.T) {
-	df := "Filesystem      Size  Used Avail Use% Mounted on\n" +
-		"/dev/sda1       916G  512G  358G  59% /srv\n" +
-		"overlay         916G  512G  358G  59% /srv/containers/overlay/a1b2c3/merged\n" +
-		"overlay          20G  1.0G   19G   5% /srv/containers/overlay/d4e5f6/merged\n" +
-		"/dev/nvme0n1p2  468G  398G   47G  90% /\n"
-	own := EvidenceText(Input{Results: []rpc.ProbeResult{{Probe: probes.DiskUsage, Command: "df -h", Stdout: df}}})
+	own := overlayDF()
 	checkPairs(t, []pair{
 		{"placed on the filesystem before", own,
 			"/srv on /dev/sda1 is at 59%. /srv/containers/overlay/a1b2c3/merged shows the same 59% because it sits on that filesystem.",
