@@ -3,6 +3,7 @@ package supervisor
 import (
 	"slices"
 
+	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
 )
 
@@ -46,6 +47,10 @@ type Input struct {
 	// Incomplete is set when the model stopped before it finished (its
 	// stream ended without the final message, or at the token limit).
 	Incomplete bool
+	// Sources are the numbered probe lines the model was shown (see
+	// package sources); nil when the prompt numbered none. An answer's
+	// citations ("[12]") refer to them.
+	Sources []sources.Line
 }
 
 // Review is the supervisor's verdict with the details behind each signal,
