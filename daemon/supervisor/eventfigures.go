@@ -19,7 +19,14 @@ func eventFigures(msg, stem string) []int {
 		}
 		p := from + i
 		from = p + 1
-		if v, ok := figureBefore(msg, p, last); ok {
+		if keyWord(msg, p) {
+			// "35 request_id=…" writes no figure of requests: the word
+			// is a field's name, and the number before it another's.
+			if v, end, ok := figureAfter(msg, p+len(stem)); ok && p >= last && (p == 0 || !isWordByte(msg[p-1])) {
+				out = append(out, v)
+				last, from = end, end
+			}
+		} else if v, ok := figureBefore(msg, p, last); ok {
 			out = append(out, v)
 			last, from = p+len(stem), p+len(stem)
 		} else if p >= last && (p == 0 || !isWordByte(msg[p-1])) {
@@ -30,6 +37,17 @@ func eventFigures(msg, stem string) []int {
 		}
 	}
 	return out
+}
+
+// keyWord reports whether the word at p is a field's name such as
+// "request_id" or "events_total": it holds an underscore.
+func keyWord(msg string, p int) bool {
+	for q := p; q < len(msg) && isWordByte(msg[q]); q++ {
+		if msg[q] == '_' {
+			return true
+		}
+	}
+	return false
 }
 
 // figureBefore reads the number up to three words before p ("37 events",

@@ -32,3 +32,23 @@ func TestEventFigures(t *testing.T) {
 		}
 	}
 }
+
+// TestEventFiguresSkipKeys: a number before a field's name ("35
+// request_id=…") is no figure of the events the name starts with, while
+// the field's own value ("events_total = 33") is.
+func TestEventFiguresSkipKeys(t *testing.T) {
+	cases := []struct {
+		msg, stem string
+		want      []int
+	}{
+		{"upstream timed out after 35 request_id=ab12 status=504", "reque", nil},
+		{"served 35 requests request_id=ab12", "reque", []int{35}},
+		{"events_total = 33 events", "even", []int{33}},
+		{"5 events_total=9", "even", []int{9}},
+	}
+	for _, c := range cases {
+		if got := eventFigures(c.msg, c.stem); !slices.Equal(got, c.want) {
+			t.Errorf("eventFigures(%q, %q) = %v, want %v", c.msg, c.stem, got, c.want)
+		}
+	}
+}

@@ -61,6 +61,11 @@ func checkKeyFigures(ix *index, g *Grounding, answer string) {
 		if k := keyAfterRe.FindStringSubmatch(low[m[1]:]); k != nil {
 			cands = append(cands, k[1])
 		}
+		// "status=502 duration_ms=41" quotes 502 as status's: a figure one
+		// of its keys gives is that key's, whatever word follows it.
+		if slices.ContainsFunc(cands, func(k string) bool { return slices.Contains(keys[k], n) }) {
+			continue
+		}
 		for _, k := range cands {
 			figs, ok := keys[k]
 			if !ok || slices.Contains(figs, n) {

@@ -23,3 +23,19 @@ func TestLineFigures(t *testing.T) {
 		{"a count of what no line says", ws, "wpa_supplicant disabled Office-5G for 10 seconds after 1 auth failure.", ""},
 	})
 }
+
+// TestKeyValueQuotes: a figure quoted as a key's value ("status=502") is
+// that key's even when another key follows it ("duration_ms=…"), and a
+// number before a field's name ("35 request_id=…") counts no requests.
+func TestKeyValueQuotes(t *testing.T) {
+	ev := "probe system_logs journalctl -p warning..alert -n 200 --no-pager\n" +
+		"Nov 24 23:10:01 web-01 api[812]: upstream failed status=502 duration_ms=1234 request_id=7f3a\n" +
+		"Nov 24 23:10:09 web-01 api[812]: upstream failed status=504 duration_ms=30001 request_id=9c1d\n" +
+		"Nov 24 23:11:00 web-01 api[812]: slow upstream after 35 request_id=aa01 retries\n"
+	checkPairs(t, []pair{
+		{"a quoted key=value run", ev, "At 23:10:01 api logged status=502 duration_ms=1234.",
+			"At 23:10:01 api logged status=1234 duration_ms=502."},
+		{"a value said of its key", ev, "The 23:10:09 failure had status 504 and took 30001 ms (duration_ms=30001).",
+			""},
+	})
+}
