@@ -92,7 +92,8 @@ const maxCiteLines = 64
 // Parse removes every citation from answer and returns the cleaned text
 // and the citations in order. A bracket counts as a citation only when it
 // holds nothing but numbers, commas, dashes, spaces and an optional "L"
-// before a number ("[L12]"), so "[::]:22" or "[1/2]" stay text. Spaces
+// before a number ("[L12]"), and only when no word touches it on the left,
+// so "[::]:22", "[1/2]" and "sshd[612]" stay text. Spaces
 // before a citation are removed with it.
 func Parse(answer string) (string, []Cite) {
 	var b strings.Builder
@@ -110,7 +111,7 @@ func Parse(answer string) (string, []Cite) {
 			break
 		}
 		nums, ok := citeNumbers(rest[i+1 : i+j])
-		if !ok {
+		if !ok || i > 0 && glued(rest[i-1]) {
 			b.WriteString(rest[:i+1])
 			rest = rest[i+1:]
 			continue
@@ -121,6 +122,13 @@ func Parse(answer string) (string, []Cite) {
 		rest = rest[i+j+1:]
 	}
 	return b.String(), cites
+}
+
+// glued reports whether b, right before a bracket, makes the bracket part
+// of a word: "sshd[612]" and "cc1plus[4242]" quote a journal identifier's
+// PID, not a citation.
+func glued(b byte) bool {
+	return b == '_' || b == '-' || b == '.' || b == '/' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80
 }
 
 // citeNumbers reads the inside of a bracket: numbers and ranges separated
