@@ -92,7 +92,8 @@ const maxCiteLines = 64
 // Parse removes every citation from answer and returns the cleaned text
 // and the citations in order. A bracket counts as a citation only when it
 // holds nothing but numbers, commas, dashes, spaces and an optional "L"
-// before a number ("[L12]"), so "[::]:22" or "[1/2]" stay text. Spaces
+// before a number ("[L12]"), so "[::]:22" or "[1/2]" stay text, and so
+// does a syslog tag's PID ("sshd[1402]:", see processTag). Spaces
 // before a citation are removed with it.
 func Parse(answer string) (string, []Cite) {
 	var b strings.Builder
@@ -110,7 +111,13 @@ func Parse(answer string) (string, []Cite) {
 			break
 		}
 		nums, ok := citeNumbers(rest[i+1 : i+j])
-		if !ok {
+		prev := byte(' ')
+		if i > 0 {
+			prev = rest[i-1]
+		} else if b.Len() > 0 {
+			prev = b.String()[b.Len()-1]
+		}
+		if !ok || processTag(prev, rest[i+j+1:]) {
 			b.WriteString(rest[:i+1])
 			rest = rest[i+1:]
 			continue
@@ -121,6 +128,17 @@ func Parse(answer string) (string, []Cite) {
 		rest = rest[i+j+1:]
 	}
 	return b.String(), cites
+}
+
+// processTag reports a bracket glued to a name (c is the byte before it)
+// and followed by a colon,
+// the way syslog tags a process ("postfix/smtpd[27310]:"): a PID, not a
+// citation.
+func processTag(c byte, after string) bool {
+	if !strings.HasPrefix(after, ":") {
+		return false
+	}
+	return c == '_' || c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // citeNumbers reads the inside of a bracket: numbers and ranges separated
