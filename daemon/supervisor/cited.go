@@ -65,14 +65,14 @@ func citedGrounding(in Input, clean string, cites []sources.Cite, whole Groundin
 			// so does its verdict on a derived figure.
 			continue
 		}
+		if strictUncited && off >= 0 && item.list != 2 && !facts[k].advice && !derivedClaim(ix, claims, off) {
+			out = append(out, placed{off, 1, item.text + " (uncited)"})
+		}
 		if off < 0 {
 			off = len(clean)
 		}
 		item.off = off
 		out = append(out, item)
-		if strictUncited && item.list != 2 && !facts[k].advice {
-			out = append(out, placed{off, 1, strings.TrimSuffix(item.text, ")") + " (uncited)"})
-		}
 	}
 	evidence := EvidenceText(in)
 	givenText := strings.ToLower(strings.Join(given(in), "\n"))

@@ -220,9 +220,20 @@ func bothWays(t *testing.T, name string, verbose bool) (today, cited map[string]
 // TestCitedCorpus scores every labelled file as today and with oracle
 // citations (oracleCite), logs both, and fails when cited mode judges more
 // true answers of the settled files wrong, or catches fewer false answers
-// in all, than today. CITED_VERBOSE=1 logs each answer judged differently.
+// in all, than today. CITED_VERBOSE=1 logs each answer judged differently;
+// CITED_STRICT=1 makes uncited claims Missing, CITED_NODATA=1 leaves typed
+// data out of a cited sentence's evidence.
 func TestCitedCorpus(t *testing.T) {
 	verbose := os.Getenv("CITED_VERBOSE") != ""
+	// The variants docs/SCORING.md reports beside the default.
+	if os.Getenv("CITED_STRICT") != "" {
+		strictUncited = true
+		defer func() { strictUncited = false }()
+	}
+	if os.Getenv("CITED_NODATA") != "" {
+		citedData = false
+		defer func() { citedData = true }()
+	}
 	var all0, all1, r0, r1 [4]int // F caught, F total, T+A flagged, T+A total
 	add := func(dst *[4]int, m map[string]*tally) {
 		dst[0] += m["F"].ok
