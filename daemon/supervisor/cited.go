@@ -18,6 +18,14 @@ var strictUncited = false
 // it cites. It is off: see docs/SCORING.md, "Cited answers".
 var inheritCites = false
 
+// maxCitedSentences bounds the sentences checked against their own lines
+// and maxSentenceLines the lines one sentence's evidence holds: each costs
+// a check, and answers are untrusted.
+const (
+	maxCitedSentences = 64
+	maxSentenceLines  = 256
+)
+
 // contextSentences is how many sentences before a cited one are checked
 // with it, against its lines, so a pronoun finds its entity.
 const contextSentences = 2
@@ -54,7 +62,10 @@ func citedGrounding(in Input, clean string, cites []sources.Cite, whole Groundin
 				out = append(out, placed{c.At, 1, "[" + strconv.Itoa(n) + "] (no such line)"})
 				continue
 			}
-			if !slices.Contains(bySent[k], n) {
+			if _, ok := bySent[k]; !ok && len(bySent) == maxCitedSentences {
+				continue // past the bound it keeps the whole check's verdict
+			}
+			if len(bySent[k]) < maxSentenceLines && !slices.Contains(bySent[k], n) {
 				bySent[k] = append(bySent[k], n)
 			}
 		}
@@ -123,7 +134,6 @@ func citedGrounding(in Input, clean string, cites []sources.Cite, whole Groundin
 		for _, m := range uncontained(sent, claims, ix, nix, evidence, givenText) {
 			out = append(out, placed{start + max(0, locate(sent, m, 0)), 1, m})
 		}
-		g.Echoed = append(g.Echoed, gk.Echoed...)
 	}
 	slices.SortStableFunc(out, func(a, b placed) int { return a.off - b.off })
 	g.Found, g.Missing, g.Given = []string{}, []string{}, []string{}
@@ -143,7 +153,6 @@ func citedGrounding(in Input, clean string, cites []sources.Cite, whole Groundin
 			g.Given = append(g.Given, p.text)
 		}
 	}
-	g.Echoed = slices.Compact(g.Echoed)
 	return g
 }
 

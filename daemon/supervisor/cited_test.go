@@ -2,6 +2,7 @@ package supervisor
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
@@ -102,5 +103,18 @@ func TestDistinctiveWords(t *testing.T) {
 	want := []string{"eth0", "UP", "LOWERLAYERDOWN", "wg0"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("distinctive(%q) = %q, want %q", sent, got, want)
+	}
+}
+
+// TestCitedBounded judges an answer of many cited sentences, each citing
+// every line and some that do not exist: it stays an answer (the bounds
+// of cited.go cap the sentences and lines checked) and the first
+// sentences are still judged.
+func TestCitedBounded(t *testing.T) {
+	in := citedInput()
+	in.Answer = strings.Repeat("eth0 is LOWERLAYERDOWN [4]. firefox holds 7.4% of memory [1-60, 99]. ", 200)
+	r := Judge(in)
+	if r.Signals.AnswerGrounded || !contains(r.Grounding.Missing, "LOWERLAYERDOWN (not on the cited lines)") || !contains(r.Grounding.Missing, "[99] (no such line)") {
+		t.Errorf("grounded %v, missing %q", r.Signals.AnswerGrounded, r.Grounding.Missing)
 	}
 }

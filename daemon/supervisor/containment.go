@@ -22,8 +22,12 @@ var commonCaps = map[string]bool{"SSH": true, "DNS": true, "VPN": true, "RAM": t
 	"ALL": true, "NOTE": true, "IMPORTANT": true, "WARNING": true, "ERROR": true, "KERNEL": true, "SWAP": true}
 
 // maxContainTokens bounds the words of one sentence the containment rule
-// reads.
-const maxContainTokens = 400
+// reads, and maxDistinctive the distinctive words it looks up (each a
+// scan of the evidence).
+const (
+	maxContainTokens = 400
+	maxDistinctive   = 32
+)
 
 // uncontained returns the distinctive words of a cited sentence (see
 // distinctive) that its cited lines, narrow, lack: "core-dump" or
@@ -50,8 +54,8 @@ func uncontained(sent string, claims []claim, full, narrow *index, evidence, giv
 // line at all is left to the claim checks.
 func distinctive(sent string, claims []claim, full *index, evidence string) []string {
 	var out []string
-	fields := 0
-	for i := 0; i < len(sent) && fields < maxContainTokens; {
+	fields, looked := 0, 0
+	for i := 0; i < len(sent) && fields < maxContainTokens && looked < maxDistinctive; {
 		for i < len(sent) && isSpaceByte(sent[i]) {
 			i++
 		}
@@ -77,13 +81,16 @@ func distinctive(sent string, claims []claim, full *index, evidence string) []st
 				continue // "no UP flag"
 			}
 		case capsWord(tok):
-			if commonCaps[tok] || !wholeToken(evidence, tok) {
+			if commonCaps[tok] {
+				continue
+			}
+			if looked++; !wholeToken(evidence, tok) {
 				continue
 			}
 		case strings.Trim(tok, "0123456789.,") == "":
 			continue // a count or list number: no line prints what the answer counted
 		case hasDigitByte(tok) || joined(tok):
-			if !hasWord(full, strings.ToLower(tok)) {
+			if looked++; !hasWord(full, strings.ToLower(tok)) {
 				continue
 			}
 		default:
