@@ -103,7 +103,7 @@ func distinctive(sent string, claims []claim, full *index, evidence string) []st
 
 const trimmedPunct = ".,;:!?()[]{}\"'*`<>"
 
-func hasDigitByte(s string) bool { return strings.IndexAny(s, "0123456789") >= 0 }
+func hasDigitByte(s string) bool { return strings.ContainsAny(s, "0123456789") }
 
 // joined reports a word with one of -_/.:= between two letters or digits.
 func joined(s string) bool {
