@@ -113,7 +113,7 @@ func citedGrounding(in Input, clean string, cites []sources.Cite, whole Groundin
 		from := facts[max(0, k-contextSentences)].at.start
 		narrow := narrowedEvidence(in, nb, lines, true)
 		ctx := clean[from:end]
-		gk, nix := check(ctx, narrow, given(in))
+		gk, nix := checkKnown(ctx, narrow, given(in), ix.entities)
 		ctxClaims, _ := extractAll(ctx, ix.entities, ix.verbatim)
 		for _, item := range lists(gk) {
 			off := locate(ctx, item.text, 0)
