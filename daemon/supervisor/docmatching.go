@@ -160,7 +160,9 @@
 // interface, port or message: free's exact bytes and lscpu's on-line
 // list are only there), every failed probe's error, and the hardware
 // and facts, which need no citation (narrowed.go). Its claims are
-// judged there: a figure on another row than the cited one is Missing.
+// judged there, with the entity names of the whole evidence (san0 is an
+// interface even when no cited line is its ip addr line): a figure on
+// another row than the cited one is Missing.
 // A count of things, a bound, or a figure no line prints (a sum, a
 // difference) keeps the whole check's verdict, which reads every row;
 // so does whatever the whole check finds Missing (a rank needs every
