@@ -205,8 +205,9 @@ func locate(text, item string, from int) int {
 
 // derivedClaim reports whether the claim at off is a count of things, a
 // bound, or a figure no line of the whole evidence prints (a sum, a
-// difference): the whole evidence's check derives it, from more lines
-// than a sentence cites.
+// difference), or no claim starts there (a relation: "8 listening"): the
+// whole evidence's check derives it, from more lines than a sentence
+// cites.
 // What the cited lines lack but another line prints stays Missing.
 func derivedClaim(ix *index, claims []claim, off int) bool {
 	for _, c := range claims {
@@ -216,7 +217,7 @@ func derivedClaim(ix *index, claims []claim, off int) bool {
 			return c.kind == kindCount && c.noun != "" || c.bound != 0 || !ix.has(c)
 		}
 	}
-	return false
+	return true // no claim of its own: a relation ("8 listening") read from many lines
 }
 
 // pronounLed reports a sentence that opens with "It", "Its", "They",
