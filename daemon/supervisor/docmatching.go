@@ -163,8 +163,9 @@
 // judged there, with the entity names of the whole evidence (san0 is an
 // interface even when no cited line is its ip addr line): a figure on
 // another row than the cited one is Missing.
-// A count of things, a bound, or a figure no line prints (a sum, a
-// difference) keeps the whole check's verdict, which reads every row;
+// A count of things, a bound, a relation ("8 listening") or a figure no
+// line prints (a sum, a difference) keeps the whole check's verdict,
+// which reads every row;
 // so does whatever the whole check finds Missing (a rank needs every
 // row). Its distinctive words that no claim covers must be on the cited
 // lines when some line has them: a word with a digit or with one of
