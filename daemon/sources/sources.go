@@ -111,7 +111,13 @@ func Parse(answer string) (string, []Cite) {
 			break
 		}
 		nums, ok := citeNumbers(rest[i+1 : i+j])
-		if !ok || i > 0 && glued(rest[i-1]) {
+		prev := byte(' ')
+		if i > 0 {
+			prev = rest[i-1]
+		} else if b.Len() > 0 {
+			prev = b.String()[b.Len()-1]
+		}
+		if !ok || glued(prev) {
 			b.WriteString(rest[:i+1])
 			rest = rest[i+1:]
 			continue

@@ -19,6 +19,7 @@ func TestParse(t *testing.T) {
 		{"sshd on [::]:22 and [1/2] [4]", "sshd on [::]:22 and [1/2]", []Cite{{At: 25, Lines: []int{4}}}},
 		{"no close [3", "no close [3", nil},
 		{"zero [0] and huge [1-999]", "zero [0] and huge [1-999]", nil},
+		{"postfix/smtpd[27310]: lost [5]", "postfix/smtpd[27310]: lost", []Cite{{At: 26, Lines: []int{5}}}},
 		{"padded [03] and repeat [2,2]", "padded [03] and repeat", []Cite{{At: 22, Lines: []int{2}}}},
 		{"sshd[612] failed [4]. dnsmasq-dhcp[18794]:x", "sshd[612] failed. dnsmasq-dhcp[18794]:x", []Cite{{At: 16, Lines: []int{4}}}},
 		{"(see [2])", "(see)", []Cite{{At: 4, Lines: []int{2}}}},

@@ -145,6 +145,39 @@
 // still ground the answer, and a well-known program it calls the user's must be
 // found ("that's your nightly PostgreSQL backup, so it's normal": generalnames.go).
 //
+// # Cited answers
+//
+// When Input.Sources holds the numbered lines the model was shown (package
+// sources), Judge removes the answer's citations ("[12]", "[12, 14]",
+// "[12-14]") and judges the rest as before: hedges, unusable replies and
+// the whole answer's check against the whole evidence, which alone
+// decides an answer that cites nothing. A citation belongs to the
+// sentence holding the byte before it. Each cited sentence is checked
+// again, with the two sentences before it for what a pronoun refers to,
+// against narrowed evidence: the cited lines in number order under their
+// probe's marker and column header (an indented line with the line it
+// is under), the typed data rows of those lines (same PID, mount,
+// interface, port or message: free's exact bytes and lscpu's on-line
+// list are only there), every failed probe's error, and the hardware
+// and facts, which need no citation (narrowed.go). Its claims are
+// judged there, with the entity names of the whole evidence (san0 is an
+// interface even when no cited line is its ip addr line): a figure on
+// another row than the cited one is Missing.
+// A count of things, a bound, a relation ("8 listening") or a figure no
+// line prints (a sum, a difference) keeps the whole check's verdict,
+// which reads every row;
+// so does whatever the whole check finds Missing (a rank needs every
+// row). Its distinctive words that no claim covers must be on the cited
+// lines when some line has them: a word with a digit or with one of
+// -_/.:= inside ("core-dump", "10.8.0.0/24"), a capitalised word of three
+// letters or more that the evidence prints in capitals ("LISTEN"), except
+// words of prose (SSH, CPU, RAM, TCP, …), and a link state (UP, DOWN,
+// NO-CARRIER, LOWERLAYERDOWN) unless "no" or "not" comes before it
+// (containment.go): "core-dump (not on the cited lines)". A citation of
+// a line that does not exist is Missing: "[99] (no such line)". Sentences
+// without a citation keep the whole check's verdict; the results merge
+// in answer order (cited.go).
+//
 // # Invention
 //
 // no_invention holds when the answer uses none of HedgePhrases, matched as

@@ -32,8 +32,16 @@ func EvidenceText(in Input) string {
 		writeData(&b, r.Data)
 		b.WriteString("\n")
 	}
+	writeFacts(&b, in)
+	return b.String()
+}
+
+// writeFacts writes the "hardware and facts" section: the marker, the
+// hardware snapshot and the facts by name. A cited sentence's evidence
+// holds it whole (cited.go): hardware needs no citation.
+func writeFacts(b *strings.Builder, in Input) {
 	b.WriteString(hardwareMarker + "\n")
-	writeHardware(&b, in.Hardware)
+	writeHardware(b, in.Hardware)
 	keys := make([]string, 0, len(in.Facts))
 	for k := range in.Facts {
 		keys = append(keys, k)
@@ -42,7 +50,6 @@ func EvidenceText(in Input) string {
 	for _, k := range keys {
 		b.WriteString(k + " " + withUnit(k, in.Facts[k]) + "\n")
 	}
-	return b.String()
 }
 
 func writeHardware(b *strings.Builder, hw rpc.Hardware) {

@@ -46,6 +46,13 @@ func Check(answer, evidence string, given ...string) Grounding {
 // check is Check, returning the evidence's index too: Judge reads a terse
 // reply's tokens from it rather than index the evidence again.
 func check(answer, evidence string, given []string) (Grounding, *index) {
+	return checkKnown(answer, evidence, given, nil)
+}
+
+// checkKnown is check with names known to be entities beyond those the
+// evidence shows: a cited sentence's few lines may not show san0 as an
+// interface, the whole evidence does (cited.go).
+func checkKnown(answer, evidence string, given []string, known map[string]class) (Grounding, *index) {
 	answer, evidence = offsetSafe(answer), offsetSafe(evidence)
 	given = slices.Clone(given)
 	for i := range given {
@@ -53,6 +60,11 @@ func check(answer, evidence string, given []string) (Grounding, *index) {
 	}
 	g := Grounding{Found: []string{}, Missing: []string{}, Given: []string{}, Echoed: []string{}}
 	ix := newIndex(evidence)
+	for name, c := range known {
+		if _, ok := ix.entities[name]; !ok {
+			ix.entities[name] = c
+		}
+	}
 	ins := instructions(evidence, ix.text)
 	g.Echoed = append(g.Echoed, echoes(answer, ix.text, ins)...)
 	claims, facts := extractAll(answer, ix.entities, ix.verbatim)

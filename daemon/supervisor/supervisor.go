@@ -78,7 +78,9 @@ type Review struct {
 //     Nothing requested means nothing is missing, so it holds; whether the
 //     answer then rests on evidence is answer_grounded's question.
 //   - answer_grounded: Check(Answer, EvidenceText(in), Question and the
-//     ticket's entities).Grounded().
+//     ticket's entities).Grounded(); with Sources, of the answer without
+//     its citations, each cited sentence checked against its own lines
+//     (cited.go).
 //   - no_invention: Hedges(Answer) is empty.
 //   - clarification_not_needed: no clarification question is pending.
 //
@@ -87,16 +89,23 @@ type Review struct {
 // translator_confident can hold, so it scores at most 20, and
 // Review.Unusable says why.
 func Judge(in Input) Review {
+	answer, cites := in.Answer, []sources.Cite(nil)
+	if len(in.Sources) > 0 {
+		answer, cites = sources.Parse(in.Answer)
+	}
 	evidence := EvidenceText(in)
-	g, ix := check(in.Answer, evidence, given(in))
+	g, ix := check(answer, evidence, given(in))
+	if len(cites) > 0 {
+		g = citedGrounding(in, answer, cites, g, ix) // cited.go
+	}
 	r := Review{
 		Grounding: g,
-		Hedges:    Hedges(in.Answer),
+		Hedges:    Hedges(answer),
 		Uncovered: uncovered(in.Requested, in.Results),
-		Unusable:  garbled(in.Answer, terseTokens(offsetSafe(in.Answer), ix) != nil),
+		Unusable:  garbled(answer, terseTokens(offsetSafe(answer), ix) != nil),
 	}
 	if r.Unusable == "" {
-		r.Unusable = cutName(in.Answer, evidence)
+		r.Unusable = cutName(answer, evidence)
 	}
 	if r.Unusable == "" && in.Incomplete {
 		r.Unusable = "the reply was cut off before the model finished"

@@ -1,0 +1,236 @@
+package supervisor
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
+)
+
+// strictUncited makes a claim of an uncited sentence in a cited answer
+// Missing ("(uncited)") instead of checking it against the whole evidence.
+// It is off: see docs/SCORING.md, "Cited answers", for both measured.
+var strictUncited = false
+
+// inheritCites lets an uncited sentence that opens with a pronoun ("It
+// also uses 4.2% CPU.") be checked against the lines the sentence before
+// it cites. It is off: see docs/SCORING.md, "Cited answers".
+var inheritCites = false
+
+// maxCitedSentences bounds the sentences checked against their own lines
+// and maxSentenceLines the lines one sentence's evidence holds: each costs
+// a check, and answers are untrusted.
+const (
+	maxCitedSentences = 64
+	maxSentenceLines  = 256
+)
+
+// contextSentences is how many sentences before a cited one are checked
+// with it, against its lines, so a pronoun finds its entity.
+const contextSentences = 2
+
+// placed is one claim text of a merged Grounding with its offset in the
+// answer, so claims of several checks come out in answer order.
+type placed struct {
+	off  int
+	list int // 0 Found, 1 Missing, 2 Given
+	text string
+}
+
+// citedGrounding grounds an answer that cites its lines (see package
+// sources): each sentence holding a citation is checked against the
+// lines it cites, with their probe's marker and table header, the typed
+// data of those lines and the hardware facts (narrowedEvidence), and its
+// distinctive words must be on those lines (uncontained); a citation of a
+// line that does not exist is Missing. Sentences without a citation keep
+// the result of the whole answer's check, whole, which also gives Echoed.
+// clean is the answer without its citations, as whole was checked.
+func citedGrounding(in Input, clean string, cites []sources.Cite, whole Grounding, ix *index) Grounding {
+	clean = offsetSafe(clean)
+	claims, facts := extractAll(clean, ix.entities, ix.verbatim)
+	if len(facts) == 0 {
+		return whole
+	}
+	nb := newNumbered(in.Sources)
+	bySent := map[int][]int{}
+	var out []placed
+	for _, c := range cites {
+		k := sentenceAt(facts, c.At-1)
+		for _, n := range c.Lines {
+			if _, ok := nb.at[n]; !ok {
+				out = append(out, placed{c.At, 1, "[" + strconv.Itoa(n) + "] (no such line)"})
+				continue
+			}
+			if _, ok := bySent[k]; !ok && len(bySent) == maxCitedSentences {
+				continue // past the bound it keeps the whole check's verdict
+			}
+			if len(bySent[k]) < maxSentenceLines && !slices.Contains(bySent[k], n) {
+				bySent[k] = append(bySent[k], n)
+			}
+		}
+	}
+	if inheritCites {
+		for k := 1; k < len(facts); k++ {
+			if _, ok := bySent[k]; !ok && bySent[k-1] != nil && pronounLed(clean, facts[k]) {
+				bySent[k] = bySent[k-1]
+			}
+		}
+	}
+	g := whole
+	for _, item := range lists(whole) {
+		off := locate(clean, item.text, 0)
+		k := sentenceAt(facts, off)
+		if _, cited := bySent[k]; cited && off >= 0 && item.list != 1 && !derivedClaim(ix, claims, off) {
+			// The sentence's own lines judge it below; what the whole
+			// evidence already contradicts stays Missing (a rank, "the
+			// busiest", needs every row, not only the cited one), and
+			// so does its verdict on a derived figure.
+			continue
+		}
+		if strictUncited && off >= 0 && item.list != 2 && !facts[k].advice && !derivedClaim(ix, claims, off) {
+			out = append(out, placed{off, 1, item.text + " (uncited)"})
+		}
+		if off < 0 {
+			off = len(clean)
+		}
+		item.off = off
+		out = append(out, item)
+	}
+	evidence := EvidenceText(in)
+	givenText := strings.ToLower(strings.Join(given(in), "\n"))
+	for k := range facts {
+		lines, ok := bySent[k]
+		if !ok {
+			continue
+		}
+		start, end := facts[k].at.start, facts[k].at.end
+		if end < len(clean) {
+			end++ // its full stop or question mark
+		}
+		// The two sentences before it come along for what "it" or
+		// "both" refer to; only this sentence's claims are kept.
+		from := facts[max(0, k-contextSentences)].at.start
+		narrow := narrowedEvidence(in, nb, lines, true)
+		ctx := clean[from:end]
+		gk, nix := checkKnown(ctx, narrow, given(in), ix.entities)
+		ctxClaims, _ := extractAll(ctx, ix.entities, ix.verbatim)
+		for _, item := range lists(gk) {
+			off := locate(ctx, item.text, 0)
+			if off < start-from {
+				// A judgement of many lines ("26 journal entries",
+				// "event: oom"), which the whole evidence's check
+				// judges, or a claim of a sentence before it.
+				continue
+			}
+			if item.list == 1 && derivedClaim(ix, ctxClaims, off) {
+				continue
+			}
+			item.off = from + off
+			out = append(out, item)
+		}
+		sent := clean[start:end]
+		claims, _ := extractAll(sent, ix.entities, ix.verbatim)
+		for _, m := range uncontained(sent, claims, ix, nix, evidence, givenText) {
+			out = append(out, placed{start + max(0, locate(sent, m, 0)), 1, m})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b placed) int { return a.off - b.off })
+	g.Found, g.Missing, g.Given = []string{}, []string{}, []string{}
+	seen := map[placed]bool{}
+	for _, p := range out {
+		key := placed{list: p.list, text: p.text}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		switch p.list {
+		case 0:
+			g.Found = append(g.Found, p.text)
+		case 1:
+			g.Missing = append(g.Missing, p.text)
+		default:
+			g.Given = append(g.Given, p.text)
+		}
+	}
+	return g
+}
+
+// lists returns the claims of g with the list each is in.
+func lists(g Grounding) []placed {
+	var out []placed
+	for i, l := range [][]string{g.Found, g.Missing, g.Given} {
+		for _, t := range l {
+			out = append(out, placed{list: i, text: t})
+		}
+	}
+	return out
+}
+
+// sentenceAt returns the sentence holding byte off, the last one for an
+// offset past them all (or -1: a claim placed nowhere is the last's).
+func sentenceAt(facts []sentenceFacts, off int) int {
+	for k, f := range facts {
+		if off < f.at.end || k == len(facts)-1 {
+			return k
+		}
+	}
+	return 0
+}
+
+// locate returns the offset in text of a Grounding claim: its text without
+// a "not " or "nothing on " before it or a bracketed reason after it
+// ("1.2 GiB (for firefox)"), or -1.
+func locate(text, item string, from int) int {
+	core := item
+	for _, p := range []string{"not ", "nothing on "} {
+		core = strings.TrimPrefix(core, p)
+	}
+	if strings.HasSuffix(core, ")") {
+		if i := strings.LastIndex(core, " ("); i > 0 {
+			core = core[:i]
+		}
+	}
+	if core == "" || from > len(text) {
+		return -1
+	}
+	if i := strings.Index(text[from:], core); i >= 0 {
+		return from + i
+	}
+	if i := strings.Index(strings.ToLower(text[from:]), strings.ToLower(core)); i >= 0 {
+		return from + i
+	}
+	return -1
+}
+
+// derivedClaim reports whether the claim at off is a count of things, a
+// bound, or a figure no line of the whole evidence prints (a sum, a
+// difference), or no claim starts there (a relation: "8 listening"): the
+// whole evidence's check derives it, from more lines than a sentence
+// cites.
+// What the cited lines lack but another line prints stays Missing.
+func derivedClaim(ix *index, claims []claim, off int) bool {
+	for _, c := range claims {
+		if c.off == off {
+			// A count of things ("98 processes") or a bound ("each
+			// under 2%") speaks of every row.
+			return c.kind == kindCount && c.noun != "" || c.bound != 0 || !ix.has(c)
+		}
+	}
+	return true // no claim of its own: a relation ("8 listening") read from many lines
+}
+
+// pronounLed reports a sentence that opens with "It", "Its", "They",
+// "Their", "This" or "That".
+func pronounLed(answer string, f sentenceFacts) bool {
+	head := strings.TrimLeft(answer[f.at.start:f.at.end], " \t\n*-•")
+	w := plainWords(head[:min(len(head), 8)])
+	if len(w) == 0 {
+		return false
+	}
+	switch w[0] {
+	case "it", "its", "they", "their", "this", "that":
+		return true
+	}
+	return false
+}

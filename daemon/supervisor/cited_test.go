@@ -1,0 +1,120 @@
+package supervisor
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
+	"github.com/jjgarcianorway/anna-assistant/probes"
+	"github.com/jjgarcianorway/anna-assistant/rpc"
+)
+
+// citedInput is a small machine with numbered lines: ps rows 2 (firefox)
+// and 3 (gnome-shell) under the header at 1, then ip addr from line 4:
+// eth0 at 4 (state UP), its address at 5, wg0 at 6 (LOWERLAYERDOWN).
+func citedInput() Input {
+	in := Input{
+		Ticket: rpc.Ticket{Intent: rpc.IntentQuestion, Domain: rpc.DomainSystem, Confidence: 0.9, Source: "llm"},
+		Results: []rpc.ProbeResult{
+			{Probe: probes.TopMemory, Command: "ps aux --sort=-%mem", Stdout: "USER PID %CPU %MEM VSZ RSS TTY STAT START TIME COMMAND\n" +
+				"alice 4242 3.1 7.4 4000000 1153024 ? Sl 09:00 1:00 /usr/lib/firefox/firefox\n" +
+				"alice 2210 1.0 2.9 3000000 450000 ? Sl 09:00 0:30 /usr/bin/gnome-shell\n"},
+			{Probe: probes.NetworkAddrs, Command: "ip addr show", Stdout: "2: eth0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1500 qdisc fq state UP\n" +
+				"    inet 192.0.2.2/24 brd 192.0.2.255 scope global eth0\n" +
+				"3: wg0: <POINTOPOINT,NOARP,UP> mtu 1420 qdisc noqueue state LOWERLAYERDOWN\n"},
+		},
+		Hardware: rpc.Hardware{CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 16663232512},
+	}
+	in.Sources = sources.Number(in.Results)
+	return in
+}
+
+// TestCitedPairs judges pairs of a true and a false answer, both cited:
+// each false one passes as a plain answer (its figure or word is on some
+// line) and is caught once it cites the line it claims to read.
+func TestCitedPairs(t *testing.T) {
+	cases := []struct{ name, true_, false_, missing string }{
+		{"another row's figure", "One process holds 2.9% of memory [3].", "One process holds 2.9% of memory [2].", "2.9%"},
+		{"another line's state", "wg0 is LOWERLAYERDOWN [6].", "eth0 is LOWERLAYERDOWN [4].", "LOWERLAYERDOWN (not on the cited lines)"},
+		{"no such line", "firefox holds 7.4% of memory [2].", "firefox holds 7.4% of memory [99].", "[99] (no such line)"},
+		{"a conversion", "firefox uses about 1.1 GiB (RSS 1153024 KiB) [2].", "firefox uses about 1.1 GiB (RSS 1153024 KiB) [3].", "1153024 KiB"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			in := citedInput()
+			in.Answer = c.true_
+			if r := Judge(in); !r.Signals.AnswerGrounded {
+				t.Errorf("true %q: not grounded: %+v", c.true_, r.Grounding)
+			}
+			in.Answer = c.false_
+			r := Judge(in)
+			if r.Signals.AnswerGrounded || !contains(r.Grounding.Missing, c.missing) {
+				t.Errorf("false %q: grounded %v, missing %q, want %q", c.false_, r.Signals.AnswerGrounded, r.Grounding.Missing, c.missing)
+			}
+			plain := citedInput()
+			plain.Sources = nil
+			plain.Answer, _ = sources.Parse(c.false_)
+			if c.name != "no such line" && !Judge(plain).Signals.AnswerGrounded {
+				t.Errorf("plain %q is caught without citations: the pair shows nothing", plain.Answer)
+			}
+		})
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// TestUncitedUnchanged checks that an answer without citations is judged
+// exactly as before, whether or not Sources are given: a model that
+// ignores the contract is judged on the whole evidence.
+func TestUncitedUnchanged(t *testing.T) {
+	for _, answer := range []string{
+		"firefox holds 7.4% of memory.",
+		"firefox holds 2.9% of memory.",
+		"eth0 is LOWERLAYERDOWN.",
+		"sshd on [::]:22 and the [1/2] split.",
+		"",
+	} {
+		in := citedInput()
+		in.Answer = answer
+		plain := in
+		plain.Sources = nil
+		if got, want := Judge(in), Judge(plain); !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: with Sources %+v, without %+v", answer, got, want)
+		}
+	}
+}
+
+// TestDistinctiveWords checks which words the containment rule reads:
+// common capitalised words of prose are never required on the cited lines.
+func TestDistinctiveWords(t *testing.T) {
+	in := citedInput()
+	evidence := EvidenceText(in)
+	ix := newIndex(evidence)
+	sent := "Over SSH and TCP the CPU and RAM look fine; eth0 is UP and LOWERLAYERDOWN is on wg0, no UP flag aside."
+	got := distinctive(sent, nil, ix, evidence)
+	want := []string{"eth0", "UP", "LOWERLAYERDOWN", "wg0"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("distinctive(%q) = %q, want %q", sent, got, want)
+	}
+}
+
+// TestCitedBounded judges an answer of many cited sentences, each citing
+// every line and some that do not exist: it stays an answer (the bounds
+// of cited.go cap the sentences and lines checked) and the first
+// sentences are still judged.
+func TestCitedBounded(t *testing.T) {
+	in := citedInput()
+	in.Answer = strings.Repeat("eth0 is LOWERLAYERDOWN [4]. firefox holds 7.4% of memory [1-60, 99]. ", 200)
+	r := Judge(in)
+	if r.Signals.AnswerGrounded || !contains(r.Grounding.Missing, "LOWERLAYERDOWN (not on the cited lines)") || !contains(r.Grounding.Missing, "[99] (no such line)") {
+		t.Errorf("grounded %v, missing %q", r.Signals.AnswerGrounded, r.Grounding.Missing)
+	}
+}

@@ -1,0 +1,219 @@
+package supervisor
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"slices"
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
+	"github.com/jjgarcianorway/anna-assistant/rpc"
+)
+
+// citedData says whether a cited sentence's evidence holds the typed data
+// rows of its cited lines. Free's exact byte counts ("15.5 GiB" of a
+// total free -h prints as "23Gi") and the journal's full timestamps are
+// only in the data; see docs/SCORING.md, "Cited answers", for what
+// leaving them out costs.
+var citedData = true
+
+// maxParentWalk bounds the walk back from an indented line to the line it
+// belongs to (ip addr prints an interface's addresses under it).
+const maxParentWalk = 64
+
+// numbered is a request's numbered lines prepared for narrowing: each
+// number's place, and each probe's header line (the first line, when it
+// names columns: free's "total used free …", which sources gives no
+// table Header) by probe.
+type numbered struct {
+	lines []sources.Line
+	at    map[int]int
+	head  map[string]string
+}
+
+func newNumbered(lines []sources.Line) numbered {
+	nb := numbered{lines: lines, at: make(map[int]int, len(lines)), head: map[string]string{}}
+	for i, l := range lines {
+		nb.at[l.N] = i
+		if i == 0 || lines[i-1].Probe != l.Probe {
+			if isHeader(strings.Fields(strings.ToLower(l.Text))) {
+				nb.head[l.Probe] = l.Text
+			}
+		}
+	}
+	return nb
+}
+
+// narrowedEvidence is the evidence a cited sentence is checked against,
+// written the way EvidenceText writes the whole: for the cited lines, in
+// number order and grouped by probe, the probe's marker line, its header
+// and the lines (an indented line with the line it is under, so "inet
+// 10.0.0.5/24" keeps its interface), then the typed data rows of those
+// lines; then, when facts is set, the whole hardware and facts section.
+// Numbers nb does not know are skipped.
+func narrowedEvidence(in Input, nb numbered, cited []int, facts bool) string {
+	idx := make([]int, 0, len(cited)*2)
+	for _, n := range cited {
+		i, ok := nb.at[n]
+		if !ok {
+			continue
+		}
+		idx = append(idx, i)
+		for k, p := 0, i; k < maxParentWalk && p > 0 && indented(nb.lines[p].Text) && nb.lines[p-1].Probe == nb.lines[i].Probe; k++ {
+			p--
+			if !indented(nb.lines[p].Text) {
+				idx = append(idx, p)
+			}
+		}
+	}
+	slices.Sort(idx)
+	idx = slices.Compact(idx)
+	var b strings.Builder
+	for start := 0; start < len(idx); {
+		first := nb.lines[idx[start]]
+		end := start
+		for end < len(idx) && nb.lines[idx[end]].Probe == first.Probe {
+			end++
+		}
+		b.WriteString("probe " + first.Probe + " " + first.Command + "\n")
+		if h := cmp.Or(first.Header, nb.head[first.Probe]); h != "" && h != first.Text {
+			b.WriteString(h + "\n")
+		}
+		group := make([]sources.Line, 0, end-start)
+		for _, i := range idx[start:end] {
+			group = append(group, nb.lines[i])
+			b.WriteString(nb.lines[i].Text + "\n")
+		}
+		b.WriteString("\n")
+		if citedData {
+			if r, ok := resultOf(in.Results, first); ok {
+				writeCitedData(&b, r.Data, group)
+			}
+		}
+		b.WriteString("\n")
+		start = end
+	}
+	for _, r := range in.Results {
+		if !r.OK() {
+			// A failed probe has no numbered lines to cite, but its
+			// error is what the model was shown ("no connection to the
+			// systemd system bus").
+			b.WriteString("probe " + r.Probe + " " + r.Command + "\n" + r.Stdout + "\n\n")
+			if r.Stderr != "" {
+				b.WriteString(r.Stderr + "\n\n")
+			}
+			b.WriteString("\n")
+		}
+	}
+	if facts {
+		writeFacts(&b, in)
+	}
+	return b.String()
+}
+
+func indented(text string) bool {
+	return text != "" && (text[0] == ' ' || text[0] == '\t')
+}
+
+func resultOf(results []rpc.ProbeResult, l sources.Line) (rpc.ProbeResult, bool) {
+	for _, r := range results {
+		if r.Probe == l.Probe && r.Command == l.Command && r.OK() {
+			return r, true
+		}
+	}
+	return rpc.ProbeResult{}, false
+}
+
+// writeCitedData writes, as writeData does, the typed data that belongs
+// to the cited lines: of a list, the elements one of the lines shows (see
+// rowOf); of an object, its plain values (free's and lscpu's figures) and,
+// of a list inside it (the journal's entries), the elements the lines show.
+func writeCitedData(b *strings.Builder, data any, lines []sources.Line) {
+	if data == nil {
+		return
+	}
+	raw, err := json.Marshal(data)
+	if err != nil {
+		return
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if dec.Decode(&v) != nil {
+		return
+	}
+	switch t := v.(type) {
+	case []any:
+		for _, e := range t {
+			if dataOfLines(e, lines) {
+				walk(b, "", e, 0, " ")
+				b.WriteString("\n")
+			}
+		}
+	case map[string]any:
+		keys := make([]string, 0, len(t))
+		for k := range t {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			list, ok := t[k].([]any)
+			if !ok {
+				walk(b, k, t[k], 1, "\n")
+				continue
+			}
+			for _, e := range list {
+				if dataOfLines(e, lines) {
+					walk(b, k, e, 2, "\n")
+				}
+			}
+		}
+	}
+}
+
+// dataOfLines reports whether one of lines shows the data element e: a line
+// with its PID, mount point or name as a field, its port at the end of a
+// field ("0.0.0.0:22"), its route destination first, or its message.
+func dataOfLines(e any, lines []sources.Line) bool {
+	m, ok := e.(map[string]any)
+	if !ok {
+		return false
+	}
+	str := func(k string) string {
+		switch v := m[k].(type) {
+		case string:
+			return v
+		case json.Number:
+			return v.String()
+		}
+		return ""
+	}
+	pid, mount, name, port, dst, msg := str("pid"), str("mount_point"), str("name"), str("local_port"), str("dst"), str("message")
+	if len(msg) > 60 {
+		msg = msg[:60]
+	}
+	for _, l := range lines {
+		if msg != "" {
+			if len(msg) >= 8 && strings.Contains(l.Text, msg) {
+				return true
+			}
+			continue // a journal entry: its PID is every line of the process
+		}
+		fields := strings.Fields(l.Text)
+		if dst != "" && len(fields) > 0 && fields[0] == dst {
+			return true
+		}
+		for _, f := range fields {
+			g := strings.Trim(f, "├─└│|`:<>,")
+			if g, _, ok := strings.Cut(g, "@"); ok && name != "" && g == name {
+				return true // "eth0@if5:"
+			}
+			if pid != "" && g == pid || mount != "" && g == mount || name != "" && g == name ||
+				port != "" && strings.HasSuffix(f, ":"+port) {
+				return true
+			}
+		}
+	}
+	return false
+}
