@@ -133,9 +133,8 @@ func probeSection(results []rpc.ProbeResult, numbered []sources.Line, scale floa
 			continue
 		}
 		s.WriteString("\n")
-		var lines []sources.Line
-		var unnumbered int
-		lines, unnumbered, numbered = linesOf(r, numbered)
+		lines, unnumbered, rest := linesOf(r, numbered)
+		numbered = rest
 		p, ok := policies[r.Probe]
 		if !ok {
 			p = defaultPolicy
