@@ -139,3 +139,22 @@ func TestPromptWithoutProbesHasNoSources(t *testing.T) {
 		t.Fatalf("sources %+v", p.Sources)
 	}
 }
+
+// Lines past sources.MaxLines have no number, so they are never shown: a
+// probe whose lines all lie past it shows none, and says they were left out.
+func TestUnnumberedLinesAreNotShown(t *testing.T) {
+	b := memoryBrief()
+	b.Probes = []rpc.ProbeResult{
+		result("long", "long", strings.Repeat("x\n", sources.MaxLines-1)),
+		result(probes.NetworkRoutes, "ip route", "default via 192.168.1.1 dev wlan0\n192.168.1.0/24 dev wlan0\n"),
+	}
+	p, err := Build(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSources(t, b, p)
+	last := p.Messages[len(p.Messages)-1].Content
+	if !strings.Contains(last, "### network_routes (ip route)\n4096| default via 192.168.1.1 dev wlan0\n(1 more rows not shown)\n") {
+		t.Fatalf("the route past the numbered lines was not left out:\n%s", last[strings.Index(last, "### network_routes"):])
+	}
+}
