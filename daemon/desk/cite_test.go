@@ -259,3 +259,13 @@ func TestBrainAnswerCitesNothing(t *testing.T) {
 		t.Fatalf("origin %q, cited %#v", a.Origin, a.Evidence.CitedLines)
 	}
 }
+
+// The supervisor reads the citations itself: it gets the reply as the
+// model wrote it and the lines the model was shown.
+func TestSupervisorGetsTheRawReply(t *testing.T) {
+	shown := []sources.Line{{N: 2, Probe: probes.TopMemory, Text: "alice 1000 12.0 firefox"}}
+	in := (&work{answer: "firefox uses 12.0% [2].", cited: true, sources: shown}).input()
+	if in.Answer != "firefox uses 12.0% [2]." || !reflect.DeepEqual(in.Sources, shown) {
+		t.Fatalf("supervisor input: answer %q, sources %+v", in.Answer, in.Sources)
+	}
+}
