@@ -112,6 +112,7 @@ func renderAnswer(w io.Writer, query string, a *rpc.Answer, width int, st style)
 		}
 	}
 	b.WriteString("\n" + labeled("probes: ", probeList(a.Evidence.ProbesExecuted), width, st.bold) + "\n")
+	b.WriteString(citedBlock(a.Evidence.CitedLines, width, st))
 	b.WriteString(rule + "\n")
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -159,4 +160,36 @@ func probeList(probes []rpc.ProbeResult) string {
 		names = append(names, name)
 	}
 	return strings.Join(names, ", ")
+}
+
+// maxCitedShown bounds the cited lines printed under an answer; the rest
+// are counted, and the evidence has them all.
+const maxCitedShown = 5
+
+// citedBlock lists the probe lines the answer cites, one a line under a
+// "cited:" label, as "<probe>  <text>" with runs of spaces collapsed. On a
+// terminal each is cut to the width rather than wrapped, so a long process
+// row costs one line. Empty when nothing was cited.
+func citedBlock(lines []rpc.CitedLine, width int, st style) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	const label = "cited: "
+	indent := strings.Repeat(" ", len(label))
+	var b strings.Builder
+	for i, l := range lines[:min(len(lines), maxCitedShown)] {
+		text := Sanitize(l.Probe) + "  " + strings.Join(strings.Fields(Sanitize(l.Text)), " ")
+		if width > 0 {
+			text = fitHead(text, width-len(label))
+		}
+		if i == 0 {
+			b.WriteString(st.bold(strings.TrimSpace(label)) + " " + text + "\n")
+		} else {
+			b.WriteString(indent + text + "\n")
+		}
+	}
+	if n := len(lines) - maxCitedShown; n > 0 {
+		fmt.Fprintf(&b, "%s(%d more cited lines in the evidence)\n", indent, n)
+	}
+	return b.String()
 }

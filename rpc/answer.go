@@ -87,7 +87,32 @@ type Evidence struct {
 	TranslatorTicket Ticket        `json:"translator_ticket"`
 	// LastError is e.g. "timeout at translator"; null when nothing failed.
 	LastError *string `json:"last_error"`
+	// CitedLines are the probe lines the answer cites, in the order first
+	// cited, each once: the model ends a sentence with the numbers of the
+	// lines it comes from ("[12]", "[12, 14]"), and the answer text has
+	// those brackets removed. Only numbers of lines the model was shown
+	// are listed. Never null: empty when nothing was cited, always for
+	// answers no model wrote (the brain's, timeouts, no-model answers).
+	CitedLines []CitedLine `json:"cited_lines"`
 }
+
+// CitedLine is one probe output line an answer cites.
+type CitedLine struct {
+	// N is the line's number as the model saw it, from 1, unique across
+	// the request's probes.
+	N int `json:"n"`
+	// Probe is the ID of the probe that printed the line (see
+	// ProbeResult.Probe).
+	Probe string `json:"probe"`
+	// Text is the line as the probe printed it, cut to at most
+	// MaxCitedLineBytes bytes on a rune boundary ("…" marks a cut).
+	Text string `json:"text"`
+}
+
+// MaxCitedLineBytes bounds CitedLine.Text: the whole line is in
+// probes_executed, and one cited java command line must not bloat the
+// answer.
+const MaxCitedLineBytes = 200
 
 // Ticket is the translator's structured reading of the user's text.
 type Ticket struct {

@@ -10,6 +10,7 @@ import (
 	"github.com/jjgarcianorway/anna-assistant/daemon/llmqueue"
 	"github.com/jjgarcianorway/anna-assistant/daemon/progress"
 	"github.com/jjgarcianorway/anna-assistant/daemon/session"
+	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
 	"github.com/jjgarcianorway/anna-assistant/daemon/specialist"
 	"github.com/jjgarcianorway/anna-assistant/daemon/supervisor"
 	"github.com/jjgarcianorway/anna-assistant/daemon/translator"
@@ -38,6 +39,12 @@ type work struct {
 	// incomplete marks a specialist reply that stopped before the model
 	// finished; the supervisor scores it as unusable.
 	incomplete bool
+	// sources are the numbered probe lines the specialist was shown, and
+	// cited marks an answer the specialist wrote: only its citations are
+	// read and removed (see cite.go), never a brain, clarification or
+	// no-model answer's brackets.
+	sources []sources.Line
+	cited   bool
 }
 
 // Ask answers one request admitted to the queue as place: by the fast
@@ -162,7 +169,7 @@ func (d *Desk) specialize(ctx context.Context, w *work, rec *progress.Recorder) 
 	if err != nil {
 		return rpc.Errorf(rpc.KindInternal, "%v", err)
 	}
-	w.facts = prompt.Facts
+	w.facts, w.sources = prompt.Facts, prompt.Sources
 	release, err := d.turn(ctx, w, StageSpecialist, rec)
 	if err != nil {
 		return err
@@ -170,14 +177,16 @@ func (d *Desk) specialize(ctx context.Context, w *work, rec *progress.Recorder) 
 	defer release()
 	sctx, cancel := context.WithTimeout(ctx, d.budget.Specialist)
 	defer cancel()
-	reply, err := d.o.LLM.Chat(sctx, llm.Chat{Messages: prompt.Messages, NumPredict: specialist.NumPredict}, rec.Token)
+	stream := citeStream{emit: rec.Token}
+	reply, err := d.o.LLM.Chat(sctx, llm.Chat{Messages: prompt.Messages, NumPredict: specialist.NumPredict}, stream.write)
+	stream.flush()
 	if err != nil {
 		if sctx.Err() == context.DeadlineExceeded && ctx.Err() == nil {
 			return rpc.Errorf(rpc.KindTimeout, "cannot get the specialist's answer within %v", d.budget.Specialist)
 		}
 		return err
 	}
-	w.answer = reply.Content
+	w.answer, w.cited = reply.Content, true
 	if !reply.Complete {
 		w.incomplete = true
 		w.lastErr = joinErr(w.lastErr, "specialist: the reply was cut off before the model finished")

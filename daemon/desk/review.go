@@ -8,6 +8,7 @@ import (
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/progress"
 	"github.com/jjgarcianorway/anna-assistant/daemon/session"
+	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
 	"github.com/jjgarcianorway/anna-assistant/daemon/supervisor"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
 )
@@ -17,6 +18,7 @@ func (w *work) input() supervisor.Input {
 		Ticket: w.ticket, Question: w.params.Text, Requested: w.ticket.NeedsProbes, Results: w.results,
 		Hardware: w.hardware, Facts: w.facts, Answer: w.answer,
 		ClarificationPending: w.ticket.ClarificationQuestion != nil, Incomplete: w.incomplete,
+		Sources: w.sources,
 	}
 }
 
@@ -58,6 +60,12 @@ func (d *Desk) finish(ctx context.Context, w *work, rec *progress.Recorder) (*rp
 		return nil, v.err
 	}
 	a := v.answer
+	if w.cited {
+		// The supervisor judged the reply with its citations; the user
+		// gets it without them, and the evidence lists what they cite.
+		clean, cites := sources.Parse(w.answer)
+		a.Answer, a.Evidence.CitedLines = clean, citedLines(cites, w.sources)
+	}
 	if w.unavailable != nil && !a.NeedsClarification {
 		unexplained(&a, w.ticket)
 	}
@@ -90,6 +98,9 @@ func (d *Desk) timeoutAnswer(w *work, stage string, rec *progress.Recorder) *rpc
 func (d *Desk) complete(w *work, a *rpc.Answer) {
 	a.RequestID, a.Version, a.Model, a.Origin = w.params.RequestID, d.o.Version, w.model, w.origin
 	a.DurationMS = time.Since(w.start).Milliseconds()
+	if a.Evidence.CitedLines == nil {
+		a.Evidence.CitedLines = []rpc.CitedLine{}
+	}
 }
 
 // maxLastError bounds evidence.last_error: an error can quote what a model

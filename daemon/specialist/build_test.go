@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/session"
+	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
 	"github.com/jjgarcianorway/anna-assistant/probes"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
 )
@@ -142,8 +143,9 @@ func TestRowsThatMatter(t *testing.T) {
 		t.Fatal("the cut is not announced")
 	}
 	for _, l := range strings.Split(last, "\n") {
-		if len(l) > 160+len("…") {
-			t.Fatalf("line of %d bytes: %q", len(l), l)
+		// The bound is on the probe's text; its "N| " number comes on top.
+		if _, text, ok := strings.Cut(l, "| "); ok && len(text) > 160+len("…") {
+			t.Fatalf("line of %d bytes: %q", len(text), l)
 		}
 	}
 	if p.Facts["cpu_model"] != laptop.CPUModel || p.Facts["version"] != "0.1.0" {
@@ -152,9 +154,10 @@ func TestRowsThatMatter(t *testing.T) {
 }
 
 func TestJournalKeepsNewest(t *testing.T) {
-	kept, omitted := selectRows(journal(200), policies[probes.SystemLogs], 30)
-	if len(kept) != 30 || omitted != 170 || !strings.Contains(kept[29], "warning number 199 ") {
-		t.Fatalf("kept %d, omitted %d, last %q", len(kept), omitted, kept[len(kept)-1])
+	lines := sources.Number([]rpc.ProbeResult{result(probes.SystemLogs, "journalctl", journal(200))})
+	kept, omitted := selectRows(lines, policies[probes.SystemLogs], 30)
+	if len(kept) != 30 || omitted != 170 || !strings.Contains(kept[29].Text, "warning number 199 ") || kept[29].N != 200 {
+		t.Fatalf("kept %d, omitted %d, last %+v", len(kept), omitted, kept[len(kept)-1])
 	}
 }
 

@@ -3,8 +3,9 @@ package specialist
 import (
 	"strings"
 
+	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
 	"github.com/jjgarcianorway/anna-assistant/probes"
-	"github.com/jjgarcianorway/anna-assistant/runecut"
+	"github.com/jjgarcianorway/anna-assistant/rpc"
 )
 
 // rowPolicy says which lines of a probe's stdout reach the model.
@@ -45,15 +46,31 @@ var policies = map[string]rowPolicy{
 
 var defaultPolicy = rowPolicy{Rows: 20, LineBytes: 160}
 
-// selectRows applies p to stdout, with rows overriding p.Rows. It reports
-// how many lines were left out so the prompt can say the table was cut.
-func selectRows(stdout string, p rowPolicy, rows int) (kept []string, omitted int) {
-	var lines []string
-	for _, l := range strings.Split(strings.TrimRight(stdout, "\n"), "\n") {
-		if strings.TrimSpace(l) == "" || dropped(l, p.Drop) {
-			continue
+// linesOf splits off the numbered lines of r, a successful result, from
+// the front of numbered, which holds them for every successful result in
+// order (sources.Number). It counts r's non-blank lines as Number does;
+// unnumbered are those past sources.MaxLines.
+func linesOf(r rpc.ProbeResult, numbered []sources.Line) (mine []sources.Line, unnumbered int, rest []sources.Line) {
+	n := 0
+	for _, l := range strings.Split(r.Stdout, "\n") {
+		if strings.TrimSpace(l) != "" {
+			n++
 		}
-		lines = append(lines, runecut.Ellipsis(l, p.LineBytes))
+	}
+	k := min(n, len(numbered))
+	return numbered[:k], n - k, numbered[k:]
+}
+
+// selectRows applies p to a probe's numbered lines, with rows overriding
+// p.Rows. It reports how many lines were left out so the prompt can say
+// the table was cut. Lines are not cut to p.LineBytes here: the prompt
+// cuts what it shows, and the kept lines stay as Number gave them.
+func selectRows(all []sources.Line, p rowPolicy, rows int) (kept []sources.Line, omitted int) {
+	var lines []sources.Line
+	for _, l := range all {
+		if !dropped(l.Text, p.Drop) {
+			lines = append(lines, l)
+		}
 	}
 	if p.Header && len(lines) > 0 {
 		kept = append(kept, lines[0])
