@@ -3,6 +3,7 @@ package supervisor
 import (
 	"bufio"
 	"encoding/json"
+	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
 	"maps"
 	"os"
 	"path/filepath"
@@ -238,6 +239,8 @@ var blind = map[string]map[string]int{
 	"heldout50.txt": {"T": 33, "A": 7, "F": 33, "G": 4},
 	"heldout51.txt": {"T": 28, "A": 7, "F": 25, "G": 4},
 	"heldout52.txt": {"T": 34, "A": 7, "F": 32, "G": 3},
+	"heldout53.txt": {"T": 28, "A": 6, "F": 27, "G": 4},
+	"heldout54.txt": {"T": 26, "A": 6, "F": 28, "G": 4},
 }
 
 // TestBlindCorpus scores the blind files and fails when a rule change
@@ -275,21 +278,17 @@ func scoreCorpus(t *testing.T, name string) map[string]*tally {
 		in, ok := inputs[c.scenario]
 		if !ok {
 			in = scenario(t, c.scenario)
+			if citedBlind[name] != nil {
+				in.Sources = sources.Number(in.Results)
+			}
 			inputs[c.scenario] = in
 		}
 		in.Answer = c.answer
 		r := Judge(in)
-		var pass bool
-		switch c.label {
-		case "T", "A":
-			pass = r.Signals.AnswerGrounded && r.Unusable == ""
-		case "F":
-			pass = !r.Signals.AnswerGrounded
-		case "G":
-			pass = r.Score <= 20 && r.Unusable != ""
-		default:
+		if !labels[c.label] {
 			t.Fatalf("%s: unknown label %q", c.where, c.label)
 		}
+		pass := judgedRight(c.label, r)
 		tl := tallies[c.label]
 		tl.total++
 		if pass {
@@ -298,12 +297,35 @@ func scoreCorpus(t *testing.T, name string) map[string]*tally {
 			t.Logf("%s %s %s %q: score %d, grounding %+v, unusable %q", c.where, c.label, c.scenario, c.answer, r.Score, r.Grounding, r.Unusable)
 		}
 	}
+	logTallies(t, tallies)
+	return tallies
+}
+
+// labels are the labels a corpus line may carry.
+var labels = map[string]bool{"T": true, "A": true, "F": true, "G": true}
+
+// judgedRight reports whether r is the right verdict for an answer
+// labelled l: true answers (with or without advice) keep answer_grounded
+// and are usable, false ones lose it, garbage scores at most 20 with a
+// reason.
+func judgedRight(l string, r Review) bool {
+	switch l {
+	case "T", "A":
+		return r.Signals.AnswerGrounded && r.Unusable == ""
+	case "F":
+		return !r.Signals.AnswerGrounded
+	}
+	return r.Score <= 20 && r.Unusable != ""
+}
+
+// logTallies logs the rates docs/SCORING.md reports.
+func logTallies(t *testing.T, tallies map[string]*tally) {
+	t.Helper()
 	rate := func(l string) float64 { return float64(tallies[l].ok) / float64(max(1, tallies[l].total)) }
 	t.Logf("false answers caught: %d/%d (%.1f%%)", tallies["F"].ok, tallies["F"].total, 100*rate("F"))
 	t.Logf("true answers flagged: %d/%d (%.1f%%)", tallies["T"].total-tallies["T"].ok, tallies["T"].total, 100*(1-rate("T")))
 	t.Logf("true answers with advice flagged: %d/%d (%.1f%%)", tallies["A"].total-tallies["A"].ok, tallies["A"].total, 100*(1-rate("A")))
 	t.Logf("garbage scored <= 20 with a reason: %d/%d (%.1f%%)", tallies["G"].ok, tallies["G"].total, 100*rate("G"))
-	return tallies
 }
 
 func checkCorpus(t *testing.T, name string) {
