@@ -149,7 +149,7 @@ var hostProbes = map[string]string{"host": "host_probes.json", "host2": "host2_p
 // scenario builds the supervisor's input for a scenario: every probe's
 // result as the desk would pass it, the hardware snapshot and the facts
 // the specialist was given.
-func scenario(t *testing.T, name string) Input {
+func scenario(t testing.TB, name string) Input {
 	t.Helper()
 	in := Input{
 		Ticket:   rpc.Ticket{Intent: rpc.IntentQuestion, Domain: rpc.DomainSystem, Confidence: 0.9, Source: "llm"},
