@@ -1,6 +1,7 @@
 package supervisor
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
@@ -51,4 +52,31 @@ func TestBenchCitedAnswerGrounded(t *testing.T) {
 	if r := Judge(in); !r.Signals.AnswerGrounded {
 		t.Fatalf("uncited benchmark answer is not grounded: %+v", r.Grounding)
 	}
+}
+
+// FuzzJudgeCited feeds arbitrary cited answers to Judge with a capture's
+// numbered lines as Sources: citations of any number, in any place, must
+// not panic and must give the same review twice. Run it after changing
+// cited.go, narrowed.go or containment.go: go test -run '^$' -fuzz
+// FuzzJudgeCited -fuzztime 60s -fuzzminimizetime 5s.
+func FuzzJudgeCited(f *testing.F) {
+	in := scenario(f, "host51")
+	in.Sources = sources.Number(in.Results)
+	f.Add(benchCitedAnswer)
+	f.Add("tun0 is down (NO-CARRIER) [101]. It has 10.8.0.1/24 [99999] and [1-64] sshd[612]: [0]")
+	f.Add("suricata (PID 18311) uses 92.9% CPU [2, 13]. [13]")
+	f.Fuzz(func(t *testing.T, answer string) {
+		if len(answer) > 4<<10 {
+			answer = answer[:4<<10]
+		}
+		in := in
+		in.Answer = answer
+		r, again := Judge(in), Judge(in)
+		if r.Score != again.Score || !slices.Equal(r.Grounding.Missing, again.Grounding.Missing) || !slices.Equal(r.Grounding.Found, again.Grounding.Found) {
+			t.Fatalf("not deterministic: %+v then %+v", r, again)
+		}
+		if r.Unusable == "" && r.Signals.AnswerGrounded != r.Grounding.Grounded() {
+			t.Fatalf("answer_grounded %v but grounding %+v", r.Signals.AnswerGrounded, r.Grounding)
+		}
+	})
 }
