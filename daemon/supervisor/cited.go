@@ -78,10 +78,15 @@ func citedGrounding(in Input, clean string, cites []sources.Cite, whole Groundin
 		}
 	}
 	g := whole
+	rejudge := map[int][]placed{} // whole-check Found its sentence's lines must judge again
 	for _, item := range lists(whole) {
 		off := locate(clean, item.text, 0)
 		k := sentenceAt(facts, off)
 		if _, cited := bySent[k]; cited && off >= 0 && item.list != 1 && !derivedClaim(ix, claims, off) {
+			if item.list == 0 {
+				item.off = off
+				rejudge[k] = append(rejudge[k], item)
+			}
 			// The sentence's own lines judge it below; what the whole
 			// evidence already contradicts stays Missing (a rank, "the
 			// busiest", needs every row, not only the cited one), and
@@ -129,6 +134,7 @@ func citedGrounding(in Input, clean string, cites []sources.Cite, whole Groundin
 			item.off = from + off
 			out = append(out, item)
 		}
+		out = append(out, unjudged(rejudge[k], gk, ctx, from, ix, narrow, givenText)...)
 		sent := clean[start:end]
 		claims, _ := extractAll(sent, ix.entities, ix.verbatim)
 		for _, m := range uncontained(sent, claims, ix, nix, evidence, givenText) {

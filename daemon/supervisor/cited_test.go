@@ -118,3 +118,34 @@ func TestCitedBounded(t *testing.T) {
 		t.Errorf("grounded %v, missing %q", r.Signals.AnswerGrounded, r.Grounding.Missing)
 	}
 }
+
+// TestCitedRejudge: a name the whole evidence's check finds in a cited
+// sentence, which the check of the sentence's own lines does not read as a
+// claim, must still be on those lines ("db2" said UP with only db1's line
+// cited). A kind word ("IPv4") is not held to the lines.
+func TestCitedRejudge(t *testing.T) {
+	in := Input{
+		Ticket: rpc.Ticket{Intent: rpc.IntentQuestion, Domain: rpc.DomainSystem, Confidence: 0.9, Source: "llm"},
+		Results: []rpc.ProbeResult{
+			{Probe: probes.SystemLogs, Command: "journalctl -p warning..alert", Stdout: "" +
+				"Nov 24 21:10:02 lb-02 haproxy[712]: Server pg/db1 is DOWN, reason: Layer4 timeout.\n" +
+				"Nov 24 21:10:07 lb-02 haproxy[712]: Server pg/db2 is DOWN, reason: Layer4 connection problem.\n" +
+				"Nov 24 21:14:40 lb-02 haproxy[712]: Server pg/db1 is UP, reason: Layer4 check passed.\n"},
+			{Probe: probes.NetworkAddrs, Command: "ip addr show", Stdout: "2: eth0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1500 qdisc fq state UP\n" +
+				"    inet 192.0.2.2/24 brd 192.0.2.255 scope global eth0\n"},
+		},
+		Hardware: rpc.Hardware{CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 16663232512},
+	}
+	in.Sources = sources.Number(in.Results)
+	for _, a := range []string{"db1 came back UP at 21:14:40 [3].", "Both db1 and db2 went DOWN [1, 2].", "eth0 has the IPv4 address 192.0.2.2/24 [5]."} {
+		in.Answer = a
+		if r := Judge(in); !r.Signals.AnswerGrounded {
+			t.Errorf("true %q: not grounded: %+v", a, r.Grounding)
+		}
+	}
+	in.Answer = "Both db1 and db2 came back UP at 21:14:40 [3]."
+	r := Judge(in)
+	if r.Signals.AnswerGrounded || !contains(r.Grounding.Missing, "db2 (not on the cited lines)") {
+		t.Errorf("false %q: grounded %v, missing %q", in.Answer, r.Signals.AnswerGrounded, r.Grounding.Missing)
+	}
+}

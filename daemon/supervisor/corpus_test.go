@@ -239,8 +239,8 @@ var blind = map[string]map[string]int{
 	"heldout50.txt": {"T": 33, "A": 7, "F": 33, "G": 4},
 	"heldout51.txt": {"T": 28, "A": 7, "F": 25, "G": 4},
 	"heldout52.txt": {"T": 34, "A": 7, "F": 32, "G": 3},
-	"heldout53.txt": {"T": 28, "A": 6, "F": 27, "G": 4},
-	"heldout54.txt": {"T": 26, "A": 6, "F": 28, "G": 4},
+	"heldout53.txt": {"T": 28, "A": 6, "F": 28, "G": 4},
+	"heldout54.txt": {"T": 26, "A": 6, "F": 29, "G": 4},
 	"heldout55.txt": {"T": 24, "A": 8, "F": 29, "G": 4},
 	"heldout56.txt": {"T": 28, "A": 8, "F": 30, "G": 4},
 }

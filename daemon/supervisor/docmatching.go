@@ -173,7 +173,11 @@
 // letters or more that the evidence prints in capitals ("LISTEN"), except
 // words of prose (SSH, CPU, RAM, TCP, …), and a link state (UP, DOWN,
 // NO-CARRIER, LOWERLAYERDOWN) unless "no" or "not" comes before it
-// (containment.go): "core-dump (not on the cited lines)". A citation of
+// (containment.go): "core-dump (not on the cited lines)". Such a word the
+// whole check found as a claim, which the sentence's own check does not
+// read as one, must be on the cited lines too ("web2 (not on the cited
+// lines)" of "web1 and web2 came back UP" citing web1's line alone;
+// citedrejudge.go). A citation of
 // a line that does not exist is Missing: "[99] (no such line)". Sentences
 // without a citation keep the whole check's verdict; the results merge
 // in answer order (cited.go).
