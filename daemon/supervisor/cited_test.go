@@ -149,3 +149,17 @@ func TestCitedRejudge(t *testing.T) {
 		t.Errorf("false %q: grounded %v, missing %q", in.Answer, r.Signals.AnswerGrounded, r.Grounding.Missing)
 	}
 }
+
+// TestCitedRecordHead: citing an interface's line cites the addresses
+// indented under it (one record of ip addr), not the next interface's.
+func TestCitedRecordHead(t *testing.T) {
+	in := citedInput()
+	in.Answer = "eth0 is UP with 192.0.2.2/24 [4]."
+	if r := Judge(in); !r.Signals.AnswerGrounded {
+		t.Errorf("true %q: not grounded: %+v", in.Answer, r.Grounding)
+	}
+	in.Answer = "firefox holds 7.4% of memory and eth0 has 192.0.2.2/24 [2]."
+	if r := Judge(in); r.Signals.AnswerGrounded {
+		t.Errorf("false %q: grounded: %+v", in.Answer, r.Grounding)
+	}
+}

@@ -20,6 +20,8 @@ var citedBlind = map[string]map[string]int{
 	"heldout54.txt": {"T": 28, "A": 7, "F": 26, "G": 4},
 	"heldout55.txt": {"T": 24, "A": 8, "F": 27, "G": 4},
 	"heldout56.txt": {"T": 29, "A": 8, "F": 29, "G": 4},
+	"heldout57.txt": {"T": 23, "A": 5, "F": 26, "G": 3},
+	"heldout58.txt": {"T": 21, "A": 7, "F": 24, "G": 4},
 }
 
 // TestCitedBlindUncited judges every answer of the cited blind files with

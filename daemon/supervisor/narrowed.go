@@ -49,7 +49,8 @@ func newNumbered(lines []sources.Line) numbered {
 // written the way EvidenceText writes the whole: for the cited lines, in
 // number order and grouped by probe, the probe's marker line, its header
 // and the lines (an indented line with the line it is under, so "inet
-// 10.0.0.5/24" keeps its interface), then the typed data rows of those
+// 10.0.0.5/24" keeps its interface, and a line with the indented lines
+// under it, so "eth0" brings its addresses), then the typed data rows of those
 // lines; then, when facts is set, the whole hardware and facts section.
 // Numbers nb does not know are skipped.
 func narrowedEvidence(in Input, nb numbered, cited []int, facts bool) string {
@@ -60,6 +61,12 @@ func narrowedEvidence(in Input, nb numbered, cited []int, facts bool) string {
 			continue
 		}
 		idx = append(idx, i)
+		// A line with indented lines under it heads one record (an
+		// interface and its addresses): citing the head cites the
+		// record, as a model that cites "eth0" for its address means.
+		for j := i + 1; j < len(nb.lines) && j-i <= maxParentWalk && !indented(nb.lines[i].Text) && indented(nb.lines[j].Text) && nb.lines[j].Probe == nb.lines[i].Probe; j++ {
+			idx = append(idx, j)
+		}
 		for k, p := 0, i; k < maxParentWalk && p > 0 && indented(nb.lines[p].Text) && nb.lines[p-1].Probe == nb.lines[i].Probe; k++ {
 			p--
 			if !indented(nb.lines[p].Text) {
