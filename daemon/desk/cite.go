@@ -48,6 +48,25 @@ func citedLines(cites []sources.Cite, shown []sources.Line) []rpc.CitedLine {
 type citeStream struct {
 	emit func(string)
 	held string
+	// last is the last byte of the raw text already passed on: whether
+	// a bracket is a citation depends on the byte before it ("sshd[612]"
+	// is a PID), which an earlier chunk may hold.
+	last byte
+}
+
+// clean returns raw without its citations, read after the text already
+// passed on.
+func (c *citeStream) clean(raw string) string {
+	if c.last == 0 {
+		out, _ := sources.Parse(raw)
+		c.last = raw[len(raw)-1]
+		return out
+	}
+	// The byte before is never a space or tab (write holds those back
+	// with a bracket), so Parse keeps it, and it is cut off again.
+	out, _ := sources.Parse(string(c.last) + raw)
+	c.last = raw[len(raw)-1]
+	return out[1:]
 }
 
 // write takes the next chunk of the model's reply.
@@ -60,17 +79,16 @@ func (c *citeStream) write(chunk string) {
 	cut = len(strings.TrimRight(s[:cut], " \t"))
 	c.held = s[cut:]
 	if cut > 0 {
-		clean, _ := sources.Parse(s[:cut])
-		c.emit(clean)
+		c.emit(c.clean(s[:cut]))
 	}
 }
 
 // flush emits what is held back once the reply has ended.
 func (c *citeStream) flush() {
 	if c.held != "" {
-		clean, _ := sources.Parse(c.held)
+		held := c.held
 		c.held = ""
-		c.emit(clean)
+		c.emit(c.clean(held))
 	}
 }
 

@@ -217,6 +217,7 @@ func TestCiteStreamMatchesParse(t *testing.T) {
 		"no citation here",
 		"[12][13] trailing [",
 		"open [1, 2",
+		"sshd[612]: failed [4]. postfix/smtpd[27310]: x",
 	}
 	for _, r := range replies {
 		want, _ := sources.Parse(r)
