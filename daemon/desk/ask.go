@@ -39,12 +39,12 @@ type work struct {
 	// incomplete marks a specialist reply that stopped before the model
 	// finished; the supervisor scores it as unusable.
 	incomplete bool
-	// sources are the numbered probe lines the specialist was shown, and
-	// cited marks an answer the specialist wrote: only its citations are
-	// read and removed (see cite.go), never a brain, clarification or
-	// no-model answer's brackets.
+	// sources are the numbered probe lines the specialist was shown, set
+	// with its answer: only that answer's citations are read and removed
+	// (see cite.go), never a brain, clarification or no-model answer's
+	// brackets, and none when no line was numbered, as the supervisor
+	// reads none then.
 	sources []sources.Line
-	cited   bool
 }
 
 // Ask answers one request admitted to the queue as place: by the fast
@@ -169,7 +169,7 @@ func (d *Desk) specialize(ctx context.Context, w *work, rec *progress.Recorder) 
 	if err != nil {
 		return rpc.Errorf(rpc.KindInternal, "%v", err)
 	}
-	w.facts, w.sources = prompt.Facts, prompt.Sources
+	w.facts = prompt.Facts
 	release, err := d.turn(ctx, w, StageSpecialist, rec)
 	if err != nil {
 		return err
@@ -177,16 +177,20 @@ func (d *Desk) specialize(ctx context.Context, w *work, rec *progress.Recorder) 
 	defer release()
 	sctx, cancel := context.WithTimeout(ctx, d.budget.Specialist)
 	defer cancel()
-	stream := citeStream{emit: rec.Token}
-	reply, err := d.o.LLM.Chat(sctx, llm.Chat{Messages: prompt.Messages, NumPredict: specialist.NumPredict}, stream.write)
-	stream.flush()
+	emit, flush := rec.Token, func() {}
+	if len(prompt.Sources) > 0 {
+		stream := &citeStream{emit: rec.Token}
+		emit, flush = stream.write, stream.flush
+	}
+	reply, err := d.o.LLM.Chat(sctx, llm.Chat{Messages: prompt.Messages, NumPredict: specialist.NumPredict}, emit)
+	flush()
 	if err != nil {
 		if sctx.Err() == context.DeadlineExceeded && ctx.Err() == nil {
 			return rpc.Errorf(rpc.KindTimeout, "cannot get the specialist's answer within %v", d.budget.Specialist)
 		}
 		return err
 	}
-	w.answer, w.cited = reply.Content, true
+	w.answer, w.sources = reply.Content, prompt.Sources
 	if !reply.Complete {
 		w.incomplete = true
 		w.lastErr = joinErr(w.lastErr, "specialist: the reply was cut off before the model finished")

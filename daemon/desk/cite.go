@@ -33,7 +33,11 @@ func citedLines(cites []sources.Cite, shown []sources.Line) []rpc.CitedLine {
 				continue
 			}
 			seen[n] = true
-			out = append(out, rpc.CitedLine{N: n, Probe: l.Probe, Text: runecut.Ellipsis(l.Text, rpc.MaxCitedLineBytes-len("…"))})
+			text := l.Text
+			if len(text) > rpc.MaxCitedLineBytes {
+				text = runecut.Ellipsis(text, rpc.MaxCitedLineBytes-len("…"))
+			}
+			out = append(out, rpc.CitedLine{N: n, Probe: l.Probe, Text: text})
 		}
 	}
 	return out
@@ -57,23 +61,16 @@ type citeStream struct {
 // clean returns raw without its citations, read after the text already
 // passed on.
 func (c *citeStream) clean(raw string) string {
-	if c.last == 0 {
-		out, _ := sources.Parse(raw)
-		c.last = raw[len(raw)-1]
-		return out
-	}
-	// The byte before is never a space or tab (write holds those back
-	// with a bracket), so Parse keeps it, and it is cut off again.
-	out, _ := sources.Parse(string(c.last) + raw)
+	out, _ := sources.ParseAfter(c.last, raw)
 	c.last = raw[len(raw)-1]
-	return out[1:]
+	return out
 }
 
 // write takes the next chunk of the model's reply.
 func (c *citeStream) write(chunk string) {
 	s := c.held + chunk
 	cut := len(s)
-	if i := strings.LastIndexByte(s, '['); i >= 0 && mayCite(s[i+1:]) {
+	if i := strings.LastIndexByte(s, '['); i >= 0 && sources.MayCite(s[i+1:]) {
 		cut = i
 	}
 	cut = len(strings.TrimRight(s[:cut], " \t"))
@@ -90,22 +87,4 @@ func (c *citeStream) flush() {
 		c.held = ""
 		c.emit(c.clean(held))
 	}
-}
-
-// maxCiteInside is the longest bracket content sources.Parse reads as a
-// citation; a longer one is text, so holding it back longer gains nothing.
-const maxCiteInside = 200
-
-// mayCite reports whether s, the text after an unclosed "[", can still
-// become a citation as more text arrives.
-func mayCite(s string) bool {
-	if len(s) > maxCiteInside {
-		return false
-	}
-	for _, r := range s {
-		if !strings.ContainsRune("0123456789,- \t\r\nLl", r) {
-			return false
-		}
-	}
-	return true
 }

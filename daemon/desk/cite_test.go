@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -14,13 +15,13 @@ import (
 
 	"github.com/ollama/ollama/api"
 
-	"github.com/jjgarcianorway/anna-assistant/daemon/llm"
 	"github.com/jjgarcianorway/anna-assistant/daemon/llm/ollamatest"
 	"github.com/jjgarcianorway/anna-assistant/daemon/llmqueue"
 	"github.com/jjgarcianorway/anna-assistant/daemon/peer"
 	"github.com/jjgarcianorway/anna-assistant/daemon/progress"
 	"github.com/jjgarcianorway/anna-assistant/daemon/session"
 	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
+	"github.com/jjgarcianorway/anna-assistant/daemon/supervisor"
 	"github.com/jjgarcianorway/anna-assistant/daemon/translator"
 	"github.com/jjgarcianorway/anna-assistant/dirs"
 	"github.com/jjgarcianorway/anna-assistant/probes"
@@ -41,22 +42,7 @@ func citingDesk(t *testing.T, ids []string, write func(prompt string) string) *D
 		}
 		return ollamatest.Reply{Content: write(req.Messages[len(req.Messages)-1].Content)}
 	})
-	client, err := llm.New(llm.Options{URL: fake.URL(), Model: "tiny"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	root, err := filepath.Abs("../../probes/testdata/host")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := Budget{Translator: time.Minute, Probes: time.Minute, Specialist: time.Minute, Supervisor: time.Minute, Total: 2 * time.Minute}
-	return New(Options{
-		LLM: client, Probes: probes.NewRunner(&probes.Env{Layout: dirs.At(root)}), Sessions: session.NewStore(),
-		Hardware: func() rpc.Hardware {
-			return rpc.Hardware{CPUModel: "test", Cores: 2, Threads: 2, RAMTotalBytes: 8 << 30}
-		},
-		Version: "0.1.0", Budget: &b,
-	})
+	return deskOn(t, fake, Budget{Translator: time.Minute, Probes: time.Minute, Specialist: time.Minute, Supervisor: time.Minute, Total: 2 * time.Minute})
 }
 
 // askStreamed asks d in session "s" and returns the answer and the text
@@ -196,8 +182,11 @@ func TestUncitedAnswer(t *testing.T) {
 // answer quotes probe rows verbatim, and a journal row's "sshd[612]" is a
 // PID, not a citation.
 func TestAnswerWithoutModelCitesNothing(t *testing.T) {
+	// Lines numbered for a specialist whose call then failed: the
+	// no-model answer that replaces its reply cites none of them.
 	w := &work{unavailable: rpc.Errorf(rpc.KindLLMUnavailable, "cannot reach Ollama"), ticket: translator.Keywords("any failed logins?"),
-		results: []rpc.ProbeResult{{Probe: probes.SystemLogs, Command: "journalctl", Stdout: "Nov 22 host sshd[612]: Failed password [3]\n"}}}
+		results: []rpc.ProbeResult{{Probe: probes.SystemLogs, Command: "journalctl", Stdout: "Nov 22 host sshd[612]: Failed password [3]\n"}},
+		sources: []sources.Line{{N: 3, Probe: probes.SystemLogs, Text: "Nov 22 host sshd[612]: Failed password [3]"}}}
 	d := New(Options{Sessions: session.NewStore()})
 	a, err := d.finish(t.Context(), w, nil)
 	if err != nil {
@@ -218,6 +207,7 @@ func TestCiteStreamMatchesParse(t *testing.T) {
 		"[12][13] trailing [",
 		"open [1, 2",
 		"sshd[612]: failed [4]. postfix/smtpd[27310]: x",
+		"nginx uses 45 MiB [3][5]. It’s 45 °C [3] — fine, café [2] x",
 	}
 	for _, r := range replies {
 		want, _ := sources.Parse(r)
@@ -262,11 +252,15 @@ func TestBrainAnswerCitesNothing(t *testing.T) {
 }
 
 // The supervisor reads the citations itself: it gets the reply as the
-// model wrote it and the lines the model was shown.
+// model wrote it and the lines the model was shown, so a citation of a
+// line the model never saw is missing.
 func TestSupervisorGetsTheRawReply(t *testing.T) {
 	shown := []sources.Line{{N: 2, Probe: probes.TopMemory, Text: "alice 1000 12.0 firefox"}}
-	in := (&work{answer: "firefox uses 12.0% [2].", cited: true, sources: shown}).input()
-	if in.Answer != "firefox uses 12.0% [2]." || !reflect.DeepEqual(in.Sources, shown) {
+	in := (&work{answer: "firefox uses 12.0% [2]. It is the biggest [9].", sources: shown}).input()
+	if in.Answer != "firefox uses 12.0% [2]. It is the biggest [9]." || !reflect.DeepEqual(in.Sources, shown) {
 		t.Fatalf("supervisor input: answer %q, sources %+v", in.Answer, in.Sources)
+	}
+	if r := supervisor.Judge(in); !slices.Contains(r.Grounding.Missing, "[9] (no such line)") {
+		t.Fatalf("the supervisor did not read the citations: %+v", r.Grounding)
 	}
 }

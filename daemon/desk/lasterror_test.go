@@ -23,6 +23,13 @@ func fakeDesk(t *testing.T, b Budget, translator, specialist ollamatest.Reply) *
 	t.Helper()
 	fake := ollamatest.New(t)
 	fake.OnChat(new(ollamatest.Script).When(ollamatest.HasFormat(), translator).Otherwise(specialist).Reply)
+	return deskOn(t, fake, b)
+}
+
+// deskOn is a desk on fake Ollama and the fixture host's probes, with a
+// small machine's hardware and budget b.
+func deskOn(t *testing.T, fake *ollamatest.Server, b Budget) *Desk {
+	t.Helper()
 	client, err := llm.New(llm.Options{URL: fake.URL(), Model: "tiny"})
 	if err != nil {
 		t.Fatal(err)

@@ -26,7 +26,7 @@ func (w *work) input() supervisor.Input {
 // question) and records the turn in the session.
 func (d *Desk) finish(ctx context.Context, w *work, rec *progress.Recorder) (*rpc.Answer, error) {
 	if w.unavailable != nil && w.ticket.ClarificationQuestion == nil {
-		w.answer = withoutModel(w.unavailable, w.results)
+		w.answer, w.sources = withoutModel(w.unavailable, w.results), nil
 	}
 	rec.Stage(rpc.EventStarting, StageSupervisor, "", "")
 	sctx, cancel := context.WithTimeout(ctx, d.budget.Supervisor)
@@ -60,7 +60,7 @@ func (d *Desk) finish(ctx context.Context, w *work, rec *progress.Recorder) (*rp
 		return nil, v.err
 	}
 	a := v.answer
-	if w.cited {
+	if len(w.sources) > 0 {
 		// The supervisor judged the reply with its citations; the user
 		// gets it without them, and the evidence lists what they cite.
 		clean, cites := sources.Parse(w.answer)

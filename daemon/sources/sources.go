@@ -95,39 +95,64 @@ const maxCiteLines = 64
 // before a number ("[L12]"), and only when no word touches it on the left,
 // so "[::]:22", "[1/2]" and "sshd[612]" stay text. Spaces
 // before a citation are removed with it.
-func Parse(answer string) (string, []Cite) {
+func Parse(answer string) (string, []Cite) { return ParseAfter(0, answer) }
+
+// ParseAfter is Parse for text that follows the byte before (0 for
+// none): a streamed reply's next piece, whose first bracket is a citation
+// or a PID ("sshd" then "[612]") by the byte an earlier piece ended with.
+func ParseAfter(before byte, text string) (string, []Cite) {
 	var b strings.Builder
 	var cites []Cite
-	rest := answer
-	for {
-		i := strings.IndexByte(rest, '[')
+	pos := 0 // text[:pos] is written or removed
+	for pos < len(text) {
+		i := strings.IndexByte(text[pos:], '[')
 		if i < 0 {
-			b.WriteString(rest)
 			break
 		}
-		j := strings.IndexByte(rest[i:], ']')
-		if j < 0 {
-			b.WriteString(rest)
-			break
-		}
-		nums, ok := citeNumbers(rest[i+1 : i+j])
-		prev := byte(' ')
+		i += pos
+		// A longer inside is no citation: the search for its "]" stops
+		// there, so many unclosed brackets cost linear time.
+		j := strings.IndexByte(text[i+1:min(len(text), i+2+MaxCiteInside)], ']')
+		prev := before
 		if i > 0 {
-			prev = rest[i-1]
-		} else if b.Len() > 0 {
-			prev = b.String()[b.Len()-1]
+			prev = text[i-1]
+		}
+		var nums []int
+		ok := j >= 0
+		if ok {
+			j += i + 1
+			nums, ok = citeNumbers(text[i+1 : j])
 		}
 		if !ok || glued(prev) {
-			b.WriteString(rest[:i+1])
-			rest = rest[i+1:]
+			b.WriteString(text[pos : i+1])
+			pos = i + 1
 			continue
 		}
-		b.WriteString(strings.TrimRight(rest[:i], " \t"))
+		b.WriteString(strings.TrimRight(text[pos:i], " \t"))
 		at := len(strings.TrimRight(b.String(), " \t\n"))
 		cites = append(cites, Cite{At: at, Lines: nums})
-		rest = rest[i+j+1:]
+		pos = j + 1
 	}
+	b.WriteString(text[pos:])
 	return b.String(), cites
+}
+
+// MaxCiteInside is the longest text between brackets read as a citation.
+const MaxCiteInside = 200
+
+// MayCite reports whether s, the text after an unclosed "[", can still
+// become a citation as more of a streamed reply arrives: it is short
+// enough and holds only what a citation may.
+func MayCite(s string) bool {
+	if len(s) > MaxCiteInside {
+		return false
+	}
+	for _, r := range s {
+		if !strings.ContainsRune("0123456789,- \t\r\nLl", r) {
+			return false
+		}
+	}
+	return true
 }
 
 // glued reports whether b, right before a bracket, makes the bracket part
@@ -140,7 +165,7 @@ func glued(b byte) bool {
 // citeNumbers reads the inside of a bracket: numbers and ranges separated
 // by commas.
 func citeNumbers(s string) ([]int, bool) {
-	if strings.TrimSpace(s) == "" || len(s) > 200 {
+	if strings.TrimSpace(s) == "" || len(s) > MaxCiteInside {
 		return nil, false
 	}
 	var out []int

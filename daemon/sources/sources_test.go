@@ -23,6 +23,8 @@ func TestParse(t *testing.T) {
 		{"padded [03] and repeat [2,2]", "padded [03] and repeat", []Cite{{At: 22, Lines: []int{2}}}},
 		{"sshd[612] failed [4]. dnsmasq-dhcp[18794]:x", "sshd[612] failed. dnsmasq-dhcp[18794]:x", []Cite{{At: 16, Lines: []int{4}}}},
 		{"(see [2])", "(see)", []Cite{{At: 4, Lines: []int{2}}}},
+		{"nginx uses 45 MiB [3][5].", "nginx uses 45 MiB.", []Cite{{At: 17, Lines: []int{3}}, {At: 17, Lines: []int{5}}}},
+		{"x [3] [5]. y", "x. y", []Cite{{At: 1, Lines: []int{3}}, {At: 1, Lines: []int{5}}}},
 	}
 	for _, c := range cases {
 		clean, cites := Parse(c.in)
@@ -58,5 +60,32 @@ func TestNumberBounded(t *testing.T) {
 	big := strings.Repeat("x\n", MaxLines+10)
 	if n := len(Number([]rpc.ProbeResult{{Probe: "p", Stdout: big}})); n != MaxLines {
 		t.Errorf("numbered %d lines, want %d", n, MaxLines)
+	}
+}
+
+// TestParseAfter: the byte an earlier piece ended with decides whether the
+// first bracket is a citation, as it would in the whole text.
+func TestParseAfter(t *testing.T) {
+	for _, c := range []struct {
+		before     byte
+		text, want string
+	}{
+		{'d', "[612]: failed [4]", "[612]: failed"},
+		{' ', "[612]: failed", ": failed"},
+		{']', "[5].", "."},
+		{0xa9, "[2] x", "[2] x"}, // the last byte of "é"
+	} {
+		if got, _ := ParseAfter(c.before, c.text); got != c.want {
+			t.Errorf("ParseAfter(%q, %q) = %q, want %q", c.before, c.text, got, c.want)
+		}
+	}
+}
+
+// TestParseManyBrackets: unclosed brackets are read in linear time (each
+// looks at most MaxCiteInside bytes ahead) and stay text.
+func TestParseManyBrackets(t *testing.T) {
+	in := strings.Repeat("[", 100000) + "]"
+	if got, cites := Parse(in); got != in || len(cites) != 0 {
+		t.Fatalf("Parse changed %d unclosed brackets: %d cites", 100000, len(cites))
 	}
 }
