@@ -8,16 +8,6 @@ import (
 	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
 )
 
-// strictUncited makes a claim of an uncited sentence in a cited answer
-// Missing ("(uncited)") instead of checking it against the whole evidence.
-// It is off: see docs/SCORING.md, "Cited answers", for both measured.
-var strictUncited = false
-
-// inheritCites lets an uncited sentence that opens with a pronoun ("It
-// also uses 4.2% CPU.") be checked against the lines the sentence before
-// it cites. It is off: see docs/SCORING.md, "Cited answers".
-var inheritCites = false
-
 // maxCitedSentences bounds the sentences checked against their own lines
 // and maxSentenceLines the lines one sentence's evidence holds: each costs
 // a check, and answers are untrusted.
@@ -45,9 +35,9 @@ type placed struct {
 // distinctive words must be on those lines (uncontained); a citation of a
 // line that does not exist is Missing. Sentences without a citation keep
 // the result of the whole answer's check, whole, which also gives Echoed.
-// clean is the answer without its citations, as whole was checked.
-func citedGrounding(in Input, clean string, cites []sources.Cite, whole Grounding, ix *index) Grounding {
-	clean = offsetSafe(clean)
+// clean is the offset-safe answer without its citations, as whole was
+// checked; evidence is EvidenceText(in).
+func citedGrounding(in Input, clean string, cites []sources.Cite, whole Grounding, ix *index, evidence string) Grounding {
 	claims, facts := extractAll(clean, ix.entities, ix.verbatim)
 	if len(facts) == 0 {
 		return whole
@@ -70,13 +60,6 @@ func citedGrounding(in Input, clean string, cites []sources.Cite, whole Groundin
 			}
 		}
 	}
-	if inheritCites {
-		for k := 1; k < len(facts); k++ {
-			if _, ok := bySent[k]; !ok && bySent[k-1] != nil && pronounLed(clean, facts[k]) {
-				bySent[k] = bySent[k-1]
-			}
-		}
-	}
 	g := whole
 	rejudge := map[int][]placed{} // whole-check Found its sentence's lines must judge again
 	for _, item := range lists(whole) {
@@ -93,16 +76,12 @@ func citedGrounding(in Input, clean string, cites []sources.Cite, whole Groundin
 			// so does its verdict on a derived figure.
 			continue
 		}
-		if strictUncited && off >= 0 && item.list != 2 && !facts[k].advice && !derivedClaim(ix, claims, off) {
-			out = append(out, placed{off, 1, item.text + " (uncited)"})
-		}
 		if off < 0 {
 			off = len(clean)
 		}
 		item.off = off
 		out = append(out, item)
 	}
-	evidence := EvidenceText(in)
 	givenText := strings.ToLower(strings.Join(given(in), "\n"))
 	for k := range facts {
 		lines, ok := bySent[k]
@@ -224,19 +203,4 @@ func derivedClaim(ix *index, claims []claim, off int) bool {
 		}
 	}
 	return true // no claim of its own: a relation ("8 listening") read from many lines
-}
-
-// pronounLed reports a sentence that opens with "It", "Its", "They",
-// "Their", "This" or "That".
-func pronounLed(answer string, f sentenceFacts) bool {
-	head := strings.TrimLeft(answer[f.at.start:f.at.end], " \t\n*-•")
-	w := plainWords(head[:min(len(head), 8)])
-	if len(w) == 0 {
-		return false
-	}
-	switch w[0] {
-	case "it", "its", "they", "their", "this", "that":
-		return true
-	}
-	return false
 }

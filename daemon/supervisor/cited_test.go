@@ -137,11 +137,18 @@ func TestCitedRejudge(t *testing.T) {
 		Hardware: rpc.Hardware{CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 16663232512},
 	}
 	in.Sources = sources.Number(in.Results)
-	for _, a := range []string{"db1 came back UP at 21:14:40 [3].", "Both db1 and db2 went DOWN [1, 2].", "eth0 has the IPv4 address 192.0.2.2/24 [5]."} {
+	for _, a := range []string{"db1 came back UP at 21:14:40 [3].", "Both db1 and db2 went DOWN [1, 2]."} {
 		in.Answer = a
 		if r := Judge(in); !r.Signals.AnswerGrounded {
 			t.Errorf("true %q: not grounded: %+v", a, r.Grounding)
 		}
+	}
+	// "IPv4" is a kind the whole check finds on no one line.
+	nas := scenario(t, "host47")
+	nas.Sources = sources.Number(nas.Results)
+	nas.Answer = "It has two IPv4 addresses, 192.0.2.2/24 on eth0 and 10.10.10.5/24 on san0 [72, 84]."
+	if r := Judge(nas); !r.Signals.AnswerGrounded {
+		t.Errorf("true %q: not grounded: %+v", nas.Answer, r.Grounding)
 	}
 	in.Answer = "Both db1 and db2 came back UP at 21:14:40 [3]."
 	r := Judge(in)
@@ -158,8 +165,24 @@ func TestCitedRecordHead(t *testing.T) {
 	if r := Judge(in); !r.Signals.AnswerGrounded {
 		t.Errorf("true %q: not grounded: %+v", in.Answer, r.Grounding)
 	}
-	in.Answer = "firefox holds 7.4% of memory and eth0 has 192.0.2.2/24 [2]."
-	if r := Judge(in); r.Signals.AnswerGrounded {
-		t.Errorf("false %q: grounded: %+v", in.Answer, r.Grounding)
+	// The record ends where the next interface starts: wg0's state is
+	// not eth0's.
+	in.Answer = "eth0 has 192.0.2.2/24 and is LOWERLAYERDOWN [4]."
+	if r := Judge(in); r.Signals.AnswerGrounded || !contains(r.Grounding.Missing, "LOWERLAYERDOWN (not on the cited lines)") {
+		t.Errorf("false %q: grounded %v, missing %q", in.Answer, r.Signals.AnswerGrounded, r.Grounding.Missing)
+	}
+}
+
+// TestCitedOffsetSafe: a letter that lowercases to another length, or an
+// invalid byte, before a citation leaves it on its own sentence, so the
+// cited lines still judge it.
+func TestCitedOffsetSafe(t *testing.T) {
+	for _, odd := range []string{"\u212a", "\xff", "Ⱥ"} {
+		in := citedInput()
+		in.Answer = "Note: " + strings.Repeat(odd, 20) + ". eth0 is LOWERLAYERDOWN [4]."
+		r := Judge(in)
+		if r.Signals.AnswerGrounded || !contains(r.Grounding.Missing, "LOWERLAYERDOWN (not on the cited lines)") {
+			t.Errorf("%q before the citation: grounded %v, missing %q", odd, r.Signals.AnswerGrounded, r.Grounding.Missing)
+		}
 	}
 }

@@ -66,7 +66,11 @@ func checkKnown(answer, evidence string, given []string, known map[string]class)
 		}
 	}
 	ins := instructions(evidence, ix.text)
-	g.Echoed = append(g.Echoed, echoes(answer, ix.text, ins)...)
+	if known == nil {
+		// A cited sentence's check (known set) keeps the whole
+		// answer's echoes, not its own.
+		g.Echoed = append(g.Echoed, echoes(answer, ix.text, ins)...)
+	}
 	claims, facts := extractAll(answer, ix.entities, ix.verbatim)
 	checkVerdicts(ix, &g, answer, facts, len(ins) > 0)
 	claims = dropJournalCounted(ix, answer, claims) // journalcountclaims.go

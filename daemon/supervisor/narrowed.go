@@ -11,13 +11,6 @@ import (
 	"github.com/jjgarcianorway/anna-assistant/rpc"
 )
 
-// citedData says whether a cited sentence's evidence holds the typed data
-// rows of its cited lines. Free's exact byte counts ("15.5 GiB" of a
-// total free -h prints as "23Gi") and the journal's full timestamps are
-// only in the data; see docs/SCORING.md, "Cited answers", for what
-// leaving them out costs.
-var citedData = true
-
 // maxParentWalk bounds the walk back from an indented line to the line it
 // belongs to (ip addr prints an interface's addresses under it).
 const maxParentWalk = 64
@@ -93,10 +86,11 @@ func narrowedEvidence(in Input, nb numbered, cited []int, facts bool) string {
 			b.WriteString(nb.lines[i].Text + "\n")
 		}
 		b.WriteString("\n")
-		if citedData {
-			if r, ok := resultOf(in.Results, first); ok {
-				writeCitedData(&b, r.Data, group)
-			}
+		// Free's exact byte counts ("15.5 GiB" of a total free -h
+		// prints as "23Gi"), lscpu's on-line list and the journal's
+		// full timestamps are only in the typed data.
+		if r, ok := resultOf(in.Results, first); ok {
+			writeCitedData(&b, r.Data, group)
 		}
 		b.WriteString("\n")
 		start = end

@@ -89,14 +89,19 @@ type Review struct {
 // translator_confident can hold, so it scores at most 20, and
 // Review.Unusable says why.
 func Judge(in Input) Review {
-	answer, cites := in.Answer, []sources.Cite(nil)
+	answer, safe, cites := in.Answer, "", []sources.Cite(nil)
 	if len(in.Sources) > 0 {
-		answer, cites = sources.Parse(in.Answer)
+		// The citations' offsets must be those of the text the cited
+		// check reads, which is offset-safe (casefold.go): a letter
+		// that lowercases to another length before them would move
+		// each onto another sentence.
+		answer, _ = sources.Parse(in.Answer)
+		safe, cites = sources.Parse(offsetSafe(in.Answer))
 	}
 	evidence := EvidenceText(in)
 	g, ix := check(answer, evidence, given(in))
 	if len(cites) > 0 {
-		g = citedGrounding(in, answer, cites, g, ix) // cited.go
+		g = citedGrounding(in, safe, cites, g, ix, evidence) // cited.go
 	}
 	r := Review{
 		Grounding: g,
