@@ -155,21 +155,12 @@ func (ix *index) scopeHas(scope map[int32]bool, stems []string) bool {
 // wordStart reports whether text has s at the start of a word ("code"
 // in "'exit-code'", "space" in "no space left").
 func wordStart(text, s string) bool {
-	for off := 0; off < len(text); {
-		i := strings.Index(text[off:], s)
-		if i < 0 {
-			return false
-		}
-		i += off
+	return indexBounded(text, s, 0, func(i, end int) bool {
 		// A phrase ending in a number ends where the number does: "signal
 		// 1" is not the start of "signal 15".
-		whole := !isDigit(s[len(s)-1]) || i+len(s) == len(text) || !isDigit(text[i+len(s)])
-		if (i == 0 || !isAlnumByte(text[i-1])) && whole {
-			return true
-		}
-		off = i + 1
-	}
-	return false
+		whole := !isDigit(s[len(s)-1]) || end == len(text) || !isDigit(text[end])
+		return (i == 0 || !isAlnumByte(text[i-1])) && whole
+	}) >= 0
 }
 
 // checkScoped reports each sentence whose causal clause or event names

@@ -81,17 +81,18 @@ func readLogIDs(ix *index, answer string) []logID {
 	low := asciiLower(answer)
 	var out []logID
 	for _, f := range vals {
-		for off := 0; ; {
-			i := strings.Index(low[off:], f.val)
-			if i < 0 {
-				break
+		// Hits do not overlap: the search goes on after a hit's end, taken
+		// or not, so a hit that starts inside one seen is skipped.
+		next := 0
+		whole := func(i, end int) bool {
+			if i < next {
+				return false
 			}
-			i += off
-			off = i + len(f.val)
-			if (i > 0 && isAlnumByte(low[i-1])) || (off < len(low) && isAlnumByte(low[off])) {
-				continue
-			}
-			l := logID{start: i, end: off}
+			next = end
+			return (i == 0 || !isAlnumByte(low[i-1])) && (end == len(low) || !isAlnumByte(low[end]))
+		}
+		for i := indexBounded(low, f.val, 0, whole); i >= 0; i = indexBounded(low, f.val, next, whole) {
+			l := logID{start: i, end: i + len(f.val)}
 			for _, id := range ids {
 				for _, g := range byLine[id] {
 					switch {

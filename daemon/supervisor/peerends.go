@@ -74,19 +74,9 @@ func wordBefore(text string, at int) string {
 // boundedIndex returns where key starts in text with no digit, letter or
 // dot right before it and none of its digits going on after it, or -1.
 func boundedIndex(text, key string) int {
-	for off := 0; off < len(text); {
-		i := strings.Index(text[off:], key)
-		if i < 0 {
-			return -1
-		}
-		i += off
-		end := i + len(key)
-		if (i == 0 || !isAlnumByte(text[i-1]) && text[i-1] != '.') && (end == len(text) || !isDigit(text[end])) {
-			return i
-		}
-		off = i + 1
-	}
-	return -1
+	return indexBounded(text, key, 0, func(i, end int) bool {
+		return (i == 0 || !isAlnumByte(text[i-1]) && text[i-1] != '.') && (end == len(text) || !isDigit(text[end]))
+	})
 }
 
 // withoutPeerPorts returns claims without the ports of such endpoints.

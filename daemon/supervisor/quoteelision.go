@@ -231,21 +231,11 @@ func gapLimit(line string, pos int) int {
 // line as whole words (its last word as a word's start when prefix is
 // set), or -1.
 func boundedFrom(line, piece string, off int, prefix bool) int {
-	for off < len(line) {
-		i := strings.Index(line[off:], piece)
-		if i < 0 {
-			return -1
-		}
-		i += off
-		end := i + len(piece)
+	return indexBounded(line, piece, off, func(i, end int) bool {
 		before := i == 0 || !isAlnumByte(line[i-1]) || !isAlnumByte(piece[0])
 		after := prefix || end == len(line) || !isAlnumByte(line[end]) || !isAlnumByte(piece[len(piece)-1])
-		if before && after {
-			return i
-		}
-		off = i + 1
-	}
-	return -1
+		return before && after
+	})
 }
 
 // elisionGap reports whether a quotation may leave out gap: no negation,

@@ -44,16 +44,9 @@ func requestPath(answer string, c claim) bool {
 // does.
 func (ix *index) hasPathTail(key string) bool {
 	text := ix.text
-	for off := 0; off < len(text); {
-		i := strings.Index(text[off:], key)
-		if i < 0 {
-			return false
-		}
-		i += off
-		off = i + 1
-		end := i + len(key)
+	return indexBounded(text, key, 0, func(i, end int) bool {
 		if end < len(text) && (isAlnumByte(text[end]) || text[end] == '.' || text[end] == '-' || text[end] == '_') {
-			continue // "/images/created"
+			return false // "/images/created"
 		}
 		// An API's prefix is short ("/api/v1"): the walk back stops there,
 		// not at the start of a long token at each hit.
@@ -61,11 +54,8 @@ func (ix *index) hasPathTail(key string) bool {
 		for start > 0 && i-start <= maxAPIPrefix && !strings.ContainsRune(" \t\n\"'`=(", rune(text[start-1])) {
 			start--
 		}
-		if start < i && i-start <= maxAPIPrefix && apiPrefix(text[start:i]) {
-			return true
-		}
-	}
-	return false
+		return start < i && i-start <= maxAPIPrefix && apiPrefix(text[start:i])
+	}) >= 0
 }
 
 // maxAPIPrefix bounds the segments an API puts before its paths.

@@ -53,19 +53,10 @@ func wholeToken(text, w string) bool {
 	joins := func(i int) bool {
 		return i < len(text) && (isAlnumByte(text[i]) || strings.IndexByte("-_./", text[i]) >= 0 && i+1 < len(text) && isAlnumByte(text[i+1]))
 	}
-	for off := 0; off < len(text); {
-		i := strings.Index(text[off:], w)
-		if i < 0 {
-			return false
-		}
-		i += off
+	return indexBounded(text, w, 0, func(i, end int) bool {
 		before := i == 0 || !isAlnumByte(text[i-1]) && strings.IndexByte("-_./", text[i-1]) < 0
-		if before && !joins(i+len(w)) {
-			return true
-		}
-		off = i + 1
-	}
-	return false
+		return before && !joins(end)
+	}) >= 0
 }
 
 // terseFound grounds a claimless terse reply by its tokens ("nas-01").

@@ -208,6 +208,25 @@ func isPath(s string) bool {
 	return len(s) > 1 && s[0] == '/' && (isAlnumByte(s[1]) || s[1] == '.' || s[1] == '_')
 }
 
+// indexBounded returns the first offset from from on where key occurs in
+// text and ok accepts its bounds (text[start:end] is key), or -1. Each
+// caller's ok holds its own rule for the bytes either side; a hit ok
+// refuses is searched past by one byte, so hits may overlap.
+func indexBounded(text, key string, from int, ok func(start, end int) bool) int {
+	for off := from; off < len(text); {
+		i := strings.Index(text[off:], key)
+		if i < 0 {
+			return -1
+		}
+		i += off
+		if ok(i, i+len(key)) {
+			return i
+		}
+		off = i + 1
+	}
+	return -1
+}
+
 // containsBounded reports whether key occurs in text with no letter or
 // digit touching either end (no digit before it when digitOnly: clock times
 // in "2024-11-22t13:05"), so "10.0.0.1" is not found in "10.0.0.15".
@@ -219,21 +238,11 @@ func containsBounded(text, key string, digitOnly bool) bool {
 	if digitOnly {
 		touches = isDigit
 	}
-	for off := 0; off < len(text); {
-		i := strings.Index(text[off:], key)
-		if i < 0 {
-			return false
-		}
-		i += off
-		end := i + len(key)
+	return indexBounded(text, key, 0, func(i, end int) bool {
 		before := i == 0 || !touches(text[i-1])
 		after := end == len(text) || !touches(text[end]) || !isAlnumByte(key[len(key)-1])
-		if before && after {
-			return true
-		}
-		off = i + 1
-	}
-	return false
+		return before && after
+	}) >= 0
 }
 
 // wholePath reports whether a path ending in "/" occurs in text with no
@@ -243,18 +252,9 @@ func wholePath(text, key string) bool {
 	if !strings.HasSuffix(key, "/") {
 		return true
 	}
-	for off := 0; off < len(text); {
-		i := strings.Index(text[off:], key)
-		if i < 0 {
-			return false
-		}
-		end := off + i + len(key)
-		if end == len(text) || !isAlnumByte(text[end]) {
-			return true
-		}
-		off += i + 1
-	}
-	return false
+	return indexBounded(text, key, 0, func(_, end int) bool {
+		return end == len(text) || !isAlnumByte(text[end])
+	}) >= 0
 }
 
 // containsFoldASCII reports whether the lower-case ASCII word occurs in s
