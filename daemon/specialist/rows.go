@@ -10,9 +10,9 @@ import (
 
 // rowPolicy says which lines of a probe's stdout reach the model.
 //
-//   - head keeps the header line and the first Rows lines after it; the
-//     probes already sort (top_memory by %MEM, top_cpu by %CPU), so these
-//     are the rows that matter.
+//   - head keeps the first Rows lines, after the header line of a table
+//     probe (sources.HasHeader); the probes already sort (top_memory by
+//     %MEM, top_cpu by %CPU), so these are the rows that matter.
 //   - tail keeps the last Rows lines (the journal prints oldest first, so
 //     the newest warnings are at the end).
 //   - Drop removes lines by prefix (the CPU flags line is long and rarely
@@ -25,22 +25,21 @@ import (
 type rowPolicy struct {
 	Rows      int
 	Tail      bool
-	Header    bool
 	LineBytes int
 	Drop      []string
 }
 
 var policies = map[string]rowPolicy{
-	probes.TopMemory:      {Rows: 10, Header: true, LineBytes: 160},
-	probes.TopCPU:         {Rows: 10, Header: true, LineBytes: 160},
+	probes.TopMemory:      {Rows: 10, LineBytes: 160},
+	probes.TopCPU:         {Rows: 10, LineBytes: 160},
 	probes.CPUInfo:        {Rows: 30, LineBytes: 160, Drop: []string{"Flags:"}},
 	probes.MemoryInfo:     {Rows: 10, LineBytes: 160},
-	probes.DiskUsage:      {Rows: 25, Header: true, LineBytes: 160},
-	probes.BlockDevices:   {Rows: 30, Header: true, LineBytes: 160},
+	probes.DiskUsage:      {Rows: 25, LineBytes: 160},
+	probes.BlockDevices:   {Rows: 30, LineBytes: 160},
 	probes.NetworkAddrs:   {Rows: 40, LineBytes: 160, Drop: []string{"valid_lft"}},
 	probes.NetworkRoutes:  {Rows: 20, LineBytes: 160},
-	probes.ListeningPorts: {Rows: 30, Header: true, LineBytes: 200},
-	probes.FailedServices: {Rows: 20, Header: true, LineBytes: 200},
+	probes.ListeningPorts: {Rows: 30, LineBytes: 200},
+	probes.FailedServices: {Rows: 20, LineBytes: 200},
 	probes.SystemLogs:     {Rows: 30, Tail: true, LineBytes: 220},
 }
 
@@ -72,7 +71,7 @@ func selectRows(all []sources.Line, p rowPolicy, rows int) (kept []sources.Line,
 			lines = append(lines, l)
 		}
 	}
-	if p.Header && len(lines) > 0 {
+	if len(lines) > 0 && sources.HasHeader(lines[0].Probe) {
 		kept = append(kept, lines[0])
 		lines = lines[1:]
 	}
