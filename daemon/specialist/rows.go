@@ -45,19 +45,35 @@ var policies = map[string]rowPolicy{
 
 var defaultPolicy = rowPolicy{Rows: 20, LineBytes: 160}
 
-// linesOf splits off the numbered lines of r, a successful result, from
-// the front of numbered, which holds them for every successful result in
-// order (sources.Number). It counts r's non-blank lines as Number does;
-// unnumbered are those past sources.MaxLines.
-func linesOf(r rpc.ProbeResult, numbered []sources.Line) (mine []sources.Line, unnumbered int, rest []sources.Line) {
-	n := 0
-	for _, l := range strings.Split(r.Stdout, "\n") {
-		if strings.TrimSpace(l) != "" {
-			n++
+// resultLines is one probe result's share of a request's numbered lines.
+type resultLines struct {
+	// lines are its numbered lines, as sources.Number gave them.
+	lines []sources.Line
+	// unnumbered counts its non-blank lines past sources.MaxLines.
+	unnumbered int
+}
+
+// byResult splits numbered, sources.Number of results, into each result's
+// lines, in the order of results; a failed result gets none. It counts a
+// result's non-blank lines as Number does. Build calls it once: the fitting
+// loop only re-selects rows.
+func byResult(results []rpc.ProbeResult, numbered []sources.Line) []resultLines {
+	out := make([]resultLines, len(results))
+	for i, r := range results {
+		if !r.OK() {
+			continue
 		}
+		n := 0
+		for _, l := range strings.Split(r.Stdout, "\n") {
+			if strings.TrimSpace(l) != "" {
+				n++
+			}
+		}
+		k := min(n, len(numbered))
+		out[i] = resultLines{lines: numbered[:k], unnumbered: n - k}
+		numbered = numbered[k:]
 	}
-	k := min(n, len(numbered))
-	return numbered[:k], n - k, numbered[k:]
+	return out
 }
 
 // selectRows applies p to a probe's numbered lines, with rows overriding
