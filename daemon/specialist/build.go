@@ -133,16 +133,19 @@ func probeSection(results []rpc.ProbeResult, groups []resultLines, scale float64
 			continue
 		}
 		s.WriteString("\n")
-		p, ok := policies[r.Probe]
-		if !ok {
-			p = defaultPolicy
-		}
+		p := policyOf(r.Probe)
 		rows := max(1, int(float64(p.Rows)*scale))
 		kept, omitted := selectRows(groups[i].lines, p, rows)
 		// Lines past sources.MaxLines have no number to cite, so they are
-		// left out like the rows the policy cuts.
-		omitted += groups[i].unnumbered
-		if len(kept) == 0 && omitted == 0 {
+		// left out like the rows the policy cuts. They are a result's last
+		// lines: a Tail probe's newest, which its note must not call older.
+		newer := 0
+		if p.Tail {
+			newer = groups[i].unnumbered
+		} else {
+			omitted += groups[i].unnumbered
+		}
+		if len(kept) == 0 && omitted == 0 && newer == 0 {
 			s.WriteString("(no output)\n")
 		}
 		for _, l := range kept {
@@ -155,6 +158,9 @@ func probeSection(results []rpc.ProbeResult, groups []resultLines, scale float64
 				where = "older rows"
 			}
 			fmt.Fprintf(&s, "(%d %s not shown)\n", omitted, where)
+		}
+		if newer > 0 {
+			fmt.Fprintf(&s, "(%d newer rows not shown)\n", newer)
 		}
 	}
 	s.WriteString(dataEnd + "\n\n")

@@ -49,7 +49,9 @@ var defaultPolicy = rowPolicy{Rows: 20, LineBytes: 160}
 type resultLines struct {
 	// lines are its numbered lines, as sources.Number gave them.
 	lines []sources.Line
-	// unnumbered counts its non-blank lines past sources.MaxLines.
+	// unnumbered counts its lines past sources.MaxLines that its policy
+	// would show (non-blank, not dropped). They are the result's last
+	// lines: for a Tail probe, the newest.
 	unnumbered int
 }
 
@@ -63,17 +65,27 @@ func byResult(results []rpc.ProbeResult, numbered []sources.Line) []resultLines 
 		if !r.OK() {
 			continue
 		}
-		n := 0
+		k, past := 0, 0
 		for _, l := range strings.Split(r.Stdout, "\n") {
-			if strings.TrimSpace(l) != "" {
-				n++
+			switch {
+			case strings.TrimSpace(l) == "":
+			case k < len(numbered):
+				k++
+			case !dropped(l, policyOf(r.Probe).Drop):
+				past++
 			}
 		}
-		k := min(n, len(numbered))
-		out[i] = resultLines{lines: numbered[:k], unnumbered: n - k}
+		out[i] = resultLines{lines: numbered[:k], unnumbered: past}
 		numbered = numbered[k:]
 	}
 	return out
+}
+
+func policyOf(probe string) rowPolicy {
+	if p, ok := policies[probe]; ok {
+		return p
+	}
+	return defaultPolicy
 }
 
 // selectRows applies p to a probe's numbered lines, with rows overriding
