@@ -56,3 +56,15 @@ func TestRenderCitedLinesWidth(t *testing.T) {
 		}
 	}
 }
+
+// Too narrow for one character and "…" after the label, a cited line
+// shows only its label: a cut line never wraps.
+func TestCitedBlockNarrow(t *testing.T) {
+	lines := citedAnswer(2).Evidence.CitedLines
+	if got, want := citedBlock(lines, 8, style{}), "cited: \n       \n"; got != want {
+		t.Errorf("width 8: %q; want %q", got, want)
+	}
+	if got, want := citedBlock(lines, 9, style{}), "cited: t…\n       m…\n"; got != want {
+		t.Errorf("width 9: %q; want %q", got, want)
+	}
+}

@@ -179,8 +179,12 @@ func citedBlock(lines []rpc.CitedLine, width int, st style) string {
 	var b strings.Builder
 	for i, l := range lines[:min(len(lines), maxCitedShown)] {
 		text := Sanitize(l.Probe) + "  " + strings.Join(strings.Fields(Sanitize(l.Text)), " ")
-		if width > 0 {
-			text = fitHead(text, width-len(label))
+		if room := width - len(label); width > 0 && cells.StringWidth(text) > room {
+			if room >= 2 {
+				text = cells.Truncate(text, room, "…")
+			} else { // not even one character and "…" fit
+				text = ""
+			}
 		}
 		if i == 0 {
 			b.WriteString(st.bold(strings.TrimSpace(label)) + " " + text + "\n")

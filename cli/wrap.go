@@ -195,27 +195,3 @@ func fitTail(s string, width int) string {
 	}
 	return b.String()
 }
-
-// fitHead returns the start of s that fits in width columns, with "…" at
-// the end when something was cut, so a one-line excerpt never wraps.
-func fitHead(s string, width int) string {
-	if cells.StringWidth(s) <= width {
-		return s
-	}
-	if width < 2 {
-		return ""
-	}
-	var b strings.Builder
-	w := 1 // for the ellipsis
-	g := graphemes.FromString(s)
-	for g.Next() {
-		cw := cells.StringWidth(g.Value())
-		if w+cw > width {
-			break
-		}
-		b.WriteString(g.Value())
-		w += cw
-	}
-	b.WriteString("…")
-	return b.String()
-}

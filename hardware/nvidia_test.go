@@ -69,15 +69,18 @@ func TestExecRunnerNVIDIASMI(t *testing.T) {
 	argCheck := `[ "$1" = "` + smiArgs[0] + `" ] && [ "$2" = "` + smiArgs[1] + `" ] && [ $# -eq 2 ] || { echo "bad argv: $*" >&2; exit 2; }` + "\n"
 	tests := []struct {
 		name, script string
-		vram         uint64
-		source       string
+		// hangs marks a program that never answers: it alone gets the
+		// short deadline.
+		hangs  bool
+		vram   uint64
+		source string
 	}{
-		{"answers", argCheck + "echo '00000000:01:00.0, NVIDIA GeForce RTX 3070, 8192'\n", 8 << 30, "nvidia-smi memory.total"},
-		{"not installed", "", 0, "no VRAM size: nvidia-smi is not installed"},
+		{"answers", argCheck + "echo '00000000:01:00.0, NVIDIA GeForce RTX 3070, 8192'\n", false, 8 << 30, "nvidia-smi memory.total"},
+		{"not installed", "", false, 0, "no VRAM size: nvidia-smi is not installed"},
 		{"driver not loaded", argCheck + "echo \"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.\" >&2\nexit 9\n",
-			0, "no VRAM size: nvidia-smi failed: cannot run nvidia-smi: exit status 9: NVIDIA-SMI has failed because it couldn't communicate"},
-		{"hangs", "exec /bin/sleep 60\n", 0, "no VRAM size: nvidia-smi did not answer in time"},
-		{"lists another GPU", argCheck + "echo '00000000:02:00.0, NVIDIA GeForce RTX 3070, 8192'\n", 0, "no VRAM size: nvidia-smi does not list this GPU"},
+			false, 0, "no VRAM size: nvidia-smi failed: cannot run nvidia-smi: exit status 9: NVIDIA-SMI has failed because it couldn't communicate"},
+		{"hangs", "exec /bin/sleep 60\n", true, 0, "no VRAM size: nvidia-smi did not answer in time"},
+		{"lists another GPU", argCheck + "echo '00000000:02:00.0, NVIDIA GeForce RTX 3070, 8192'\n", false, 0, "no VRAM size: nvidia-smi does not list this GPU"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -88,7 +91,7 @@ func TestExecRunnerNVIDIASMI(t *testing.T) {
 			// 300 ms to start a shell script does not turn an answer into
 			// "did not answer in time" (a clean-clone CI run did, at load 7).
 			timeout := time.Minute
-			if tc.name == "hangs" {
+			if tc.hangs {
 				timeout = 300 * time.Millisecond
 			}
 			hw, err := Take(context.Background(), l, WithCommandTimeout(timeout))

@@ -37,9 +37,15 @@ var tables = map[string]bool{
 	probes.BlockDevices: true, probes.ListeningPorts: true, probes.FailedServices: true,
 }
 
+// HasHeader reports whether probe is a table probe: its first line names
+// the columns of the rest, so Number attaches it to every row and the
+// specialist's row policy always keeps it.
+func HasHeader(probe string) bool { return tables[probe] }
+
 // MaxLines bounds the lines numbered for one request, so an answer's
 // citations and the lookups behind them stay small whatever a probe
-// printed.
+// printed. The lines past it are the request's last ones: for the journal,
+// which prints oldest first, its newest (the prompt says so).
 const MaxLines = 4096
 
 // Number numbers the non-blank stdout lines of every successful result, in

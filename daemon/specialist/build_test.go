@@ -228,3 +228,24 @@ func TestProbeTextIsFencedAsData(t *testing.T) {
 		t.Fatal("the question is inside the data fence")
 	}
 }
+
+// A table probe keeps its header line however few rows fit; no other probe
+// has one. The table probes are sources' list, the one Number attaches
+// headers by.
+func TestHeaderKeptForTables(t *testing.T) {
+	for _, id := range append(append([]string(nil), probes.IDs...), "unknown") {
+		lines := sources.Number([]rpc.ProbeResult{result(id, id, "first\nsecond\nthird\n")})
+		p, ok := policies[id]
+		if !ok {
+			p = defaultPolicy
+		}
+		kept, _ := selectRows(lines, p, 1)
+		want := 1
+		if sources.HasHeader(id) {
+			want = 2
+		}
+		if len(kept) != want {
+			t.Errorf("%s: kept %d lines of 3 with one row; want %d", id, len(kept), want)
+		}
+	}
+}

@@ -10,9 +10,9 @@ import (
 
 // rowPolicy says which lines of a probe's stdout reach the model.
 //
-//   - head keeps the header line and the first Rows lines after it; the
-//     probes already sort (top_memory by %MEM, top_cpu by %CPU), so these
-//     are the rows that matter.
+//   - head keeps the first Rows lines, after the header line of a table
+//     probe (sources.HasHeader); the probes already sort (top_memory by
+//     %MEM, top_cpu by %CPU), so these are the rows that matter.
 //   - tail keeps the last Rows lines (the journal prints oldest first, so
 //     the newest warnings are at the end).
 //   - Drop removes lines by prefix (the CPU flags line is long and rarely
@@ -25,40 +25,67 @@ import (
 type rowPolicy struct {
 	Rows      int
 	Tail      bool
-	Header    bool
 	LineBytes int
 	Drop      []string
 }
 
 var policies = map[string]rowPolicy{
-	probes.TopMemory:      {Rows: 10, Header: true, LineBytes: 160},
-	probes.TopCPU:         {Rows: 10, Header: true, LineBytes: 160},
+	probes.TopMemory:      {Rows: 10, LineBytes: 160},
+	probes.TopCPU:         {Rows: 10, LineBytes: 160},
 	probes.CPUInfo:        {Rows: 30, LineBytes: 160, Drop: []string{"Flags:"}},
 	probes.MemoryInfo:     {Rows: 10, LineBytes: 160},
-	probes.DiskUsage:      {Rows: 25, Header: true, LineBytes: 160},
-	probes.BlockDevices:   {Rows: 30, Header: true, LineBytes: 160},
+	probes.DiskUsage:      {Rows: 25, LineBytes: 160},
+	probes.BlockDevices:   {Rows: 30, LineBytes: 160},
 	probes.NetworkAddrs:   {Rows: 40, LineBytes: 160, Drop: []string{"valid_lft"}},
 	probes.NetworkRoutes:  {Rows: 20, LineBytes: 160},
-	probes.ListeningPorts: {Rows: 30, Header: true, LineBytes: 200},
-	probes.FailedServices: {Rows: 20, Header: true, LineBytes: 200},
+	probes.ListeningPorts: {Rows: 30, LineBytes: 200},
+	probes.FailedServices: {Rows: 20, LineBytes: 200},
 	probes.SystemLogs:     {Rows: 30, Tail: true, LineBytes: 220},
 }
 
 var defaultPolicy = rowPolicy{Rows: 20, LineBytes: 160}
 
-// linesOf splits off the numbered lines of r, a successful result, from
-// the front of numbered, which holds them for every successful result in
-// order (sources.Number). It counts r's non-blank lines as Number does;
-// unnumbered are those past sources.MaxLines.
-func linesOf(r rpc.ProbeResult, numbered []sources.Line) (mine []sources.Line, unnumbered int, rest []sources.Line) {
-	n := 0
-	for _, l := range strings.Split(r.Stdout, "\n") {
-		if strings.TrimSpace(l) != "" {
-			n++
+// resultLines is one probe result's share of a request's numbered lines.
+type resultLines struct {
+	// lines are its numbered lines, as sources.Number gave them.
+	lines []sources.Line
+	// unnumbered counts its lines past sources.MaxLines that its policy
+	// would show (non-blank, not dropped). They are the result's last
+	// lines: for a Tail probe, the newest.
+	unnumbered int
+}
+
+// byResult splits numbered, sources.Number of results, into each result's
+// lines, in the order of results; a failed result gets none. It counts a
+// result's non-blank lines as Number does. Build calls it once: the fitting
+// loop only re-selects rows.
+func byResult(results []rpc.ProbeResult, numbered []sources.Line) []resultLines {
+	out := make([]resultLines, len(results))
+	for i, r := range results {
+		if !r.OK() {
+			continue
 		}
+		k, past := 0, 0
+		for _, l := range strings.Split(r.Stdout, "\n") {
+			switch {
+			case strings.TrimSpace(l) == "":
+			case k < len(numbered):
+				k++
+			case !dropped(l, policyOf(r.Probe).Drop):
+				past++
+			}
+		}
+		out[i] = resultLines{lines: numbered[:k], unnumbered: past}
+		numbered = numbered[k:]
 	}
-	k := min(n, len(numbered))
-	return numbered[:k], n - k, numbered[k:]
+	return out
+}
+
+func policyOf(probe string) rowPolicy {
+	if p, ok := policies[probe]; ok {
+		return p
+	}
+	return defaultPolicy
 }
 
 // selectRows applies p to a probe's numbered lines, with rows overriding
@@ -72,7 +99,7 @@ func selectRows(all []sources.Line, p rowPolicy, rows int) (kept []sources.Line,
 			lines = append(lines, l)
 		}
 	}
-	if p.Header && len(lines) > 0 {
+	if len(lines) > 0 && sources.HasHeader(lines[0].Probe) {
 		kept = append(kept, lines[0])
 		lines = lines[1:]
 	}

@@ -158,3 +158,47 @@ func TestUnnumberedLinesAreNotShown(t *testing.T) {
 		t.Fatalf("the route past the numbered lines was not left out:\n%s", last[strings.Index(last, "### network_routes"):])
 	}
 }
+
+// The journal's lines past sources.MaxLines are its newest, so the prompt
+// says newer rows are missing, not older ones; lines a policy drops are
+// not counted as missing even past MaxLines.
+func TestUnnumberedNewestRows(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		long, logs int
+		want       string
+	}{
+		{"only newer", sources.MaxLines - 10, 50, "4096| Nov 22 12:00:09 host kernel: warning number 9 from a driver\n(40 newer rows not shown)\n-----"},
+		{"older and newer", sources.MaxLines - 40, 100, "4096| Nov 22 12:00:39 host kernel: warning number 39 from a driver\n(10 older rows not shown)\n(60 newer rows not shown)\n-----"},
+	} {
+		b := memoryBrief()
+		b.Probes = []rpc.ProbeResult{
+			result("long", "long", strings.Repeat("x\n", tc.long)),
+			result(probes.SystemLogs, "journalctl", journal(tc.logs)),
+		}
+		p, err := Build(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSources(t, b, p)
+		last := p.Messages[len(p.Messages)-1].Content
+		logs := last[strings.Index(last, "### system_logs"):]
+		if !strings.Contains(logs, tc.want) {
+			t.Errorf("%s: the journal section does not end with\n%s\nit is:\n%s", tc.name, tc.want, logs)
+		}
+	}
+
+	b := memoryBrief()
+	b.Probes = []rpc.ProbeResult{
+		result("long", "long", strings.Repeat("x\n", sources.MaxLines-1)),
+		result(probes.NetworkAddrs, "ip addr", "2: wlan0: <UP>\n    valid_lft forever\n    inet 192.168.1.5/24\n"),
+	}
+	p, err := Build(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := p.Messages[len(p.Messages)-1].Content
+	if !strings.Contains(last, "4096| 2: wlan0: <UP>\n(1 more rows not shown)\n") {
+		t.Errorf("a dropped line past MaxLines was counted:\n%s", last[strings.Index(last, "### network_addrs"):])
+	}
+}
