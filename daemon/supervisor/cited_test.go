@@ -39,7 +39,7 @@ func TestCitedPairs(t *testing.T) {
 		{"another row's figure", "", "One process holds 2.9% of memory [3].", "One process holds 2.9% of memory [2].", "2.9%"},
 		{"another line's state", "", "wg0 is LOWERLAYERDOWN [6].", "eth0 is LOWERLAYERDOWN [4].", "LOWERLAYERDOWN (not on the cited lines)"},
 		{"no such line", "", "firefox holds 7.4% of memory [2].", "firefox holds 7.4% of memory [99].", "[99] (no such line)"},
-		{"a conversion", "", "firefox uses about 1.1 GiB (RSS 1153024 KiB) [2].", "firefox uses about 1.1 GiB (RSS 1153024 KiB) [3].", "1153024 KiB"},
+		{"another row's RSS", "", "firefox uses about 1.1 GiB (RSS 1153024 KiB) [2].", "firefox uses about 1.1 GiB (RSS 1153024 KiB) [3].", "1153024 KiB"},
 		// san0 is an interface on ip addr's lines (78 to 84), not on the
 		// cited route lines: the whole evidence's entity names keep its
 		// gateway off eth0 ("10.10.10.1 (for eth0)" without them).
