@@ -30,19 +30,34 @@ func citedInput() Input {
 	return in
 }
 
-// TestCitedPairs judges pairs of a true and a false answer, both cited:
-// each false one passes as a plain answer (its figure or word is on some
-// line) and is caught once it cites the line it claims to read.
+// TestCitedPairs judges pairs of a true and a false answer, both cited,
+// on citedInput or on a scenario's numbered lines: each false one passes
+// as a plain answer (its figure or word is on some line) and is caught
+// once it cites the line it claims to read.
 func TestCitedPairs(t *testing.T) {
-	cases := []struct{ name, true_, false_, missing string }{
-		{"another row's figure", "One process holds 2.9% of memory [3].", "One process holds 2.9% of memory [2].", "2.9%"},
-		{"another line's state", "wg0 is LOWERLAYERDOWN [6].", "eth0 is LOWERLAYERDOWN [4].", "LOWERLAYERDOWN (not on the cited lines)"},
-		{"no such line", "firefox holds 7.4% of memory [2].", "firefox holds 7.4% of memory [99].", "[99] (no such line)"},
-		{"a conversion", "firefox uses about 1.1 GiB (RSS 1153024 KiB) [2].", "firefox uses about 1.1 GiB (RSS 1153024 KiB) [3].", "1153024 KiB"},
+	cases := []struct{ name, scenario, true_, false_, missing string }{
+		{"another row's figure", "", "One process holds 2.9% of memory [3].", "One process holds 2.9% of memory [2].", "2.9%"},
+		{"another line's state", "", "wg0 is LOWERLAYERDOWN [6].", "eth0 is LOWERLAYERDOWN [4].", "LOWERLAYERDOWN (not on the cited lines)"},
+		{"no such line", "", "firefox holds 7.4% of memory [2].", "firefox holds 7.4% of memory [99].", "[99] (no such line)"},
+		{"another row's RSS", "", "firefox uses about 1.1 GiB (RSS 1153024 KiB) [2].", "firefox uses about 1.1 GiB (RSS 1153024 KiB) [3].", "1153024 KiB"},
+		// san0 is an interface on ip addr's lines (78 to 84), not on the
+		// cited route lines: the whole evidence's entity names keep its
+		// gateway off eth0 ("10.10.10.1 (for eth0)" without them).
+		{"an interface named on uncited lines", "host47",
+			"The default route goes via 192.0.2.1 on eth0, and 10.10.0.0/16 is routed via 10.10.10.1 on san0 [88, 89].",
+			"The default route goes via 192.0.2.1 on eth0, and 10.10.0.0/16 is routed via 10.10.10.1 on san0 [88, 90].", "10.10.0.0/16"},
+	}
+	input := func(t *testing.T, name string) Input {
+		if name == "" {
+			return citedInput()
+		}
+		in := scenario(t, name)
+		in.Sources = sources.Number(in.Results)
+		return in
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			in := citedInput()
+			in := input(t, c.scenario)
 			in.Answer = c.true_
 			if r := Judge(in); !r.Signals.AnswerGrounded {
 				t.Errorf("true %q: not grounded: %+v", c.true_, r.Grounding)
@@ -52,7 +67,7 @@ func TestCitedPairs(t *testing.T) {
 			if r.Signals.AnswerGrounded || !contains(r.Grounding.Missing, c.missing) {
 				t.Errorf("false %q: grounded %v, missing %q, want %q", c.false_, r.Signals.AnswerGrounded, r.Grounding.Missing, c.missing)
 			}
-			plain := citedInput()
+			plain := input(t, c.scenario)
 			plain.Sources = nil
 			plain.Answer, _ = sources.Parse(c.false_)
 			if c.name != "no such line" && !Judge(plain).Signals.AnswerGrounded {
@@ -109,13 +124,30 @@ func TestDistinctiveWords(t *testing.T) {
 // TestCitedBounded judges an answer of many cited sentences, each citing
 // every line and some that do not exist: it stays an answer (the bounds
 // of cited.go cap the sentences and lines checked) and the first
-// sentences are still judged.
+// sentences are still judged. A sentence past maxCitedSentences keeps the
+// whole check's verdict: its own lines would refute it, and they are not
+// read.
 func TestCitedBounded(t *testing.T) {
 	in := citedInput()
 	in.Answer = strings.Repeat("eth0 is LOWERLAYERDOWN [4]. firefox holds 7.4% of memory [1-60, 99]. ", 200)
 	r := Judge(in)
 	if r.Signals.AnswerGrounded || !contains(r.Grounding.Missing, "LOWERLAYERDOWN (not on the cited lines)") || !contains(r.Grounding.Missing, "[99] (no such line)") {
 		t.Errorf("grounded %v, missing %q", r.Signals.AnswerGrounded, r.Grounding.Missing)
+	}
+	// True sentences of two lengths, so the reply is no phrase loop.
+	const refuted = "eth0 is LOWERLAYERDOWN [4]."
+	var before strings.Builder
+	for i := range maxCitedSentences {
+		before.WriteString([]string{"wg0 is LOWERLAYERDOWN [6]. ", "firefox holds 7.4% of memory [2]. "}[i%2])
+	}
+	in.Answer = before.String() + refuted
+	if r := Judge(in); !r.Signals.AnswerGrounded || len(r.Grounding.Missing) > 0 {
+		t.Errorf("%q after %d cited sentences is judged on its lines: grounded %v, missing %q, unusable %q", refuted, maxCitedSentences, r.Signals.AnswerGrounded, r.Grounding.Missing, r.Unusable)
+	}
+	// One sentence fewer before it, and its lines judge it.
+	in.Answer = strings.TrimPrefix(before.String(), "wg0 is LOWERLAYERDOWN [6]. ") + refuted
+	if r := Judge(in); r.Signals.AnswerGrounded || !contains(r.Grounding.Missing, "LOWERLAYERDOWN (not on the cited lines)") {
+		t.Errorf("%q after %d cited sentences: grounded %v, missing %q, unusable %q", refuted, maxCitedSentences-1, r.Signals.AnswerGrounded, r.Grounding.Missing, r.Unusable)
 	}
 }
 

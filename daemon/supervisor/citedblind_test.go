@@ -1,12 +1,6 @@
 package supervisor
 
-import (
-	"maps"
-	"slices"
-	"testing"
-
-	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
-)
+import "testing"
 
 // citedBlind are the blind files written under the citation contract
 // (testdata/BLIND_BRIEF_CITED.md: every answer cites the numbered lines it
@@ -28,32 +22,5 @@ var citedBlind = map[string]map[string]int{
 // its citations removed and no Sources, logs the rates and fails when a
 // rule change judges fewer of a label right than the first score did.
 func TestCitedBlindUncited(t *testing.T) {
-	for _, name := range slices.Sorted(maps.Keys(citedBlind)) {
-		t.Run(name, func(t *testing.T) {
-			tallies := map[string]*tally{"T": {}, "A": {}, "F": {}, "G": {}}
-			inputs := map[string]Input{}
-			for _, c := range readCorpus(t, name) {
-				in, ok := inputs[c.scenario]
-				if !ok {
-					in = scenario(t, c.scenario)
-					inputs[c.scenario] = in
-				}
-				in.Answer, _ = sources.Parse(c.answer)
-				r := Judge(in)
-				pass := judgedRight(c.label, r)
-				tallies[c.label].total++
-				if pass {
-					tallies[c.label].ok++
-				} else {
-					t.Logf("%s %s %s %q: score %d, grounding %+v", c.where, c.label, c.scenario, in.Answer, r.Score, r.Grounding)
-				}
-			}
-			logTallies(t, tallies)
-			for l, first := range citedBlind[name] {
-				if tallies[l].ok < first {
-					t.Errorf("%d of the %d %s answers are judged right without citations, fewer than the %d of the first score", tallies[l].ok, tallies[l].total, l, first)
-				}
-			}
-		})
-	}
+	checkFloors(t, citedBlind, true)
 }

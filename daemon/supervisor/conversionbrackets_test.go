@@ -30,13 +30,9 @@ func TestBracketConversions(t *testing.T) {
 // no restatement.
 func TestBracketOtherFigures(t *testing.T) {
 	laptop := EvidenceText(scenario(t, "laptop"))
-	for _, s := range []string{
-		"firefox (PID 4242) uses about 1.1 GiB of memory (VSZ 11723412 KiB).",
-		"Memory: 6.1 GiB used (out of 15 GiB).",
-		"firefox (PID 4242) uses 1.1 GiB of memory (15 GiB total).",
-	} {
-		if g := Check(s, laptop); !g.Grounded() {
-			t.Errorf("%q is true but not grounded: %+v", s, g)
-		}
-	}
+	checkPairs(t, []pair{
+		{"VSZ bracket", laptop, "firefox (PID 4242) uses about 1.1 GiB of memory (VSZ 11723412 KiB).", ""},
+		{"total bracket", laptop, "Memory: 6.1 GiB used (out of 15 GiB).", ""},
+		{"total bracket after a process", laptop, "firefox (PID 4242) uses 1.1 GiB of memory (15 GiB total).", ""},
+	})
 }

@@ -3,7 +3,6 @@ package supervisor
 import (
 	"bufio"
 	"encoding/json"
-	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
 	"maps"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
 	"github.com/jjgarcianorway/anna-assistant/hardware"
 	"github.com/jjgarcianorway/anna-assistant/probes"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
@@ -251,12 +251,24 @@ var blind = map[string]map[string]int{
 // judges fewer answers of a label right than their first score did; the
 // rates it logs are the estimate for answers nobody tuned on.
 func TestBlindCorpus(t *testing.T) {
-	for _, name := range slices.Sorted(maps.Keys(blind)) {
+	checkFloors(t, blind, false)
+}
+
+// checkFloors scores each file of floors, its citations removed and no
+// Sources given when uncited, and fails when fewer answers of a label are
+// judged right than the file's floor for it.
+func checkFloors(t *testing.T, floors map[string]map[string]int, uncited bool) {
+	t.Helper()
+	how := ""
+	if uncited {
+		how = " without citations"
+	}
+	for _, name := range slices.Sorted(maps.Keys(floors)) {
 		t.Run(name, func(t *testing.T) {
-			got := scoreCorpus(t, name)
-			for l, first := range blind[name] {
+			got := scoreCorpus(t, name, uncited)
+			for l, first := range floors[name] {
 				if got[l].ok < first {
-					t.Errorf("%d of the %d %s answers are judged right, fewer than the %d of the first score", got[l].ok, got[l].total, l, first)
+					t.Errorf("%d of the %d %s answers are judged right%s, fewer than the %d of the first score", got[l].ok, got[l].total, l, how, first)
 				}
 			}
 		})
@@ -274,20 +286,27 @@ var settled = map[string]bool{"corpus.txt": true, "heldout.txt": true, "heldout2
 type tally struct{ total, ok int }
 
 // scoreCorpus judges every answer of a file, logs each one judged wrong
-// and the rates, and returns the tallies by label.
-func scoreCorpus(t *testing.T, name string) map[string]*tally {
+// and the rates, and returns the tallies by label. A file written under
+// the citation contract (citedBlind) is judged with its scenario's
+// numbered lines as Sources; uncited judges every answer with its
+// citations removed (sources.Parse) and no Sources, as answers were
+// judged before the contract.
+func scoreCorpus(t *testing.T, name string, uncited bool) map[string]*tally {
 	inputs := map[string]Input{}
 	tallies := map[string]*tally{"T": {}, "A": {}, "F": {}, "G": {}}
 	for _, c := range readCorpus(t, name) {
 		in, ok := inputs[c.scenario]
 		if !ok {
 			in = scenario(t, c.scenario)
-			if citedBlind[name] != nil {
+			if !uncited && citedBlind[name] != nil {
 				in.Sources = sources.Number(in.Results)
 			}
 			inputs[c.scenario] = in
 		}
 		in.Answer = c.answer
+		if uncited {
+			in.Answer, _ = sources.Parse(c.answer)
+		}
 		r := Judge(in)
 		if !labels[c.label] {
 			t.Fatalf("%s: unknown label %q", c.where, c.label)
@@ -298,7 +317,7 @@ func scoreCorpus(t *testing.T, name string) map[string]*tally {
 		if pass {
 			tl.ok++
 		} else {
-			t.Logf("%s %s %s %q: score %d, grounding %+v, unusable %q", c.where, c.label, c.scenario, c.answer, r.Score, r.Grounding, r.Unusable)
+			t.Logf("%s %s %s %q: score %d, grounding %+v, unusable %q", c.where, c.label, c.scenario, in.Answer, r.Score, r.Grounding, r.Unusable)
 		}
 	}
 	logTallies(t, tallies)
@@ -333,7 +352,7 @@ func logTallies(t *testing.T, tallies map[string]*tally) {
 }
 
 func checkCorpus(t *testing.T, name string) {
-	tallies := scoreCorpus(t, name)
+	tallies := scoreCorpus(t, name, false)
 	rate := func(l string) float64 { return float64(tallies[l].ok) / float64(max(1, tallies[l].total)) }
 	if rate("F") < minCaught {
 		t.Errorf("only %.1f%% of false answers lose answer_grounded, want at least %.0f%%", 100*rate("F"), 100*minCaught)

@@ -1,40 +1,25 @@
 package supervisor
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // A reply that stops on a bare number converting a figure with a unit
 // lost that number's unit; one that ends on a bare number converting
 // nothing is whole.
 func TestCutConversion(t *testing.T) {
-	for _, a := range []string{
+	judged := scenario(t, "server")
+	judged.Answer = "The top memory process is **postgres** (PID 2231) using 2043112 KiB which is approximately 1.9"
+	checkCutOff(t, []string{
 		"postgres (PID 2231) holds 2043112 KiB which is approximately 1.9",
 		"firefox uses 1153024 KiB, roughly 1.1",
 		"firefox uses 1153024 KiB, i.e. 1.1",
 		"firefox uses 1153024 KiB = 1.1",
 		"The biggest process uses 1153024 KiB ≈ 1.1",
 		"The root filesystem holds 187G of 220G, which is 85",
-	} {
-		if why := Garbled(a); !strings.Contains(why, "cut off") {
-			t.Errorf("%q: reason %q, want a cut-off", a, why)
-		}
-	}
-	for _, a := range []string{
+	}, []string{
 		"The answer is 4",
 		"Load average: 0.12",
 		"The 1-minute load average is approximately 1.4",
 		"firefox uses 7.4% of memory. The process count is roughly 90",
 		"firefox uses 1.1 GiB and its PID is 4242",
-	} {
-		if why := Garbled(a); why != "" {
-			t.Errorf("%q: %s", a, why)
-		}
-	}
-	in := scenario(t, "server")
-	in.Answer = "The top memory process is **postgres** (PID 2231) using 2043112 KiB which is approximately 1.9"
-	if r := Judge(in); r.Score > 20 || !strings.Contains(r.Unusable, "cut off") {
-		t.Errorf("cut conversion scored %d, unusable %q", r.Score, r.Unusable)
-	}
+	}, judged)
 }

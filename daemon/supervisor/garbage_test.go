@@ -89,8 +89,26 @@ func TestUnusableReplyScoresAtMost20(t *testing.T) {
 	}
 	in = memInput(t)
 	in.Incomplete = true
-	if r := Judge(in); r.Score > 20 || !strings.Contains(r.Unusable, "cut off") {
-		t.Fatalf("incomplete reply: %+v", r)
+	checkCutOff(t, nil, nil, in)
+}
+
+// checkCutOff asserts that Garbled calls each reply of cut cut off and
+// each of whole nothing, and that Judge scores judged at most 20 with a
+// cut-off reason.
+func checkCutOff(t *testing.T, cut, whole []string, judged Input) {
+	t.Helper()
+	for _, a := range cut {
+		if why := Garbled(a); !strings.Contains(why, "cut off") {
+			t.Errorf("%q: reason %q, want a cut-off", a, why)
+		}
+	}
+	for _, a := range whole {
+		if why := Garbled(a); why != "" {
+			t.Errorf("%q: %s", a, why)
+		}
+	}
+	if r := Judge(judged); r.Score > 20 || !strings.Contains(r.Unusable, "cut off") {
+		t.Errorf("%q (incomplete %v) scored %d, unusable %q: %+v", judged.Answer, judged.Incomplete, r.Score, r.Unusable, r)
 	}
 }
 
