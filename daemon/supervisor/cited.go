@@ -36,13 +36,14 @@ type placed struct {
 // line that does not exist is Missing. Sentences without a citation keep
 // the result of the whole answer's check, whole, which also gives Echoed.
 // clean is the offset-safe answer without its citations, as whole was
-// checked; evidence is EvidenceText(in).
-func citedGrounding(in Input, clean string, cites []sources.Cite, whole Grounding, ix *index, evidence string) Grounding {
+// checked; evidence is EvidenceText(in) and user the words of given(in).
+func citedGrounding(in Input, clean string, cites []sources.Cite, whole Grounding, ix *index, evidence string, user *userWords) Grounding {
 	claims, facts := extractAll(clean, ix.entities, ix.verbatim)
 	if len(facts) == 0 {
 		return whole
 	}
 	nb := newNumbered(in.Sources)
+	nw := newNarrower(in, nb)
 	bySent := map[int][]int{}
 	var out []placed
 	for _, c := range cites {
@@ -82,7 +83,7 @@ func citedGrounding(in Input, clean string, cites []sources.Cite, whole Groundin
 		item.off = off
 		out = append(out, item)
 	}
-	givenText := strings.ToLower(strings.Join(given(in), "\n"))
+	givenText := strings.ToLower(strings.Join(user.words, "\n"))
 	for k := range facts {
 		lines, ok := bySent[k]
 		if !ok {
@@ -95,9 +96,9 @@ func citedGrounding(in Input, clean string, cites []sources.Cite, whole Groundin
 		// The two sentences before it come along for what "it" or
 		// "both" refer to; only this sentence's claims are kept.
 		from := facts[max(0, k-contextSentences)].at.start
-		narrow := narrowedEvidence(in, nb, lines, true)
+		narrow := nw.evidence(lines, true)
 		ctx := clean[from:end]
-		gk, nix := checkKnown(ctx, narrow, given(in), ix.entities)
+		gk, nix := checkKnown(ctx, narrow, user, ix.entities)
 		ctxClaims, _ := extractAll(ctx, ix.entities, ix.verbatim)
 		for _, item := range lists(gk) {
 			off := locate(ctx, item.text, 0)
@@ -113,7 +114,7 @@ func citedGrounding(in Input, clean string, cites []sources.Cite, whole Groundin
 			item.off = from + off
 			out = append(out, item)
 		}
-		out = append(out, unjudged(rejudge[k], gk, ctx, from, ix, narrow, givenText)...)
+		out = append(out, unjudged(rejudge[k], gk, ctx, from, ix, nix.text, givenText)...)
 		sent := clean[start:end]
 		claims, _ := extractAll(sent, ix.entities, ix.verbatim)
 		for _, m := range uncontained(sent, claims, ix, nix, evidence, givenText) {

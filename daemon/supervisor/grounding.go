@@ -3,7 +3,6 @@ package supervisor
 import (
 	"cmp"
 	"math"
-	"slices"
 	"strings"
 )
 
@@ -39,25 +38,21 @@ const maxDerivedSizes = 16
 // attribution.go). given holds the user's own words; claims found only
 // there go to Given. Check is deterministic and never modifies its inputs.
 func Check(answer, evidence string, given ...string) Grounding {
-	g, _ := check(answer, evidence, given)
+	g, _ := check(answer, evidence, newUserWords(given))
 	return g
 }
 
 // check is Check, returning the evidence's index too: Judge reads a terse
 // reply's tokens from it rather than index the evidence again.
-func check(answer, evidence string, given []string) (Grounding, *index) {
+func check(answer, evidence string, given *userWords) (Grounding, *index) {
 	return checkKnown(answer, evidence, given, nil)
 }
 
 // checkKnown is check with names known to be entities beyond those the
 // evidence shows: a cited sentence's few lines may not show san0 as an
 // interface, the whole evidence does (cited.go).
-func checkKnown(answer, evidence string, given []string, known map[string]class) (Grounding, *index) {
+func checkKnown(answer, evidence string, given *userWords, known map[string]class) (Grounding, *index) {
 	answer, evidence = offsetSafe(answer), offsetSafe(evidence)
-	given = slices.Clone(given)
-	for i := range given {
-		given[i] = offsetSafe(given[i])
-	}
 	g := Grounding{Found: []string{}, Missing: []string{}, Given: []string{}, Echoed: []string{}}
 	ix := newIndex(evidence)
 	for name, c := range known {
@@ -79,16 +74,7 @@ func checkKnown(answer, evidence string, given []string, known map[string]class)
 		checkClaimless(ix, &g, answer, facts)
 		return withPhrase(g, ix, answer, evidence, facts), ix
 	}
-	var user *index
-	isGiven := func(c claim) bool {
-		if len(given) == 0 {
-			return false
-		}
-		if user == nil {
-			user = newIndex(strings.Join(given, "\n"))
-		}
-		return user.has(c)
-	}
+	isGiven := given.has
 	ix.barePIDs(claims)
 	ix.bareV6Sockets(claims) // barev6.go
 	ix.bracketPIDs(answer, claims)
