@@ -99,9 +99,9 @@ func Judge(in Input) Review {
 		safe, cites = sources.Parse(offsetSafe(in.Answer))
 	}
 	evidence, user := EvidenceText(in), newUserWords(given(in))
-	g, ix := check(answer, evidence, user)
+	g, ix, ex := check(answer, evidence, user)
 	if len(cites) > 0 {
-		g = citedGrounding(in, safe, cites, g, ix, evidence, user) // cited.go
+		g = citedGrounding(in, safe, cites, g, ix, ex, evidence, user) // cited.go
 	}
 	r := Review{
 		Grounding: g,
