@@ -39,18 +39,16 @@ const maxDerivedSizes = 16
 // attribution.go). given holds the user's own words; claims found only
 // there go to Given. Check is deterministic and never modifies its inputs.
 func Check(answer, evidence string, given ...string) Grounding {
-	g, _, _ := check(answer, evidence, newUserWords(given))
+	g, _ := check(answer, evidence, newUserWords(given), nil)
 	return g
 }
 
 // check is Check, returning the evidence's index too (Judge reads a terse
-// reply's tokens from it rather than index the evidence again) and the
-// answer's extraction as extractAll returned it, before any rule changed
-// a claim.
-func check(answer, evidence string, given *userWords) (Grounding, *index, extraction) {
-	var ex extraction
-	g, ix := checkKnown(answer, evidence, given, nil, &ex)
-	return g, ix, ex
+// reply's tokens from it rather than index the evidence again) and, when
+// ex is not nil, giving it the answer's extraction as extractAll returned
+// it, before any rule changed a claim (citedGrounding reads it).
+func check(answer, evidence string, given *userWords, ex *extraction) (Grounding, *index) {
+	return checkKnown(answer, evidence, given, nil, ex)
 }
 
 // checkKnown is check with names known to be entities beyond those the

@@ -99,9 +99,13 @@ func Judge(in Input) Review {
 		safe, cites = sources.Parse(offsetSafe(in.Answer))
 	}
 	evidence, user := EvidenceText(in), newUserWords(given(in))
-	g, ix, ex := check(answer, evidence, user)
+	var ex *extraction
 	if len(cites) > 0 {
-		g = citedGrounding(in, safe, cites, g, ix, ex, evidence, user) // cited.go
+		ex = &extraction{}
+	}
+	g, ix := check(answer, evidence, user, ex)
+	if len(cites) > 0 {
+		g = citedGrounding(in, safe, cites, g, ix, *ex, evidence, user) // cited.go
 	}
 	r := Review{
 		Grounding: g,
