@@ -28,6 +28,15 @@ type placed struct {
 	text string
 }
 
+// extraction is what extractAll read from an answer: citedGrounding reads
+// the whole answer's again, and takes it from check when the text is the
+// same.
+type extraction struct {
+	text   string
+	claims []claim
+	facts  []sentenceFacts
+}
+
 // citedGrounding grounds an answer that cites its lines (see package
 // sources): each sentence holding a citation is checked against the
 // lines it cites, with their probe's marker and table header, the typed
@@ -36,13 +45,32 @@ type placed struct {
 // line that does not exist is Missing. Sentences without a citation keep
 // the result of the whole answer's check, whole, which also gives Echoed.
 // clean is the offset-safe answer without its citations, as whole was
-// checked; evidence is EvidenceText(in).
-func citedGrounding(in Input, clean string, cites []sources.Cite, whole Grounding, ix *index, evidence string) Grounding {
-	claims, facts := extractAll(clean, ix.entities, ix.verbatim)
+// checked, with ex its extraction; evidence is EvidenceText(in) and user
+// the words of given(in).
+func citedGrounding(in Input, clean string, cites []sources.Cite, whole Grounding, ix *index, ex extraction, evidence string, user *userWords) Grounding {
+	// extractAll gives the same claims for the same text, with the
+	// whole index's entities (which no rule changes): each text is
+	// read once, the whole answer's taken from its check when the
+	// citations were the same there (see Judge).
+	extracted := map[string][]claim{}
+	extract := func(text string) []claim {
+		c, ok := extracted[text]
+		if !ok {
+			c, _ = extractAll(text, ix.entities, ix.verbatim)
+			extracted[text] = c
+		}
+		return c
+	}
+	claims, facts := ex.claims, ex.facts
+	if ex.text != clean {
+		claims, facts = extractAll(clean, ix.entities, ix.verbatim)
+	}
+	extracted[clean] = claims
 	if len(facts) == 0 {
 		return whole
 	}
 	nb := newNumbered(in.Sources)
+	nw := newNarrower(in, nb)
 	bySent := map[int][]int{}
 	var out []placed
 	for _, c := range cites {
@@ -82,7 +110,7 @@ func citedGrounding(in Input, clean string, cites []sources.Cite, whole Groundin
 		item.off = off
 		out = append(out, item)
 	}
-	givenText := strings.ToLower(strings.Join(given(in), "\n"))
+	givenText := strings.ToLower(strings.Join(user.words, "\n"))
 	for k := range facts {
 		lines, ok := bySent[k]
 		if !ok {
@@ -95,10 +123,10 @@ func citedGrounding(in Input, clean string, cites []sources.Cite, whole Groundin
 		// The two sentences before it come along for what "it" or
 		// "both" refer to; only this sentence's claims are kept.
 		from := facts[max(0, k-contextSentences)].at.start
-		narrow := narrowedEvidence(in, nb, lines, true)
+		narrow := nw.evidence(lines, true)
 		ctx := clean[from:end]
-		gk, nix := checkKnown(ctx, narrow, given(in), ix.entities)
-		ctxClaims, _ := extractAll(ctx, ix.entities, ix.verbatim)
+		gk, nix := checkKnown(ctx, narrow, user, ix.entities, nil)
+		ctxClaims := extract(ctx)
 		for _, item := range lists(gk) {
 			off := locate(ctx, item.text, 0)
 			if off < start-from {
@@ -113,10 +141,9 @@ func citedGrounding(in Input, clean string, cites []sources.Cite, whole Groundin
 			item.off = from + off
 			out = append(out, item)
 		}
-		out = append(out, unjudged(rejudge[k], gk, ctx, from, ix, narrow, givenText)...)
+		out = append(out, unjudged(rejudge[k], gk, ctx, from, ix, nix.text, givenText)...)
 		sent := clean[start:end]
-		claims, _ := extractAll(sent, ix.entities, ix.verbatim)
-		for _, m := range uncontained(sent, claims, ix, nix, evidence, givenText) {
+		for _, m := range uncontained(sent, extract(sent), ix, nix, evidence, givenText) {
 			out = append(out, placed{start + max(0, locate(sent, m, 0)), 1, m})
 		}
 	}

@@ -5,26 +5,23 @@ import "strings"
 // unjudged returns, as Missing, the claims the whole evidence's check found
 // in one cited sentence (found, offsets in the answer) that the check of
 // its own lines (g, over ctx, which starts at from in the answer) neither
-// finds nor misses and that its lines (narrow) do not hold: "web1 and web2
-// came back UP [155]" where line 155 is web1's alone. Without it such a
-// claim fell between the two checks: the whole check's verdict gives way
-// to the sentence's lines, which did not read it as a claim at all. Words
-// of the question (given) are the user's. Only a word one line prints
-// (lineWord) is judged so: a kind ("IPv4") or a product ("Postfix" of a
-// process named master) the whole check read off other lines is not
-// what the sentence's lines must print.
-func unjudged(found []placed, g Grounding, ctx string, from int, full *index, narrow, given string) []placed {
+// finds nor misses and that its lines do not hold (lowNarrow, the text of
+// their index, already lowercased): "web1 and web2 came back UP [155]"
+// where line 155 is web1's alone. Without it such a claim fell between
+// the two checks: the whole check's verdict gives way to the sentence's
+// lines, which did not read it as a claim at all. Words of the question
+// (given) are the user's. Only a word one line prints (lineWord) is judged
+// so: a kind ("IPv4") or a product ("Postfix" of a process named master)
+// the whole check read off other lines is not what the sentence's lines
+// must print.
+func unjudged(found []placed, g Grounding, ctx string, from int, full *index, lowNarrow, given string) []placed {
 	var out []placed
-	var lowNarrow string
 	for _, p := range found {
 		core := claimCore(p.text)
 		if !lineWord(core, full) || judgedAt(g, core, ctx, p.off-from) {
 			continue
 		}
 		low := strings.ToLower(core)
-		if lowNarrow == "" {
-			lowNarrow = strings.ToLower(narrow)
-		}
 		if strings.Contains(lowNarrow, low) || given != "" && strings.Contains(given, low) {
 			continue
 		}

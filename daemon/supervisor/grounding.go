@@ -39,25 +39,24 @@ const maxDerivedSizes = 16
 // attribution.go). given holds the user's own words; claims found only
 // there go to Given. Check is deterministic and never modifies its inputs.
 func Check(answer, evidence string, given ...string) Grounding {
-	g, _ := check(answer, evidence, given)
+	g, _ := check(answer, evidence, newUserWords(given), nil)
 	return g
 }
 
-// check is Check, returning the evidence's index too: Judge reads a terse
-// reply's tokens from it rather than index the evidence again.
-func check(answer, evidence string, given []string) (Grounding, *index) {
-	return checkKnown(answer, evidence, given, nil)
+// check is Check, returning the evidence's index too (Judge reads a terse
+// reply's tokens from it rather than index the evidence again) and, when
+// ex is not nil, giving it the answer's extraction as extractAll returned
+// it, before any rule changed a claim (citedGrounding reads it).
+func check(answer, evidence string, given *userWords, ex *extraction) (Grounding, *index) {
+	return checkKnown(answer, evidence, given, nil, ex)
 }
 
 // checkKnown is check with names known to be entities beyond those the
 // evidence shows: a cited sentence's few lines may not show san0 as an
-// interface, the whole evidence does (cited.go).
-func checkKnown(answer, evidence string, given []string, known map[string]class) (Grounding, *index) {
+// interface, the whole evidence does (cited.go). When ex is not nil it
+// gets the answer's extraction (see check).
+func checkKnown(answer, evidence string, given *userWords, known map[string]class, ex *extraction) (Grounding, *index) {
 	answer, evidence = offsetSafe(answer), offsetSafe(evidence)
-	given = slices.Clone(given)
-	for i := range given {
-		given[i] = offsetSafe(given[i])
-	}
 	g := Grounding{Found: []string{}, Missing: []string{}, Given: []string{}, Echoed: []string{}}
 	ix := newIndex(evidence)
 	for name, c := range known {
@@ -72,6 +71,12 @@ func checkKnown(answer, evidence string, given []string, known map[string]class)
 		g.Echoed = append(g.Echoed, echoes(answer, ix.text, ins)...)
 	}
 	claims, facts := extractAll(answer, ix.entities, ix.verbatim)
+	if ex != nil {
+		// The rules below change claims in place (a class, a flag)
+		// but never an element of a claim's or a sentence's slices, so
+		// a shallow copy keeps the extraction as it was.
+		*ex = extraction{answer, slices.Clone(claims), slices.Clone(facts)}
+	}
 	checkVerdicts(ix, &g, answer, facts, len(ins) > 0)
 	claims = dropJournalCounted(ix, answer, claims) // journalcountclaims.go
 	claims = dropSumTerms(answer, claims)           // sumterms.go
@@ -79,16 +84,7 @@ func checkKnown(answer, evidence string, given []string, known map[string]class)
 		checkClaimless(ix, &g, answer, facts)
 		return withPhrase(g, ix, answer, evidence, facts), ix
 	}
-	var user *index
-	isGiven := func(c claim) bool {
-		if len(given) == 0 {
-			return false
-		}
-		if user == nil {
-			user = newIndex(strings.Join(given, "\n"))
-		}
-		return user.has(c)
-	}
+	isGiven := given.has
 	ix.barePIDs(claims)
 	ix.bareV6Sockets(claims) // barev6.go
 	ix.bracketPIDs(answer, claims)

@@ -110,7 +110,7 @@ func ifaceCounts(links []ipLink, noun, master string) []int {
 
 // checkIfaceCounts reports the counts of interfaces in one sentence.
 func checkIfaceCounts(ix *index, g *Grounding, sentence string) {
-	s := strings.ToLower(strings.NewReplacer("**", "", "`", "").Replace(sentence))
+	s := strings.ToLower(unmarked.Replace(sentence))
 	if !strings.Contains(s, "interface") && !strings.Contains(s, "veth") && !strings.Contains(s, "bridge") {
 		return
 	}

@@ -98,6 +98,9 @@ type index struct {
 	// (hasPartitionOf), built on first use.
 	partDisks map[string]bool
 	logIDs    *logIDsCache // answerLogIDs (logids.go)
+	// terse caches terseTokens of the last reply asked about: Check and
+	// then Judge ask about the same one (terseanswer.go).
+	terse *terseMemo
 }
 
 // newIndex cuts text into records and reads every figure and word of

@@ -100,7 +100,7 @@ func outcomeIn(t string, stems []string, denied bool) bool {
 // that lines deny and none says, or "": "Docker will restart container
 // 9c3e…" where its line says "container will not be restarted".
 func deniedOutcome(ix *index, text string, lines []int32) string {
-	ws := plainWords(asciiLower(text))
+	ws := plainWords(text)
 	for i, w := range ws {
 		stems, ok := outcomeStems[w]
 		if !ok || undoneOutcome(ws, i) || deniedBefore(ws, i) {

@@ -47,6 +47,34 @@ func newNumbered(lines []sources.Line) numbered {
 // lines; then, when facts is set, the whole hardware and facts section.
 // Numbers nb does not know are skipped.
 func narrowedEvidence(in Input, nb numbered, cited []int, facts bool) string {
+	return newNarrower(in, nb).evidence(cited, facts)
+}
+
+// narrower writes the narrowed evidence of one request's sentences (see
+// narrowedEvidence), doing once per request what is the same for each:
+// decoding a probe's typed data, and writing the failed probes and the
+// hardware and facts section.
+type narrower struct {
+	in   Input
+	nb   numbered
+	data map[int]decodedData // by index in in.Results, decoded on first use
+	tail map[bool]string     // the failed probes (and, when true, the facts)
+}
+
+// decodedData is a result's typed data as writeCitedData reads it, or
+// ok false when there is none or it does not decode.
+type decodedData struct {
+	v  any
+	ok bool
+}
+
+func newNarrower(in Input, nb numbered) *narrower {
+	return &narrower{in: in, nb: nb, data: map[int]decodedData{}, tail: map[bool]string{}}
+}
+
+// evidence is narrowedEvidence(n.in, n.nb, cited, facts).
+func (n *narrower) evidence(cited []int, facts bool) string {
+	in, nb := n.in, n.nb
 	idx := make([]int, 0, len(cited)*2)
 	for _, n := range cited {
 		i, ok := nb.at[n]
@@ -89,12 +117,25 @@ func narrowedEvidence(in Input, nb numbered, cited []int, facts bool) string {
 		// Free's exact byte counts ("15.5 GiB" of a total free -h
 		// prints as "23Gi"), lscpu's on-line list and the journal's
 		// full timestamps are only in the typed data.
-		if r, ok := resultOf(in.Results, first); ok {
-			writeCitedData(&b, r.Data, group)
+		if v, ok := n.dataOf(first); ok {
+			writeCitedData(&b, v, group)
 		}
 		b.WriteString("\n")
 		start = end
 	}
+	tail, ok := n.tail[facts]
+	if !ok {
+		tail = failedAndFacts(in, facts)
+		n.tail[facts] = tail
+	}
+	b.WriteString(tail)
+	return b.String()
+}
+
+// failedAndFacts writes the end of narrowed evidence: each failed probe
+// and, when facts is set, the whole hardware and facts section.
+func failedAndFacts(in Input, facts bool) string {
+	var b strings.Builder
 	for _, r := range in.Results {
 		if !r.OK() {
 			// A failed probe has no numbered lines to cite, but its
@@ -117,33 +158,57 @@ func indented(text string) bool {
 	return text != "" && (text[0] == ' ' || text[0] == '\t')
 }
 
-func resultOf(results []rpc.ProbeResult, l sources.Line) (rpc.ProbeResult, bool) {
-	for _, r := range results {
+// resultOf returns the index in results of the successful result line l
+// came from, or -1.
+func resultOf(results []rpc.ProbeResult, l sources.Line) int {
+	for i, r := range results {
 		if r.Probe == l.Probe && r.Command == l.Command && r.OK() {
-			return r, true
+			return i
 		}
 	}
-	return rpc.ProbeResult{}, false
+	return -1
+}
+
+// dataOf returns the decoded typed data of the result line l came from
+// (see decodeData), decoding each result's once.
+func (n *narrower) dataOf(l sources.Line) (any, bool) {
+	i := resultOf(n.in.Results, l)
+	if i < 0 {
+		return nil, false
+	}
+	d, ok := n.data[i]
+	if !ok {
+		d.v, d.ok = decodeData(n.in.Results[i].Data)
+		n.data[i] = d
+	}
+	return d.v, d.ok
+}
+
+// decodeData returns typed data as JSON decodes it, numbers as
+// json.Number, or false when there is none or it does not decode.
+func decodeData(data any) (any, bool) {
+	if data == nil {
+		return nil, false
+	}
+	raw, err := json.Marshal(data)
+	if err != nil {
+		return nil, false
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if dec.Decode(&v) != nil {
+		return nil, false
+	}
+	return v, true
 }
 
 // writeCitedData writes, as writeData does, the typed data that belongs
 // to the cited lines: of a list, the elements one of the lines shows (see
 // rowOf); of an object, its plain values (free's and lscpu's figures) and,
 // of a list inside it (the journal's entries), the elements the lines show.
-func writeCitedData(b *strings.Builder, data any, lines []sources.Line) {
-	if data == nil {
-		return
-	}
-	raw, err := json.Marshal(data)
-	if err != nil {
-		return
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if dec.Decode(&v) != nil {
-		return
-	}
+// v is the data as decodeData returns it; walk and dataOfLines only read it.
+func writeCitedData(b *strings.Builder, v any, lines []sources.Line) {
 	switch t := v.(type) {
 	case []any:
 		for _, e := range t {

@@ -24,7 +24,7 @@ func routeDenied(answer string, c claim) bool {
 	if _, ok := addrKey(c); !ok || c.advice {
 		return false
 	}
-	ws := plainWords(asciiLower(answer[c.seg:min(c.off, len(answer))]))
+	ws := plainWords(answer[c.seg:min(c.off, len(answer))])
 	for _, p := range noRouteWords {
 		if len(ws) >= len(p) && slices.Equal(ws[len(ws)-len(p):], p) {
 			return true

@@ -1,8 +1,6 @@
 package supervisor
 
 import (
-	"strings"
-
 	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 )
 
@@ -32,17 +30,12 @@ func (ix *index) probeFailureScope(f sentenceFacts) (map[int32]bool, bool) {
 	if from < 0 || to > len(f.blank) || from >= to {
 		return nil, false
 	}
-	ws := plainWords(strings.ToLower(f.blank[from:to]))
-	named := map[string]bool{}
+	ws := plainWords(f.blank[from:to])
+	named := false
 	for _, w := range ws {
-		if p := probeTools[w]; p != "" {
-			named[p] = true
-		}
-		if w == "probe" || w == "probes" {
-			named[""] = true
-		}
+		named = named || probeTools[w] != "" || w == "probe" || w == "probes"
 	}
-	if len(named) == 0 || !saysProbeFailed(ws) {
+	if !named || !saysProbeFailed(ws) {
 		return nil, false
 	}
 	scope, silent := map[int32]bool{}, map[string]bool{}

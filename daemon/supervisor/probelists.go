@@ -61,15 +61,22 @@ var presenceFollowers = lexicon.NewSet(`or nor and process processes service ser
 // checkProbeListings reports names said to be in a probe's listing that
 // it lacks, and names denied there that it shows.
 func checkProbeListings(ix *index, g *Grounding, answer string, claims []claim, facts []sentenceFacts) {
+	bySent := make([][]int, len(facts)) // each sentence's claims, in order
+	for i, c := range claims {
+		if c.sent >= 0 && c.sent < len(facts) {
+			bySent[c.sent] = append(bySent[c.sent], i)
+		}
+	}
 	for k, f := range facts {
-		if f.advice || f.asked(answer) {
+		if len(bySent[k]) == 0 || f.advice || f.asked(answer) {
 			continue
 		}
 		low := strings.ToLower(f.blank)
 		probes, from := citedListing(low)
-		for i := range claims {
+		silent := -1 // ix.silentAll(probes), once a name needs it
+		for _, i := range bySent[k] {
 			c := &claims[i]
-			if c.sent != k || c.kind != kindName || c.soft || c.positional || c.textual && c.class != classDevice || c.advice {
+			if c.kind != kindName || c.soft || c.positional || c.textual && c.class != classDevice || c.advice {
 				continue
 			}
 			switch c.class {
@@ -87,13 +94,14 @@ func checkProbeListings(ix *index, g *Grounding, answer string, claims []claim, 
 				if i := strings.IndexAny(tail, ",;"); i >= 0 {
 					tail = tail[:i]
 				}
-				if anyOf(plainWords(tail), timeBounds) || anyOf(plainWords(tail), deniedScopes) {
+				tw := plainWords(tail)
+				if anyOf(tw, timeBounds) || anyOf(tw, deniedScopes) {
 					continue // "no minidlnad in the journal after 23:09:46", "no rpcbind on TCP": a part, not the listing
 				}
 				switch m := listingPlaces.FindStringSubmatch(tail); {
 				case m != nil:
 					scope = listingProbes[m[1]] // "no rpcbind … in the listening ports"
-				case anyOf(plainWords(tail), journalWords):
+				case anyOf(tw, journalWords):
 					scope = []string{"system_logs"}
 				case scope != nil:
 				case anyOf(plainWords(low), journalWords):
@@ -106,7 +114,16 @@ func checkProbeListings(ix *index, g *Grounding, answer string, claims []claim, 
 				}
 				continue
 			}
-			if probes == nil || rel < from || listingEnded(low[from:rel]) || ix.silentAll(probes) || negatedName(answer, *c) {
+			if probes == nil || rel < from || listingEnded(low[from:rel]) {
+				continue
+			}
+			if silent < 0 {
+				silent = 0
+				if ix.silentAll(probes) {
+					silent = 1
+				}
+			}
+			if silent == 1 || negatedName(answer, *c) {
 				continue
 			}
 			if c.class == classUnit && probes[0] != "failed_services" || strings.HasPrefix(low[min(rel+len(c.text), len(low)):], "'s") {

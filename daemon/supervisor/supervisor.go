@@ -98,10 +98,14 @@ func Judge(in Input) Review {
 		answer, _ = sources.Parse(in.Answer)
 		safe, cites = sources.Parse(offsetSafe(in.Answer))
 	}
-	evidence := EvidenceText(in)
-	g, ix := check(answer, evidence, given(in))
+	evidence, user := EvidenceText(in), newUserWords(given(in))
+	var ex *extraction
 	if len(cites) > 0 {
-		g = citedGrounding(in, safe, cites, g, ix, evidence) // cited.go
+		ex = &extraction{}
+	}
+	g, ix := check(answer, evidence, user, ex)
+	if len(cites) > 0 {
+		g = citedGrounding(in, safe, cites, g, ix, *ex, evidence, user) // cited.go
 	}
 	r := Review{
 		Grounding: g,

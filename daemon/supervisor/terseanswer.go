@@ -21,9 +21,25 @@ var terseLabels = lexicon.NewSet(`pid port host user device`)
 // maxTerseTokens bounds the tokens of such a reply.
 const maxTerseTokens = 3
 
+// terseMemo is the last reply terseTokens read with an index, and its
+// result: ix.text and ix.entities are settled before any rule reads them.
+type terseMemo struct {
+	reply  string
+	tokens []string
+}
+
 // terseTokens returns the reply's tokens when it is such an answer, else
 // nil; ix is the evidence's index Check built.
 func terseTokens(reply string, ix *index) []string {
+	if ix.terse != nil && ix.terse.reply == reply {
+		return ix.terse.tokens
+	}
+	out := readTerse(reply, ix)
+	ix.terse = &terseMemo{reply, out}
+	return out
+}
+
+func readTerse(reply string, ix *index) []string {
 	fields := strings.Fields(reply)
 	if len(fields) == 0 || len(fields) > maxTerseTokens {
 		return nil

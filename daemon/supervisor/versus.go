@@ -59,7 +59,7 @@ func versusBetween(answer string, f, g claim) bool {
 // comparativeBefore reports a comparative word in a clause with no "than":
 // a bracket after "than B" is pairCompared's.
 func comparativeBefore(clause string) bool {
-	ws := plainWords(asciiLower(clause))
+	ws := plainWords(clause)
 	found := false
 	for _, w := range ws {
 		if w == "than" {

@@ -155,6 +155,6 @@ func versusSides(answer string, claims []claim, left int) (a, b *claim) {
 
 // versusComparative reports a comparative in a clause with no "than".
 func versusComparative(clause string) bool {
-	ws := plainWords(asciiLower(clause))
+	ws := plainWords(clause)
 	return comparativeBefore(clause) || !slices.Contains(ws, "than") && anyOf(ws, versusComparatives)
 }
