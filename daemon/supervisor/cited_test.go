@@ -182,6 +182,14 @@ func TestCitedRejudge(t *testing.T) {
 	if r := Judge(nas); !r.Signals.AnswerGrounded {
 		t.Errorf("true %q: not grounded: %+v", nas.Answer, r.Grounding)
 	}
+	// "Postfix" is a product the whole check reads off a process named
+	// master; the cited line says master, and that is enough.
+	mail := scenario(t, "host37")
+	mail.Sources = sources.Number(mail.Results)
+	mail.Answer = "The Postfix master process (PID 26950) listens on port 25 [85]."
+	if r := Judge(mail); !r.Signals.AnswerGrounded {
+		t.Errorf("true %q: not grounded: %+v", mail.Answer, r.Grounding)
+	}
 	in.Answer = "Both db1 and db2 came back UP at 21:14:40 [3]."
 	r := Judge(in)
 	if r.Signals.AnswerGrounded || !contains(r.Grounding.Missing, "db2 (not on the cited lines)") {
@@ -247,5 +255,18 @@ func TestCitedBareFigures(t *testing.T) {
 		if r.Signals.AnswerGrounded || !contains(r.Grounding.Missing, c.missing) {
 			t.Errorf("%q: grounded %v, missing %q, want %q", c.answer, r.Signals.AnswerGrounded, r.Grounding.Missing, c.missing)
 		}
+	}
+}
+
+// TestUnjudgedPrintedOnly: a claim the whole check found that no line
+// prints as written (a figure it derived, "1.5G" of an RSS in KiB) is not
+// held to the cited lines; one a line prints is.
+func TestUnjudgedPrintedOnly(t *testing.T) {
+	ev := EvidenceText(scenario(t, "host31"))
+	full := newIndex(offsetSafe(ev))
+	found := []placed{{off: 20, text: "1.5G (for java)"}, {off: 30, text: "29963 (for redis-server)"}}
+	got := unjudged(found, Grounding{}, "java (PID 29962) 1.5G, 29963 [88].", 0, full, "tcp listen 0.0.0.0:8081 java pid=29962", "")
+	if len(got) != 1 || got[0].text != "29963 (not on the cited lines)" {
+		t.Errorf("unjudged = %+v, want only 29963 held to the lines", got)
 	}
 }
