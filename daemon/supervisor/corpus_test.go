@@ -122,6 +122,10 @@ var scenarioHardware = map[string]rpc.Hardware{
 	"host50": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 22522064896},
 	"host51": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23621832704},
 	"host52": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23922597888},
+	"host53": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23019253760},
+	"host54": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23724326912},
+	"host55": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 19764174848},
+	"host56": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 19909853184},
 }
 
 // hostProbes are the scenarios read from every probe's real result on the
@@ -144,7 +148,8 @@ var hostProbes = map[string]string{"host": "host_probes.json", "host2": "host2_p
 	"host37": "host37_probes.json", "host38": "host38_probes.json",
 	"host47": "host47_probes.json", "host48": "host48_probes.json",
 	"host49": "host49_probes.json", "host50": "host50_probes.json",
-	"host51": "host51_probes.json", "host52": "host52_probes.json"}
+	"host51": "host51_probes.json", "host52": "host52_probes.json", "host53": "host53_probes.json",
+	"host54": "host54_probes.json", "host55": "host55_probes.json", "host56": "host56_probes.json"}
 
 // scenario builds the supervisor's input for a scenario: every probe's
 // result as the desk would pass it, the hardware snapshot and the facts
