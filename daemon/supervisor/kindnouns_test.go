@@ -1,6 +1,11 @@
 package supervisor
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/jjgarcianorway/anna-assistant/probes"
+	"github.com/jjgarcianorway/anna-assistant/rpc"
+)
 
 // TestKindDescriptors checks a descriptor of a kind of program ("the
 // compiler", "the database", "the browser") said of a PID or a figure: the
@@ -21,5 +26,20 @@ func TestKindDescriptors(t *testing.T) {
 		{"browser's share", laptop, "The browser uses 12.3% CPU.", "Your browser is using 2.9% of memory."},
 		{"browser's share of its column", laptop, "The browser uses 7.4% of memory.", "The browser uses 7.4% CPU."},
 		{"browser with its PID", laptop, "The browser (PID 4242) uses 12.3% CPU.", "The browser (PID 2210) uses 1.0% CPU."},
+	})
+}
+
+// TestKindShareWithoutPS: a share said of a descriptor is held to ps's
+// rows only when ps was probed; without ps it is judged as any figure, so
+// a disk share df shows stands and one it does not show is still missing.
+func TestKindShareWithoutPS(t *testing.T) {
+	df := "Filesystem      Size  Used Avail Use% Mounted on\n" +
+		"/dev/nvme0n1p2  468G  187G  258G  42% /\n" +
+		"/dev/sdb1       916G  834G   36G  96% /var/lib/postgresql\n"
+	disks := EvidenceText(Input{Results: []rpc.ProbeResult{{Probe: probes.DiskUsage, Command: "df -h", Stdout: df}}})
+	checkPairs(t, []pair{
+		{"database's disk share with only df probed", disks,
+			"/var/lib/postgresql is 96% full: the database uses 96% of its disk.",
+			"/var/lib/postgresql is 96% full: the database uses 69% of its disk."},
 	})
 }

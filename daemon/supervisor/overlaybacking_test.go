@@ -36,3 +36,24 @@ func overlayDF() string {
 		"/dev/nvme0n1p2  468G  398G   47G  90% /\n"
 	return EvidenceText(Input{Results: []rpc.ProbeResult{{Probe: probes.DiskUsage, Command: "df -h", Stdout: df}}})
 }
+
+// TestOverlayOnOverlay: an overlay mounted inside another overlay (a
+// container's storage in a container) with the same Size, Used and Avail
+// sits on the filesystem the outer overlay sits on, not on "overlay".
+func TestOverlayOnOverlay(t *testing.T) {
+	df := "Filesystem      Size  Used Avail Use% Mounted on\n" +
+		"/dev/sda1       916G  512G  358G  59% /srv\n" +
+		"overlay         916G  512G  358G  59% /srv/containers/overlay/a1b2c3/merged\n" +
+		"overlay         916G  512G  358G  59% /srv/containers/overlay/a1b2c3/merged/var/lib/containers/overlay/77aa01/merged\n" +
+		"/dev/nvme0n1p2  468G  398G   47G  90% /\n"
+	nested := EvidenceText(Input{Results: []rpc.ProbeResult{{Probe: probes.DiskUsage, Command: "df -h", Stdout: df}}})
+	inner := "/srv/containers/overlay/a1b2c3/merged/var/lib/containers/overlay/77aa01/merged"
+	checkPairs(t, []pair{
+		{"inner overlay on the outer one's device", nested,
+			inner + " is on the same disk as /srv.",
+			inner + " is on the same disk as /."},
+		{"inner overlay placed on the outer one's filesystem", nested,
+			"/srv on /dev/sda1 is at 59%. " + inner + " shows the same 59% because it sits on that filesystem.",
+			"/ on /dev/nvme0n1p2 is at 90%. " + inner + " is at 59% because it sits on that filesystem."},
+	})
+}

@@ -20,3 +20,20 @@ func TestPlacements(t *testing.T) {
 		}
 	}
 }
+
+// TestPlacementOfAMountPoint: a placement said of a path that is itself
+// df's mount point places that one mount, not the mounts under it; "/
+// sits on /dev/vda" says nothing of /dev or /var/lib/docker, which are
+// on filesystems of their own.
+func TestPlacementOfAMountPoint(t *testing.T) {
+	host49 := EvidenceText(scenario(t, "host49"))
+	own := overlayDF()
+	checkPairs(t, []pair{
+		{"root, over mounts of other filesystems", host49,
+			"/dev/vda is at 39%. / shows the same 39% because it sits on that filesystem.",
+			"/dev/loop0 is at 96%. / shows 39% because it sits on that filesystem."},
+		{"a mount point with an overlay of its own below", own,
+			"/dev/sda1 is at 59%. /srv shows the same 59% because it sits on that filesystem.",
+			"/dev/nvme0n1p2 is at 90%. /srv shows 59% because it sits on that filesystem."},
+	})
+}
