@@ -92,7 +92,7 @@ var youClauses = []string{" if you ", " unless you ", " when you ", " in case yo
 // starts, or -1.
 func youClause(sentence string) int {
 	low := asciiLower(sentence)
-	at := -1
+	at := imperativeClause(low) // imperatives.go
 	for _, p := range youClauses {
 		if i := strings.Index(low, p); i >= 0 && (at < 0 || i < at) {
 			at = i

@@ -88,7 +88,7 @@ func (ix *index) findAnchor(a claim) []int32 {
 		slices.Sort(recs)
 		recs = slices.Compact(recs)
 	}
-	return recs
+	return ix.withDaemon(a, recs) // unitdaemons.go
 }
 
 // inRecords reports whether one of recs supports c.

@@ -382,7 +382,7 @@ func sentences(answer string, spans []span) []int {
 		}
 		switch {
 		case c == '\n' || c == ';' || c == '!' || c == '?':
-		case c == '.' && (next == ' ' || next == '\n' || next == '\t' || i+1 == len(answer)):
+		case c == '.' && (next == ' ' || next == '\n' || next == '\t' || i+1 == len(answer)) && !abbrevEnd(answer, i):
 		default:
 			continue
 		}

@@ -299,6 +299,9 @@ func stated(words []string, i int) bool {
 		return false
 	}
 	prev := words[i-1]
+	if failedEvent(words, i) {
+		return false
+	}
 	for k := max(0, i-3); k < i; k++ {
 		if negations[words[k]] {
 			return false

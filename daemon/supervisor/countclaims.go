@@ -58,6 +58,10 @@ func checkSentenceCounts(ix *index, g *Grounding, sentence string) {
 			user = u[1]
 		}
 		addr := itemAddress(item, m[0])
+		if ix.loginTotalDenied(s, at+len(m[0]), end, user, addr, countOf(m[1])) { // logintotals.go
+			report(g, false, m[1]+" failed logins in total")
+			return
+		}
 		if u, a := allQualifier(s, end); u != "" || a != "" { // smblogins.go
 			user, addr = cmp.Or(user, u), cmp.Or(addr, a)
 		}

@@ -33,7 +33,7 @@ func indefiniteAdvice(words []string) bool {
 		if modifier(next) || next == "also" {
 			next = at(words, i+2)
 		}
-		return helpVerbs[next]
+		return helpVerbs[next] || adviceVerbs[next] && next != "run" // "A tool like fail2ban can block repeated attempts"
 	}
 	return false
 }
