@@ -64,3 +64,28 @@ func TestQuotedKeyFigure(t *testing.T) {
 		{"promtool PID 24149 runs tsdb analyze --limit=50 on /var/lib/prometheus/metrics2 [53].", "50 (not limit's)"},
 	})
 }
+
+// TestQuotedMemoryLabel: a size written as a log line prints it under the
+// line's own memory label is the line's (a JVM's heap), not the machine's
+// RAM; one the line labels otherwise ("[old] … [2.0gb]") or does not
+// print is still read as the machine's memory.
+func TestQuotedMemoryLabel(t *testing.T) {
+	in := quotedInput()
+	in.Results = append(in.Results,
+		rpc.ProbeResult{Probe: probes.MemoryInfo, Command: "free -h", Stdout: "" +
+			"               total        used        free      shared  buff/cache   available\n" +
+			"Mem:            15Gi       6.1Gi       7.2Gi       120Mi       2.3Gi       9.0Gi\n"},
+		rpc.ProbeResult{Probe: probes.SystemLogs, Command: "journalctl -p warning..alert", Stdout: "" +
+			"Nov 24 10:02:11 web1 logstash[902]: [gc][old][88][3] duration [3.2s], memory [3.1gb]->[2.2gb]/[4gb], all_pools {[old] [2.9gb]->[2.0gb]/[4gb]}\n"})
+	judgeQuoted(t, in, []quotedCase{
+		{"The GC took heap memory from 3.1gb to 2.2gb out of 4gb [6].", ""},
+		{"The GC took heap memory from 3.1gb to 2.0gb out of 4gb [6].", "2.0gb (memory)"},
+		{"The GC took heap memory from 3.1gb to 2.5gb out of 4gb [6].", "2.5gb (memory)"},
+		// 2.3Gi is free's buff/cache, not a figure of the line quoted.
+		{"The GC took heap memory from 3.1gb down to 2.3gb [6].", "2.3gb (memory)"},
+	})
+	judgeQuoted(t, scenario(t, "host56"), []quotedCase{
+		{"The GC took heap memory from 1.9gb to 1.7gb out of 2gb [228].", ""},
+		{"The GC took heap memory from 1.9gb to 1.6gb out of 2gb [228].", "1.6gb (memory)"},
+	})
+}
