@@ -243,8 +243,8 @@ func checkKnown(answer, evidence string, given *userWords, known map[string]clas
 			}
 			continue
 		}
-		if c.ram && a == nil && !c.advice && c.bound == 0 && !c.facts.sum {
-			if ix.inRAM(c) {
+		if c.ram && a == nil && !c.advice && c.bound == 0 && !c.facts.sum && !ix.labelledMemory(c) { // loggedmemory.go
+			if ix.inRAM(c) && !ix.quotesMemoryLine(c, claims) {
 				report(&g.Found, c.text)
 			} else {
 				report(&g.Missing, c.text+" (memory)")

@@ -74,15 +74,33 @@ func checkKeyFigures(ix *index, g *Grounding, answer string) {
 			// "restartCount=1" copies the line's token: a line holding
 			// the key with another figure denies it.
 			copied := strings.HasSuffix(low[:m[0]], k+"=")
-			if copied || slices.ContainsFunc(lines[k], func(id int32) bool {
+			if (copied || slices.ContainsFunc(lines[k], func(id int32) bool {
 				_, msg := journalParts(ix.recs[id].text)
 				return slices.Contains(wholeNumberRe.FindAllString(msg, -1), n)
-			}) {
+			})) && !ix.givesKey(k, n) {
 				g.Missing = append(g.Missing, n+" (not "+k+"'s)")
 				break
 			}
 		}
 	}
+}
+
+// givesKey reports whether a line of the evidence, of any probe, gives key
+// k the figure n in one of keyFigureRe's shapes: "runs tsdb analyze
+// --limit=20" quotes ps's command line, not the "&limit=1000" of a
+// request nginx logged.
+func (ix *index) givesKey(k, n string) bool {
+	for _, r := range ix.recs {
+		if !strings.Contains(r.text, k) {
+			continue
+		}
+		for _, m := range keyFigureRe.FindAllStringSubmatch(r.text, -1) {
+			if strings.ToLower(m[1]) == k && m[2]+m[3]+m[4] == n {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // partOfFigure reports whether the digits at [i, j) of s are part of a
