@@ -71,7 +71,7 @@ func (ix *index) findAnchor(a claim) []int32 {
 		}
 		return ix.withSockets(ix.deviceLines(a, out)) // pathsockets.go; devicelines.go
 	}
-	recs := ix.deviceLines(a, ix.nameRecords(a.key, maxAnchorTokens))
+	recs := ix.commandNamed(a, ix.deviceLines(a, ix.nameRecords(a.key, maxAnchorTokens))) // commandnames.go
 	if a.class == classProcess && !a.positional && ix.entities[a.key] != classProcess {
 		// "PostgreSQL" is the product whose processes ps calls postgres.
 		for _, name := range ix.processPrefixes(a.key) {

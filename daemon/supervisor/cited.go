@@ -138,6 +138,9 @@ func citedGrounding(in Input, clean string, cites []sources.Cite, whole Groundin
 			if item.list == 1 && derivedClaim(ix, ctxClaims, off) {
 				continue
 			}
+			if item.list == 1 && ix.commandNamedOn(item.text, nix) {
+				item.list = 0 // java's line of Elasticsearch: commandnames.go
+			}
 			item.off = from + off
 			out = append(out, item)
 		}

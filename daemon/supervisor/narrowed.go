@@ -85,14 +85,20 @@ func (n *narrower) evidence(cited []int, facts bool) string {
 		// A line with indented lines under it heads one record (an
 		// interface and its addresses): citing the head cites the
 		// record, as a model that cites "eth0" for its address means.
-		for j := i + 1; j < len(nb.lines) && j-i <= maxParentWalk && !indented(nb.lines[i].Text) && indented(nb.lines[j].Text) && nb.lines[j].Probe == nb.lines[i].Probe; j++ {
-			idx = append(idx, j)
-		}
+		// An indented line is cited with its whole record too: the
+		// interface above it and the lines under that interface, as
+		// the index reads them as one ("flannel.1: 10.244.2.0/32
+		// [168]" citing its link/ether line, the inet line below it).
+		head := i
 		for k, p := 0, i; k < maxParentWalk && p > 0 && indented(nb.lines[p].Text) && nb.lines[p-1].Probe == nb.lines[i].Probe; k++ {
 			p--
 			if !indented(nb.lines[p].Text) {
-				idx = append(idx, p)
+				head = p
 			}
+		}
+		idx = append(idx, head)
+		for j := head + 1; j < len(nb.lines) && j-head <= maxParentWalk && !indented(nb.lines[head].Text) && indented(nb.lines[j].Text) && nb.lines[j].Probe == nb.lines[head].Probe; j++ {
+			idx = append(idx, j)
 		}
 	}
 	slices.Sort(idx)
