@@ -204,30 +204,6 @@ func (r record) hasName(key string) bool {
 // running, up and active.
 var liveProbes = map[string]bool{"top_memory": true, "top_cpu": true, "listening_ports": true}
 
-// hasState reports whether the record shows a state: ip addr's flags and
-// state (UP, DOWN, UNKNOWN), systemctl's ACTIVE and SUB columns, and for
-// "running", "up" and "active" a row of a process or socket table.
-func (r record) hasState(state string) bool {
-	if (state == "running" || state == "up" || state == "active") && liveProbes[r.probe] {
-		return true
-	}
-	for i, w := range r.words {
-		if state == "failed" && i+1 < len(r.words) && failedEvents[r.words[i+1]] {
-			continue
-		}
-		for _, t := range strings.FieldsFunc(w, func(c rune) bool { return c == ',' || c == '<' || c == '>' || c == ':' }) {
-			if t == state {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// failedEvents after "failed" say what failed: "sshd: Failed password" is
-// a refused login, not a failed sshd.
-var failedEvents = lexicon.NewSet(`password passwords login logins authentication attempt attempts publickey`)
-
 // nearestAnchor returns the entity c is tied to among the anchors of its
 // sentence: the name right after a figure that opens its segment
 // ("7.4% firefox, 2.9% gnome-shell"), else the closest before it, else

@@ -29,6 +29,11 @@ var causeStarts = map[string]string{"because": "", "after": "", "due": "to", "ca
 // ("failed after the disk filled up"), not a time ("after 10:02").
 var eventStarts = lexicon.NewSet(`the a an its it being`)
 
+// orderVerbs after "after it" put the subject after its verb ("After it
+// come kubelet at 11.6% and …"): the sentence tells what ranks next, not
+// what happened after an event ("crashed after it ran out of memory").
+var orderVerbs = lexicon.NewSet(`come comes came follow follows rank ranks`)
+
 // genericWords say nothing specific about a machine: a clause made of
 // them and evidence words adds no invented fact. A reflexive pronoun
 // ("the host itself") is grammar.
@@ -87,7 +92,7 @@ func causeWords(ws []string) []string {
 			continue
 		}
 		if w == "result" && (i == 0 || ws[i-1] != "a") || w == "reason" && (i == 0 || ws[i-1] != "the") ||
-			w == "after" && (!eventStarts[at(ws, i+1)] || i == 0 && ranks(ws)) {
+			w == "after" && (!eventStarts[at(ws, i+1)] || i == 0 && ranks(ws) || orderVerbs[at(ws, i+2)]) {
 			continue
 		}
 		var out []string

@@ -52,6 +52,8 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 		return name(false, classProcess) // "qemu" of qemu-system-x86_64
 	case runningIdiom(words, i):
 		return -1 // "running degraded": a mode, not a process (runidioms.go)
+	case trendParticle(words, i):
+		return -1 // "is down to 39%": a figure's fall (terse.go)
 	case deniable[stateWords[w]] && denied(words, i):
 		add(claim{text: raw, kind: kindState, key: stateWords[w], denied: true})
 		return 0
@@ -78,7 +80,8 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 			soft := !lexicon.IsProgram(w) && (descriptor(words, i) || roleNouns[w])
 			add(claim{text: raw, kind: kindName, class: classProcess, soft: soft, positional: !lexicon.IsProgram(w) && !namedByPID(words, i)})
 			return 0
-		case kindBefore[at(-1)] && lexicon.IsName(w) && !lexicon.IsStopword(w) && !connectives[w] && !functionWords[w] && protocol(w) == "" && !modifier(w):
+		case kindBefore[at(-1)] && lexicon.IsName(w) && !lexicon.IsStopword(w) && !connectives[w] && !functionWords[w] && protocol(w) == "" && !modifier(w) &&
+			!participle(w):
 			return name(false, classIface)
 		}
 		return slashed(w, raw, add, known)

@@ -45,6 +45,9 @@ var (
 var causeSynonyms = map[string][]string{
 	"full": {"space"}, "filled": {"space"}, "disk": {"device", "space"}, "storage": {"device", "space"},
 	"memory": {"oom"}, "network": {"connection", "link"},
+	// A mail server is what a line names by its protocol or as email
+	// ("ops-email/email[0]: … dial tcp 198.51.100.25:587").
+	"mail": {"email", "smtp"},
 	// A signal's name and number are one thing: a line logs "signal 15"
 	// where an answer says SIGTERM. A wrong pairing finds no line.
 	"sigterm": {"signal 15"}, "sigkill": {"signal 9"}, "sigsegv": {"signal 11"}, "sigabrt": {"signal 6"},
@@ -132,8 +135,11 @@ func recordClock(text string) (int, bool) {
 func (ix *index) scopeHas(scope map[int32]bool, stems []string) bool {
 	for _, s := range stems {
 		if scope == nil {
-			// A phrase ("dumped core", "code=dumped") is looked up as text.
-			if strings.ContainsAny(s, " =") && strings.Contains(ix.text, s) || !strings.ContainsAny(s, " =") && ix.hasStem(s) {
+			// A phrase ("dumped core", "code=dumped") is looked up as text;
+			// so is a word no token starts with, which may be a hyphenated
+			// name's part ("shipper" of "platform/log-shipper:1.8.3").
+			if strings.ContainsAny(s, " =") && strings.Contains(ix.text, s) ||
+				!strings.ContainsAny(s, " =") && (ix.hasStem(s) || hyphenPart(ix.text, s)) {
 				return true
 			}
 			continue
@@ -150,6 +156,16 @@ func (ix *index) scopeHas(scope map[int32]bool, stems []string) bool {
 		}
 	}
 	return false
+}
+
+// hyphenPart reports whether text has s as a whole part of a hyphenated
+// word: after a hyphen, up to the word's end or its next hyphen. An
+// underscore joins a constant's words into one ("NT_STATUS_WRONG_PASSWORD"
+// names no wrong password of its own), so its parts are not words.
+func hyphenPart(text, s string) bool {
+	return indexBounded(text, s, 0, func(i, end int) bool {
+		return i > 0 && text[i-1] == '-' && (end == len(text) || !isAlnumByte(text[end]) && text[end] != '_')
+	}) >= 0
 }
 
 // wordStart reports whether text has s at the start of a word ("code"

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 )
 
 // Limits of a usable reply. A specialist's answer is at least a short
@@ -114,7 +116,7 @@ func garbled(reply string, terse bool) string {
 		return why
 	}
 	if last := strings.ToLower(strings.TrimRight(words[len(words)-1], "*_")); danglingWords[last] ||
-		strings.ContainsAny(text[len(text)-1:], ",:(-[{") || cutFigure(words) || cutConversion(words) || cutSubject(text, words) || cutLabel(words) || cutTableRow(text) || openBold(text) {
+		strings.ContainsAny(text[len(text)-1:], ",:(-[{") || cutFigure(words) || cutConversion(words) || cutSubject(text, words) || cutAfterLead(text, words) || cutLabel(words) || cutTableRow(text) || openBold(text) {
 		return "the reply stops mid-sentence (cut off)"
 	}
 	if w, n := longestRepeat(words); n > maxWordRepeat {
@@ -326,6 +328,9 @@ func cutFigure(words []string) bool {
 	last := words[n-1]
 	if !isDigit(last[0]) || !isDigit(last[len(last)-1]) || !allDigits(strings.ReplaceAll(last, ".", "")) {
 		return false
+	}
+	if lexicon.IsIPv4(last) {
+		return false // "viewer from 192.0.2.77": a whole address, no cut figure
 	}
 	return figurePrepositions[strings.ToLower(strings.TrimRight(words[n-2], "*_"))]
 }

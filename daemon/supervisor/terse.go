@@ -1,6 +1,8 @@
 package supervisor
 
 import (
+	"strings"
+
 	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 )
 
@@ -31,4 +33,25 @@ func terseState(words []string, i int, known map[string]class) bool {
 		return false
 	}
 	return k == 0 || !linkVerbs[words[k-1]]
+}
+
+// trendParticle reports whether words[i], "up" or "down", tells how a
+// figure moved ("is down to 39%", "went up by 2G", "down from 91%"),
+// which no ip addr block states.
+func trendParticle(words []string, i int) bool {
+	if words[i] != "up" && words[i] != "down" || i+1 >= len(words) {
+		return false
+	}
+	switch words[i+1] {
+	case "to", "from", "by":
+		return true
+	}
+	return false
+}
+
+// participle reports whether w, after "interfaces", says how they stand
+// ("3 veth interfaces attached: …", "interfaces shown") rather than
+// naming one: a name the evidence knows was read before this is asked.
+func participle(w string) bool {
+	return strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing")
 }
