@@ -65,7 +65,8 @@ func checkSentenceCounts(ix *index, g *Grounding, sentence string) {
 		if u, a := allQualifier(s, end); u != "" || a != "" { // smblogins.go
 			user, addr = cmp.Or(user, u), cmp.Or(addr, a)
 		}
-		if n, lines, ok := ix.failedLogins(user, addr); ok {
+		ident := ix.loginIdent(item, strings.Index(item, m[0]), len(m[0]), user) // loginidents.go
+		if n, lines, ok := ix.failedLogins(ident, user, addr); ok {
 			report(g, n == countOf(m[1]) || lines == countOf(m[1]), m[1]+" failed logins")
 		}
 	}
@@ -117,19 +118,20 @@ func (ix *index) ownerPorts(pid, prog string, local bool) (ports, sockets int, o
 	return ports, sockets, ok
 }
 
-// failedLogins counts the journal's failed logins of a user and from an
-// address (either may be empty), as attempts (a line counting its own,
+// failedLogins counts the journal's failed logins logged by a program
+// (its identifier), of a user and from an address (any may be empty), as
+// attempts (a line counting its own,
 // "3 attempts", stands for that many) and as lines; ok is false without a
 // journal probe, and a journal that could not be read counts none but
 // supports no count.
-func (ix *index) failedLogins(user, addr string) (n, lines int, ok bool) {
+func (ix *index) failedLogins(ident, user, addr string) (n, lines int, ok bool) {
 	ids, ok, unread := ix.journalEntries() // each entry once
 	if unread {
 		return -1, -1, true
 	}
 	for _, id := range ids {
 		r := ix.recs[id]
-		if !loginFailure(r.text) {
+		if !loginFailure(r.text) || ident != "" && journalIdent(r.text) != ident {
 			continue
 		}
 		named := namesUser(r.text, user)
@@ -146,9 +148,10 @@ func (ix *index) failedLogins(user, addr string) (n, lines int, ok bool) {
 
 // loginFailure reports a journal line of a failed login: sshd's "Failed
 // password", PAM's "authentication failure", dovecot's "auth failed",
-// PostgreSQL's "password authentication failed".
+// PostgreSQL's "password authentication failed", Grafana's "Failed to
+// authenticate request".
 func loginFailure(t string) bool {
-	return containsAnyOf(t, "failed password", "authentication failure", "auth failed", "authentication failed") ||
+	return containsAnyOf(t, "failed password", "authentication failure", "auth failed", "authentication failed", "failed to authenticate") ||
 		smbLoginFailure(t) // smblogins.go
 }
 

@@ -58,8 +58,11 @@
 // bracket: "(admin, and root twice)": the journal's, of its item's user and
 // address, as lines or as the attempts they count, dovecot's "auth failed, 3
 // attempts", Samba's "user [carol] … FAILED with error NT_STATUS_…", of
-// "[ipv4:ADDR:PORT]"; an "all for user X from ADDR" after the count holds
-// for each line counted; countclaims.go, loginbrackets.go, smblogins.go),
+// "[ipv4:ADDR:PORT]", Grafana's "Failed to authenticate request … username=X";
+// an "all for user X from ADDR" after the count holds for each line counted;
+// of the program the item names, "Grafana logged 4 failed logins", "failed
+// SSH logins" (loginidents.go); an item saying how often, "…: admin twice
+// from ADDR" (loginlists.go); countclaims.go, loginbrackets.go, smblogins.go),
 // interfaces of a kind ("2 bridges", "4 veth pairs attached to docker0",
 // "there are 6 network interfaces", not "2 interfaces are down": ip addr's;
 // ifacecounts.go),

@@ -50,14 +50,15 @@ func loginTimes(ix *index, _ []int32, s string) (found bool, what string, ok boo
 		if addr == "" && user == "" || c.n < 0 || deniedCount(s[:c.at]) {
 			continue
 		}
-		if have, lines, known := ix.failedLogins(user, addr); known {
+		ident := ix.loginIdent(item, c.at-start, c.end-c.at, user) // loginidents.go
+		if have, lines, known := ix.failedLogins(ident, user, addr); known {
 			if good := have == c.n || lines == c.n; !ok || found && !good {
 				found, what, ok = good, strconv.Itoa(c.n)+" failed logins", true
 			}
 		}
 	}
-	for _, c := range ix.bracketLogins(s) { // loginbrackets.go
-		if have, lines, known := ix.failedLogins(c.user, c.addr); known {
+	for _, c := range append(ix.bracketLogins(s), ix.listedLogins(s)...) { // loginbrackets.go, loginlists.go
+		if have, lines, known := ix.failedLogins("", c.user, c.addr); known {
 			if good := have == c.n || lines == c.n; !ok || found && !good {
 				found, what, ok = good, strconv.Itoa(c.n)+" failed logins for "+c.user, true
 			}

@@ -36,7 +36,7 @@ func (ix *index) bracketLogins(s string) []loginCount {
 		inner := s[open+1 : open+shut]
 		for _, m := range bracketTimesRe.FindAllStringSubmatchIndex(inner, -1) {
 			user := inner[m[2]:m[3]]
-			if have, _, _ := ix.failedLogins(user, ""); have <= 0 || deniedCount(inner[:m[0]]) {
+			if have, _, _ := ix.failedLogins("", user, ""); have <= 0 || deniedCount(inner[:m[0]]) {
 				continue
 			}
 			item := countItem(s, open, open)

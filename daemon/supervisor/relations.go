@@ -14,7 +14,9 @@ import (
 //     must be the first row of the probe sorted by that measure (ps
 //     --sort=-%mem for memory, -%cpu for CPU).
 //   - "the journal is empty", "no failed units": true only when the
-//     journal probe printed no entries, or systemctl listed 0 units.
+//     journal probe printed no entries, or systemctl listed 0 units; "no
+//     further no-space errors after that" only of the entries after its
+//     time (boundedabsence.go).
 
 // sentenceFacts are what extract reads from a whole sentence.
 type sentenceFacts struct {
@@ -386,12 +388,8 @@ func relate(ix *index, g *Grounding, facts []sentenceFacts, anchors map[int][]cl
 			g.Found = append(g.Found, "no evidence in "+f.absent) // unseen.go
 			continue
 		}
-		switch empty, ok := ix.absentFound(f.absent); {
-		case !ok:
-		case empty:
-			g.Found = append(g.Found, "nothing in "+f.absent)
-		default:
-			g.Missing = append(g.Missing, "nothing in "+f.absent)
+		if empty, ok, what := ix.absentIn(facts, k); ok { // boundedabsence.go
+			report(g, empty, what)
 		}
 	}
 }

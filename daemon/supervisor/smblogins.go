@@ -15,11 +15,12 @@ func smbLoginFailure(t string) bool {
 }
 
 // namesUser reports whether a journal line names user as its account:
-// "user bob", "for bob", "user=bob", "user=<bob>", `user "bob"`, and
-// Samba's "user [carol]"; whole names only.
+// "user bob", "for bob", "user=bob", "user=<bob>", `user "bob"`,
+// Grafana's logfmt "username=bob", and Samba's "user [carol]"; whole names
+// only.
 func namesUser(t, user string) bool {
 	return containsBounded(t, "user "+user, false) || containsBounded(t, "for "+user, false) ||
-		containsBounded(t, "user="+user, false) || strings.Contains(t, "user=<"+user+">") ||
+		containsBounded(t, "user="+user, false) || containsBounded(t, "username="+user, false) || strings.Contains(t, "user=<"+user+">") ||
 		strings.Contains(t, `user "`+user+`"`) || strings.Contains(t, "user ["+user+"]")
 }
 

@@ -18,13 +18,15 @@ import (
 var userVerbs = lexicon.NewSet(`in login logon logged runs running run owned`)
 
 // userNotNames may follow "user" or "as" without naming a user.
-// "user" itself is the label before the name ("owned by user eve").
+// "user" itself is the label before the name ("owned by user eve"); a
+// count of times is how often the user named before it did something
+// ("the admin user twice from 203.0.113.58").
 var userNotNames = lexicon.NewSet(`invalid unknown illegal nonexistent account accounts name names session sessions id ids space the a an
-	well expected usual normal pid pids process processes user users`)
+	well expected usual normal pid pids process processes user users once twice thrice`)
 
 // isUser reports whether words[i] names a user (see above).
 func isUser(words []string, i int) bool {
-	if i == 0 || !lexicon.IsName(words[i]) || userNotNames[words[i]] || functionWords[words[i]] || leadFillers[words[i]] {
+	if i == 0 || !lexicon.IsName(words[i]) || userNotNames[words[i]] || countOf(words[i]) >= 0 || functionWords[words[i]] || leadFillers[words[i]] {
 		return false
 	}
 	prev := words[i-1]
