@@ -24,6 +24,6 @@ func (ix *index) loginTotalDenied(s string, from, end int, user, addr string, n 
 	if !total {
 		return false
 	}
-	all, lines, ok := ix.failedLogins(user, addr)
+	all, lines, ok := ix.failedLogins("", user, addr)
 	return ok && all >= 0 && all != n && lines != n
 }
