@@ -13,6 +13,8 @@ import "testing"
 // fact per sentence, its subject named, figures as the line prints
 // them), on the same captures and at the same time as heldout59–61
 // under the citation brief alone: the pair of arms is the form's effect.
+// heldout65–68 repeat the two arms on one more capture (host57;
+// testdata/BLIND_BRIEF_CITED2.md for 65–66, BLIND_BRIEF_FORM2.md for 67–68).
 var citedBlind = map[string]map[string]int{
 	"heldout53.txt": {"T": 28, "A": 6, "F": 24, "G": 4},
 	"heldout54.txt": {"T": 28, "A": 7, "F": 26, "G": 4},
@@ -26,6 +28,10 @@ var citedBlind = map[string]map[string]int{
 	"heldout62.txt": {"T": 28, "A": 7, "F": 25, "G": 4},
 	"heldout63.txt": {"T": 28, "A": 6, "F": 22, "G": 4},
 	"heldout64.txt": {"T": 29, "A": 6, "F": 24, "G": 4},
+	"heldout65.txt": {"T": 15, "A": 3, "F": 14, "G": 3},
+	"heldout66.txt": {"T": 13, "A": 2, "F": 14, "G": 3},
+	"heldout67.txt": {"T": 17, "A": 4, "F": 15, "G": 3},
+	"heldout68.txt": {"T": 15, "A": 4, "F": 17, "G": 2},
 }
 
 // TestCitedBlindUncited judges every answer of the cited blind files with

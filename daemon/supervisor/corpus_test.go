@@ -126,6 +126,7 @@ var scenarioHardware = map[string]rpc.Hardware{
 	"host54": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23724326912},
 	"host55": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 19764174848},
 	"host56": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 19909853184},
+	"host57": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23977332736},
 }
 
 // hostProbes are the scenarios read from every probe's real result on the
@@ -149,7 +150,8 @@ var hostProbes = map[string]string{"host": "host_probes.json", "host2": "host2_p
 	"host47": "host47_probes.json", "host48": "host48_probes.json",
 	"host49": "host49_probes.json", "host50": "host50_probes.json",
 	"host51": "host51_probes.json", "host52": "host52_probes.json", "host53": "host53_probes.json",
-	"host54": "host54_probes.json", "host55": "host55_probes.json", "host56": "host56_probes.json"}
+	"host54": "host54_probes.json", "host55": "host55_probes.json", "host56": "host56_probes.json",
+	"host57": "host57_probes.json"}
 
 // scenario builds the supervisor's input for a scenario: every probe's
 // result as the desk would pass it, the hardware snapshot and the facts
@@ -256,6 +258,10 @@ var blind = map[string]map[string]int{
 	"heldout62.txt": {"T": 28, "A": 7, "F": 26, "G": 4},
 	"heldout63.txt": {"T": 28, "A": 6, "F": 23, "G": 4},
 	"heldout64.txt": {"T": 28, "A": 6, "F": 25, "G": 4},
+	"heldout65.txt": {"T": 13, "A": 3, "F": 15, "G": 3},
+	"heldout66.txt": {"T": 13, "A": 2, "F": 15, "G": 3},
+	"heldout67.txt": {"T": 16, "A": 4, "F": 16, "G": 3},
+	"heldout68.txt": {"T": 13, "A": 3, "F": 17, "G": 2},
 }
 
 // TestBlindCorpus scores the blind files and fails when a rule change
