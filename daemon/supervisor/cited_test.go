@@ -231,11 +231,8 @@ func TestCitedOffsetSafe(t *testing.T) {
 // lines its sentence cites, as written or shortened, and that the size of
 // a listing ("the top 50") is not looked for.
 func TestCitedBareFigures(t *testing.T) {
-	in := scenario(t, "host49") // 146| … Job failed: exit code 1 duration_s=412.7 job=88213 …
-	in.Sources = sources.Number(in.Results)
-	for _, c := range []struct {
-		answer, missing string
-	}{
+	// 146| … Job failed: exit code 1 duration_s=412.7 job=88213 …
+	judgeQuoted(t, scenario(t, "host49"), []quotedCase{
 		{"The CI job 88213 failed with exit code 1 after 412.7 seconds [146].", ""},
 		{"The CI job failed with exit code 1 after about 413 seconds [146].", ""},
 		{"The CI job failed with exit code 1 after about 412 seconds [146].", ""},
@@ -243,19 +240,7 @@ func TestCitedBareFigures(t *testing.T) {
 		{"The CI job failed with exit code 1 after 421.7 seconds [146].", "421.7 (not on the cited lines)"},
 		{"gitlab-runner's job failed with exit code 1 (**10**) [146].", "10 (not on the cited lines)"},
 		{"The CI job failed with exit code 1 after 412.7 seconds [145].", "412.7 (not on the cited lines)"},
-	} {
-		in.Answer = c.answer
-		r := Judge(in)
-		if c.missing == "" {
-			if !r.Signals.AnswerGrounded {
-				t.Errorf("%q: not grounded: %+v", c.answer, r.Grounding)
-			}
-			continue
-		}
-		if r.Signals.AnswerGrounded || !contains(r.Grounding.Missing, c.missing) {
-			t.Errorf("%q: grounded %v, missing %q, want %q", c.answer, r.Signals.AnswerGrounded, r.Grounding.Missing, c.missing)
-		}
-	}
+	})
 }
 
 // TestUnjudgedPrintedOnly: a claim the whole check found that no line
