@@ -68,8 +68,11 @@ func (ix *index) commandPIDs(name string, recs []int32) []string {
 // names the files under it, not this process.
 func commandWord(cmd, name string) bool {
 	for _, f := range strings.Fields(cmd) {
+		if strings.HasPrefix(f, "-") {
+			continue // an option: "--spring.config.location", "-Dx=/a/foo"
+		}
 		f = f[strings.LastIndexByte(f, '/')+1:]
-		if f == name || strings.HasPrefix(f, name+".") && !strings.HasPrefix(f, "-") || strings.HasSuffix(f, "."+name) {
+		if f == name || strings.HasPrefix(f, name+".") || strings.HasSuffix(f, "."+name) {
 			return true
 		}
 	}

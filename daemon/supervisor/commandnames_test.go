@@ -26,3 +26,14 @@ func TestCommandNamedSockets(t *testing.T) {
 		{"Elasticsearch listens on 127.0.0.1:9200 [186].", "Elasticsearch listens on 127.0.0.1:9200 and 127.0.0.1:3000 [186, 200]."},
 	})
 }
+
+// TestCommandWordOptions: a word of an option names no program the
+// process runs, whatever its dots or slashes hold.
+func TestCommandWordOptions(t *testing.T) {
+	cmd := "java -Dlog.level=debug -Dx=/a/foo --spring.config.location=/etc/app -jar /opt/billing/billing.jar"
+	for name, want := range map[string]bool{"billing": true, "java": true, "log": false, "foo": false, "location": false, "spring": false} {
+		if got := commandWord(cmd, name); got != want {
+			t.Errorf("commandWord(%q, %q) = %v, want %v", cmd, name, got, want)
+		}
+	}
+}
