@@ -90,7 +90,7 @@ func (ix *index) boundedAbsence(facts []sentenceFacts, k int) (empty, judged boo
 			}
 		}
 	}
-	from, _, ok := clockSpan(bound)
+	from, to, ok := clockSpan(bound)
 	if !ok {
 		return false, false, ""
 	}
@@ -117,7 +117,7 @@ func (ix *index) boundedAbsence(facts []sentenceFacts, k int) (empty, judged boo
 	// else those later in the day.
 	last := -1
 	for i, id := range ids {
-		if c, ok := recordClock(ix.recs[id].text); ok && c >= from && c < from+clockWidth(bound) {
+		if c, ok := recordClock(ix.recs[id].text); ok && c >= from && c <= to {
 			last = i
 		}
 	}
@@ -129,7 +129,7 @@ func (ix *index) boundedAbsence(facts []sentenceFacts, k int) (empty, judged boo
 		}
 		seen = true
 		c, ok := recordClock(t)
-		if last >= 0 && i > last || last < 0 && ok && c >= from+clockWidth(bound) {
+		if last >= 0 && i > last || last < 0 && ok && c > to {
 			return false, true, bound
 		}
 	}
@@ -137,13 +137,4 @@ func (ix *index) boundedAbsence(facts []sentenceFacts, k int) (empty, judged boo
 		return false, false, "" // words no entry holds: what they mean, this cannot tell
 	}
 	return true, true, bound
-}
-
-// clockWidth returns the seconds a clock as written spans: 60 for
-// "04:30", 1 for "04:30:12".
-func clockWidth(clock string) int {
-	if strings.Count(clock, ":") == 2 {
-		return 1
-	}
-	return 60
 }

@@ -206,11 +206,7 @@ func roundsFrom(text, tok string) bool {
 	if err != nil {
 		return false
 	}
-	dec := 0
-	if i := strings.IndexByte(tok, '.'); i >= 0 {
-		dec = len(tok) - i - 1
-	}
-	scale := math.Pow(10, float64(dec))
+	scale := math.Pow(10, float64(decimals(tok)))
 	for i := 0; i < len(text); {
 		if !isDigit(text[i]) || i > 0 && (isDigit(text[i-1]) || text[i-1] == '.') {
 			i++
