@@ -52,8 +52,13 @@ lint:
 	$(GO) mod tidy -diff
 
 # -race everywhere; the fuzz targets' seed corpora run as ordinary tests.
+# The supervisor's corpus tests skip themselves under -race (they judge on
+# one goroutine, so the detector finds nothing and costs minutes) and run
+# here a second time without it.
+CORPUS_TESTS = ^(TestCorpus|TestBlindCorpus|TestCitedBlindUncited|TestCitedCorpus)$$
 unit:
 	$(GO) tool gotestsum --format pkgname-and-test-fails -- -race -count=1 -timeout 20m ./...
+	$(GO) tool gotestsum --format pkgname-and-test-fails -- -count=1 -timeout 20m -run '$(CORPUS_TESTS)' ./daemon/supervisor/
 
 # A short real fuzzing run of every fuzz target (not part of `make test`).
 fuzz:

@@ -38,5 +38,6 @@ var citedBlind = map[string]map[string]int{
 // its citations removed and no Sources, logs the rates and fails when a
 // rule change judges fewer of a label right than the first score did.
 func TestCitedBlindUncited(t *testing.T) {
+	skipUnderRace(t)
 	checkFloors(t, citedBlind, true)
 }

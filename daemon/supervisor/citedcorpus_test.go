@@ -213,6 +213,7 @@ func bothWays(t *testing.T, name string, verbose bool) (today, cited map[string]
 // The variants docs/SCORING.md reports beside the default (strict,
 // inherit, lazy oracle, no data) are measured at commit b2ebb8c.
 func TestCitedCorpus(t *testing.T) {
+	skipUnderRace(t)
 	verbose := os.Getenv("CITED_VERBOSE") != ""
 	var all0, all1, r0, r1 [4]int // F caught, F total, T+A flagged, T+A total
 	add := func(dst *[4]int, m map[string]*tally) {

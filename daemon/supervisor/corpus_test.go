@@ -199,6 +199,7 @@ const (
 // or without advice) keep it, and garbage scores at most 20 with a reason.
 // docs/SCORING.md reports the rates this test logs.
 func TestCorpus(t *testing.T) {
+	skipUnderRace(t)
 	for _, name := range []string{"corpus.txt", "heldout.txt", "heldout2.txt", "heldout3.txt", "heldout4.txt", "heldout5.txt", "heldout6.txt", "heldout7.txt", "heldout8.txt", "heldout9.txt", "heldout10.txt", "heldout11.txt", "heldout12.txt", "heldout13.txt", "heldout14.txt", "heldout15.txt", "heldout16.txt"} {
 		t.Run(name, func(t *testing.T) { checkCorpus(t, name) })
 	}
@@ -268,6 +269,7 @@ var blind = map[string]map[string]int{
 // judges fewer answers of a label right than their first score did; the
 // rates it logs are the estimate for answers nobody tuned on.
 func TestBlindCorpus(t *testing.T) {
+	skipUnderRace(t)
 	checkFloors(t, blind, false)
 }
 

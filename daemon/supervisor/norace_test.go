@@ -1,0 +1,6 @@
+//go:build !race
+
+package supervisor
+
+// underRace is true when the tests are built with the race detector.
+const underRace = false
