@@ -14,7 +14,10 @@ import "testing"
 // them), on the same captures and at the same time as heldout59–61
 // under the citation brief alone: the pair of arms is the form's effect.
 // heldout65–68 repeat the two arms on one more capture (host57;
-// testdata/BLIND_BRIEF_CITED2.md for 65–66, BLIND_BRIEF_FORM2.md for 67–68).
+// testdata/BLIND_BRIEF_CITED2.md for 65–66, BLIND_BRIEF_FORM2.md for 67–68),
+// and heldout69–72 on two more (host58 and host59, a mirror server
+// captured before and after a change; BLIND_BRIEF_CITED3.md for 69–70,
+// BLIND_BRIEF_FORM3.md for 71–72).
 var citedBlind = map[string]map[string]int{
 	"heldout53.txt": {"T": 28, "A": 6, "F": 24, "G": 4},
 	"heldout54.txt": {"T": 28, "A": 7, "F": 26, "G": 4},
@@ -32,6 +35,10 @@ var citedBlind = map[string]map[string]int{
 	"heldout66.txt": {"T": 13, "A": 2, "F": 14, "G": 3},
 	"heldout67.txt": {"T": 17, "A": 4, "F": 15, "G": 3},
 	"heldout68.txt": {"T": 15, "A": 4, "F": 17, "G": 2},
+	"heldout69.txt": {"T": 13, "A": 4, "F": 15, "G": 3},
+	"heldout70.txt": {"T": 12, "A": 3, "F": 16, "G": 3},
+	"heldout71.txt": {"T": 15, "A": 4, "F": 16, "G": 3},
+	"heldout72.txt": {"T": 13, "A": 4, "F": 16, "G": 2},
 }
 
 // TestCitedBlindUncited judges every answer of the cited blind files with

@@ -265,6 +265,10 @@ var blind = map[string]map[string]int{
 	"heldout66.txt": {"T": 13, "A": 2, "F": 15, "G": 3},
 	"heldout67.txt": {"T": 16, "A": 4, "F": 16, "G": 3},
 	"heldout68.txt": {"T": 13, "A": 3, "F": 17, "G": 2},
+	"heldout69.txt": {"T": 11, "A": 4, "F": 15, "G": 3},
+	"heldout70.txt": {"T": 9, "A": 3, "F": 17, "G": 3},
+	"heldout71.txt": {"T": 14, "A": 4, "F": 16, "G": 3},
+	"heldout72.txt": {"T": 12, "A": 4, "F": 17, "G": 2},
 }
 
 // TestBlindCorpus scores the blind files and fails when a rule change
