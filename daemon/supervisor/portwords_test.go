@@ -28,7 +28,9 @@ func portWordsEvidence() string {
 // TestPortWords: which bare numbers are ports. What a socket is "on" is
 // its port; a program "serves" the bare numbers after it; a list whose
 // item right before is a count goes on counting, even after a port
-// earlier in its sentence. Each true answer's wrong figure stays wrong.
+// earlier in its sentence; and a listen word in one sentence makes no
+// port of a number in the next. Each true answer's wrong figure stays
+// wrong.
 func TestPortWords(t *testing.T) {
 	ev := portWordsEvidence()
 	checkPairs(t, []pair{
@@ -41,5 +43,8 @@ func TestPortWords(t *testing.T) {
 		{"a list of counts after a port", ev,
 			"kamailio rejected registrations from 198.51.100.9:5060 for extensions 3001, 3002 and 3003.",
 			"kamailio rejected registrations from 198.51.100.9:5060 for extensions 3001, 3002 and 3004."},
+		{"a listen word in the sentence before", ev,
+			"nginx listens on port 8443. nginx closed 517 idle keepalive connections.",
+			"nginx listens on port 8443. nginx closed 571 idle keepalive connections."},
 	})
 }
