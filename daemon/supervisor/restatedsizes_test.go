@@ -20,12 +20,17 @@ func breakerEvidence() string {
 }
 
 // TestRestatedSizes: the size after the slash of "[4080218931/3.7gb]" is
-// a figure the line prints (in GiB); another size is still missing.
+// a figure the line prints (in GiB), and a limit said to be exceeded is
+// one the line logs a value as larger than. Another size, or another
+// cause, is still missing.
 func TestRestatedSizes(t *testing.T) {
 	ev := breakerEvidence()
 	checkPairs(t, []pair{
 		{"the breaker's printed limit", ev,
 			"A /_search request got status 429 from the parent circuit breaker, limit 3.7gb.",
 			"A /_search request got status 429 from the parent circuit breaker, limit 3.2gb."},
+		{"a limit exceeded", ev,
+			"A /_search request was rejected with status 429 because the 3.7gb circuit-breaker limit was exceeded.",
+			"A /_search request was rejected with status 429 because the 3.7gb circuit-breaker quota was used up."},
 	})
 }
