@@ -171,6 +171,13 @@ func figure(words, raws []string, i int, add func(claim)) int {
 	if !ok {
 		return -1
 	}
+	if zeroPadded(w) {
+		// "corrupt segment 00004817": zero padding makes a number a
+		// name (a WAL segment, a serial), which the evidence has as
+		// text, often inside a path ("wal/00004817"), not as a figure.
+		add(claim{text: raws[i], kind: kindName, textual: true, key: w})
+		return 0
+	}
 	if r, k, ok := numberRange(words, raws, i, n, used); ok {
 		add(r)
 		return k

@@ -153,9 +153,32 @@ func lineValues(line string, fields, cols []string, words []word) []value {
 			addNum(n, binaryLetter(u, w[used:]))
 		} else if suffix == "" && keyUnit != (unit{}) && wd.off > keyEnd {
 			addNum(n, keyUnit)
+		} else if m, u, ok := restated(suffix); ok {
+			addNum(m, u)
 		}
 	}
 	return out
+}
+
+// restated returns the size after the slash of "2040109465/1.8gb", the
+// form Elasticsearch prints a byte count in: its own rounding of the
+// bytes ("1.8gb" for 2040109465, 1.9 GiB) is a figure the line gives, in
+// binary units whatever the letters.
+func restated(suffix string) (number, unit, bool) {
+	rest, ok := strings.CutPrefix(suffix, "/")
+	if !ok || rest == "" || !isDigit(rest[0]) {
+		return number{}, unit{}, false
+	}
+	m, used, ok := parseNumber(rest)
+	if !ok {
+		return number{}, unit{}, false
+	}
+	u, ok := units[rest[used:]]
+	if !ok || u.kind != kindSize {
+		return number{}, unit{}, false
+	}
+	u.alt = 0 // its "gb" is GiB
+	return m, u, true
 }
 
 // fieldStarts returns the byte offsets where the whitespace-separated

@@ -52,6 +52,11 @@ var causeSynonyms = map[string][]string{
 	// where an answer says SIGTERM. A wrong pairing finds no line.
 	"sigterm": {"signal 15"}, "sigkill": {"signal 9"}, "sigsegv": {"signal 11"}, "sigabrt": {"signal 6"},
 	"sighup": {"signal 1"}, "sigint": {"signal 2"}, "sigbus": {"signal 7"},
+	// A limit exceeded is a value logged as larger than it
+	// (Elasticsearch's "would be [1.9gb], which is larger than the
+	// limit of [1.8gb]").
+	"exceeded": {"larger than", "greater than"}, "exceed": {"larger than", "greater than"},
+	"exceeds": {"larger than", "greater than"},
 }
 
 // cgroupLimit is what a memory cgroup out of memory is said as when the

@@ -19,9 +19,10 @@ var (
 	// " (python3, PID ", " (pid="; or " is held by PID ", " belongs to PID ";
 	// or one its listener is said to be or have: "the python3 listening on
 	// 127.0.0.1:6000 is PID 8082", "… (python3) has PID 8082", "…, PID
-	// 8082", "… is owned by python3 (PID 8082)".
+	// 8082", "… is owned by python3 (PID 8082)", "listens on port 9090
+	// as PID 23888".
 	portThenPID = regexp.MustCompile(`(?i)^\s*(?:\([\w.-]+\)\s*)?(?:\((?:[\w.:/-]+\s*,\s*)?|(?:(?:is\s+)?(?:held|owned|opened|used)\s+by\s+|belongs\s+to\s+)(?:[\w.-]+\s*(?:\(|,\s*))?|` +
-		`(?:is|was|has|with|(?:runs|running)\s+as)\s+(?:the\s+)?|,\s*)pid\s*[=:]?\s*$`)
+		`(?:is|was|has|with|as|(?:runs|running)\s+as)\s+(?:the\s+)?|,\s*)pid\s*[=:]?\s*$`)
 	// pidThenPort joins a PID to a port after it: ") on port ",
 	// " listens on ", ") is listening on TCP ", " holds port ", " is the
 	// python3 listening on ".

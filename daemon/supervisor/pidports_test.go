@@ -15,5 +15,13 @@ func TestPIDPorts(t *testing.T) {
 		{"port held by a PID", host17, "Port 3306 is held by PID 8075, a socat.", "Port 3306 is held by PID 8069, a socat."},
 		{"PID holding a port", host17, "PID 8069 holds port 9443 (socat, on [::]).", "PID 8075 holds port 9443 (socat, on [::])."},
 		{"name and PID in the port's bracket", host17, "UDP 5005 (socat, PID 7738) is open on 0.0.0.0.", "UDP 5005 (socat, PID 8075) is open on 0.0.0.0."},
+		{"port then \"as PID\"", host17, "python3 listens on port 8088 as PID 7736.", "python3 listens on port 8088 as PID 7740."},
+	})
+	// host56: prometheus restarted; 9090 is the new PID 25313's, and the
+	// old PID 23888 is still in the journal under the same name.
+	checkPairs(t, []pair{
+		{"restarted process's old PID", EvidenceText(scenario(t, "host56")),
+			"Prometheus listens on port 9090 as PID 25313.",
+			"Prometheus listens on port 9090 as PID 23888."},
 	})
 }

@@ -34,6 +34,12 @@ func portContext(words []string, i int) bool {
 	if serviceOn(words, i) {
 		return true // "the HTTPS server on 443", "SSH on 22" (services.go)
 	}
+	if i > 0 && serveVerbs[words[i-1]] && (i+1 == len(words) || serveJoins[words[i+1]]) {
+		return true // "nginx serves 80 and 443"; "serves 12 sites" counts
+	}
+	if i > 1 && words[i-1] == "on" && socketNouns[words[i-2]] {
+		return true // "a UDP socket on 8472": what a socket is on is its port
+	}
 	return portListed(words, i, maxListHops)
 }
 
@@ -72,6 +78,17 @@ func portListed(words []string, i, hops int) bool {
 // socat 7738" 7738 is socat's PID.
 var listenerNouns = lexicon.NewSet(`listener listeners`)
 
+// serveVerbs say a program serves the number after them, a port where no
+// noun follows it, only a join (serveJoins) or the sentence's end.
+var (
+	serveVerbs = lexicon.NewSet(`serve serves serving`)
+	serveJoins = lexicon.NewSet(`and or plus on over`)
+)
+
+// socketNouns are the nouns whose "on N" is a port; CPU sockets are
+// counted ("2 sockets"), never "on" a number.
+var socketNouns = lexicon.NewSet(`socket sockets`)
+
 // listItemSpan is how many bytes an item of a list of ports may take,
 // with its annotations: "9000 on 0.0.0.0 (socat, PID 5371), 6000 on …".
 const listItemSpan = 120
@@ -96,12 +113,25 @@ func listedPorts(text string, claims []claim) {
 			if c.off-prev.off > listItemSpan || strings.Contains(text[prev.off:c.off], "\n") || strings.Contains(text[prev.off:c.off], ". ") {
 				break
 			}
+			if prev.kind == kindCount && allDigits(prev.text) && listNext(text[prev.off+len(prev.text):c.off]) {
+				break // "extensions 1001, 1002 and 1003": the item before is a count
+			}
 			if prev.kind == kindPort {
 				c.kind, c.port, c.key, c.ivs = kindPort, p, c.text, nil
 				break
 			}
 		}
 	}
+}
+
+// listNext reports whether only a list's separator parts two items
+// (", ", " and ", ", or ").
+func listNext(between string) bool {
+	switch strings.ToLower(strings.Trim(between, " *")) {
+	case ",", "and", "or", ", and", ", or", ";":
+		return true
+	}
+	return false
 }
 
 // opensItem reports whether the text before a word ends a list item: a

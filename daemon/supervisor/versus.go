@@ -9,8 +9,9 @@ import "strings"
 // compares it with: the nearest one named before the subject under
 // another name.
 
-// versusWords set two figures against each other.
-var versusWords = []string{" vs ", " vs. ", " versus "}
+// versusWords set two figures against each other ("305464 KiB against
+// 49436 KiB" is "vs" written out).
+var versusWords = []string{" vs ", " vs. ", " versus ", " against "}
 
 // pairVersus ties the figures of such brackets in resp, then those of
 // the other "vs" shapes (versusgroups.go).

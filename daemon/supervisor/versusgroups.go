@@ -31,7 +31,8 @@ func versusGroup(answer string, claims []claim, from int) []int {
 	g := []int{from}
 	c := claims[from]
 	rest := answer[min(c.off+len(c.text), len(answer)):]
-	if !strings.HasPrefix(strings.TrimLeft(rest, " ~≈"), "(") {
+	// "**305464 KiB** (~298 MiB, 1.2%)": bold ends before its bracket.
+	if !strings.HasPrefix(strings.TrimLeft(rest, " ~≈*"), "(") {
 		return g
 	}
 	open := c.off + len(c.text) + strings.Index(rest, "(")
@@ -56,7 +57,7 @@ func versusLeft(answer string, claims []claim, v int) int {
 		return -1
 	}
 	c := claims[last]
-	if tail := strings.TrimSpace(answer[c.off+len(c.text) : v]); tail != "" && tail != ")" {
+	if tail := strings.Trim(answer[c.off+len(c.text):v], " \t\n\r*"); tail != "" && tail != ")" {
 		return -1
 	}
 	head := last
@@ -100,7 +101,7 @@ func pairVersusGroups(answer string, claims []claim, resp map[int]*claim) {
 			}
 			lg, rg := versusGroup(answer, claims, left), versusGroup(answer, claims, right)
 			if len(rg) == 0 || claims[right].sent != claims[left].sent ||
-				strings.TrimSpace(answer[from:claims[right].off]) != "" {
+				strings.Trim(answer[from:claims[right].off], " \t\n\r*") != "" {
 				continue
 			}
 			a, b := versusSides(answer, claims, left)

@@ -1,6 +1,9 @@
 package supervisor
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // classify reads words without the punctuation between them; classifyAt
 // gives it what that punctuation says: two numbers with no dash between
@@ -17,7 +20,30 @@ func classifyAt(text string, ws []word, words, raws []string, i int, add func(cl
 		words = slices.Clone(words) // rare: only past such a bracket
 		words[k] = ""
 	}
+	if s := sentenceWord(text, ws, i); s > 0 {
+		// "… listens on port 9090. prometheus dropped 412 samples": the
+		// words that make a number a port are its own sentence's.
+		return classify(words[s:], raws[s:], i-s, add, known)
+	}
 	return classify(words, raws, i, add, known)
+}
+
+// sentenceWord returns the index of the first word of the sentence of the
+// number ws[i], looking back as far as a port's listen word may stand
+// (listenWindow), or 0 when no sentence ends that near or ws[i] is no
+// number. A line break ends no sentence here: "Listening services:\n-
+// nginx: 80, 443".
+func sentenceWord(text string, ws []word, i int) int {
+	if ws[i].text == "" || !isDigit(ws[i].text[0]) {
+		return 0
+	}
+	for k := i; k > 0 && k > i-listenWindow; k-- {
+		gap := strings.TrimRight(text[ws[k-1].off+len(ws[k-1].text):ws[k].off], " \t\n*")
+		if strings.HasSuffix(gap, ".") || strings.HasSuffix(gap, "!") || strings.HasSuffix(gap, "?") {
+			return k
+		}
+	}
+	return 0
 }
 
 // closedPIDList returns the index of the "PIDs" whose list words[i] would
