@@ -208,6 +208,9 @@ func checkScoped(ix *index, g *Grounding, facts []sentenceFacts, claims []claim,
 				scope[id] = true
 			}
 		}
+		if scope != nil {
+			ix.addSocketPeers(scope) // socketpeers.go
+		}
 		for i, w := range f.cause {
 			if probeFailed && probeFailWords[w] {
 				continue
