@@ -56,3 +56,15 @@ func TestSocketPeerServerCauses(t *testing.T) {
 		{"PostgreSQL at 127.0.0.1 port 5432 turned psql away because its disk was full.", "cause: full"},
 	})
 }
+
+// TestRejectedLogin: a server "rejected the password" is what its
+// client's line logs as "password authentication failed"; what it is said
+// to have rejected must still be on the line.
+func TestRejectedLogin(t *testing.T) {
+	judgeQuoted(t, socketPeersInput(), []quotedCase{
+		{"billing-sync.service failed because PostgreSQL rejected the password for user \"billing\".", ""},
+		{"billing-sync.service failed because PostgreSQL rejected the certificate for user \"billing\".", "cause: certificate"},
+		{"billing-sync.service failed because MySQL rejected the password for user \"billing\".", "cause: mysql"},
+		{"billing-sync.service failed because PostgreSQL rejected the password for user \"billing\" [7, 8].", ""},
+	})
+}
