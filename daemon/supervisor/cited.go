@@ -146,6 +146,12 @@ func citedGrounding(in Input, clean string, cites []sources.Cite, whole Groundin
 		}
 		out = append(out, unjudged(rejudge[k], gk, ctx, from, ix, nix.text, givenText)...)
 		sent := clean[start:end]
+		// What the user could do ("…, you could run `systemctl status
+		// image-prune.service`") is advice, which no line need print:
+		// only the report before it is held to its lines.
+		if at := youClause(sent); at > 0 {
+			sent = sent[:at]
+		}
 		for _, m := range uncontained(sent, extract(sent), ix, nix, evidence, givenText) {
 			out = append(out, placed{start + max(0, locate(sent, m, 0)), 1, m})
 		}
