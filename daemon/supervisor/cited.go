@@ -138,14 +138,20 @@ func citedGrounding(in Input, clean string, cites []sources.Cite, whole Groundin
 			if item.list == 1 && derivedClaim(ix, ctxClaims, off) {
 				continue
 			}
-			if item.list == 1 && ix.commandNamedOn(item.text, nix) {
-				item.list = 0 // java's line of Elasticsearch: commandnames.go
+			if item.list == 1 && (ix.commandNamedOn(item.text, nix) || ix.servesOn(item.text, nix)) {
+				item.list = 0 // java's line of Elasticsearch: commandnames.go; a client's line of its server: socketpeers.go
 			}
 			item.off = from + off
 			out = append(out, item)
 		}
 		out = append(out, unjudged(rejudge[k], gk, ctx, from, ix, nix.text, givenText)...)
 		sent := clean[start:end]
+		// What the user could do ("…, you could run `systemctl status
+		// image-prune.service`") is advice, which no line need print:
+		// only the report before it is held to its lines.
+		if at := youClause(sent); at > 0 {
+			sent = sent[:at]
+		}
 		for _, m := range uncontained(sent, extract(sent), ix, nix, evidence, givenText) {
 			out = append(out, placed{start + max(0, locate(sent, m, 0)), 1, m})
 		}

@@ -48,6 +48,11 @@ var causeSynonyms = map[string][]string{
 	// A mail server is what a line names by its protocol or as email
 	// ("ops-email/email[0]: … dial tcp 198.51.100.25:587").
 	"mail": {"email", "smtp"},
+	// A server that turned a login away is what its client logs as the
+	// login's failure ("FATAL: password authentication failed", "Access
+	// denied for user"). A refused connection is no rejected login: no
+	// server answered.
+	"rejected": {"authentication failed", "denied"},
 	// A signal's name and number are one thing: a line logs "signal 15"
 	// where an answer says SIGTERM. A wrong pairing finds no line.
 	"sigterm": {"signal 15"}, "sigkill": {"signal 9"}, "sigsegv": {"signal 11"}, "sigabrt": {"signal 6"},
@@ -212,6 +217,9 @@ func checkScoped(ix *index, g *Grounding, facts []sentenceFacts, claims []claim,
 			for id := range failScope {
 				scope[id] = true
 			}
+		}
+		if scope != nil {
+			ix.addSocketPeers(scope) // socketpeers.go
 		}
 		for i, w := range f.cause {
 			if probeFailed && probeFailWords[w] {
