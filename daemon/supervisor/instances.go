@@ -118,7 +118,10 @@ func checkInstances(ix *index, g *Grounding, facts []sentenceFacts, anchors map[
 			continue // instquoted.go
 		}
 		for _, a := range anchors[k] {
-			if a.class != classProcess || a.off < c.from || a.off >= c.to {
+			// "6 /pause processes": a path that is the count's whole
+			// name is the binary its ps rows run.
+			binary := a.class == classPath && c.name == a.key
+			if a.class != classProcess && !binary || a.off < c.from || a.off >= c.to {
 				continue
 			}
 			recs := records[a.off]
