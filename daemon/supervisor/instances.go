@@ -117,6 +117,7 @@ func checkInstances(ix *index, g *Grounding, facts []sentenceFacts, anchors map[
 		if c.quoted && ix.quotedInstances(g, c) {
 			continue // instquoted.go
 		}
+		counted := false
 		for _, a := range anchors[k] {
 			// "6 /pause processes": a path that is the count's whole
 			// name is the binary its ps rows run.
@@ -138,7 +139,11 @@ func checkInstances(ix *index, g *Grounding, facts []sentenceFacts, anchors map[
 				g.Found = append(g.Found, a.text+" ("+strconv.Itoa(c.n)+" processes)")
 			}
 			instancePIDs(g, a, recs, anchors[k], c.to, records)
+			counted = true
 			break
+		}
+		if !counted {
+			ix.roleInstances(g, c, anchors[k], records) // roleinstances.go
 		}
 	}
 }
