@@ -28,7 +28,7 @@ var (
 		`\s+(tcp|udp)\s+(?:listeners?|sockets?|ports?)\b`)
 	procPortsRe = regexp.MustCompile(`(?:\bpid\s+(\d{1,10})\)?|([a-z0-9][\w.@-]*))\s+(?:listens|is\s+listening|holds|has|owns|opens|keeps)\s+` +
 		`(?:on\s+)?` + countRe + `\s+(?:(localhost|loopback|local)\s+)?(?:(?:listening|open|tcp|udp)\s+)*(?:ports?|sockets?|listeners?)\b`)
-	failedLoginRe = regexp.MustCompile(countRe + `\s+(?:failed|unsuccessful)\s+(?:(?:ssh|smb|samba|imap|pop3|ftp)\s+)?(?:login|logon|password|authentication|sign-in)?\s*` +
+	failedLoginRe = regexp.MustCompile(`(?:^|[^\w.:/-])` + countRe + `\s+(?:failed|unsuccessful)\s+(?:(?:ssh|smb|samba|imap|pop3|ftp)\s+)?(?:login|logon|password|authentication|sign-in)?\s*` +
 		`(?:attempts?|logins?|tries|passwords?|authentications)\b`)
 	loginUserRe = regexp.MustCompile(`\b(?:for|as)\s+(?:the\s+)?(?:invalid\s+)?(?:user\s+)?(?:account\s+)?([a-z_][\w.-]*)`)
 	ipv4Re      = regexp.MustCompile(`\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b`)
@@ -49,6 +49,9 @@ func checkSentenceCounts(ix *index, g *Grounding, sentence string) {
 		}
 	}
 	if m := submatchWith(failedLoginRe, s, "failed", "unsuccessful"); m != nil {
+		// The match opens with the character before the count, which
+		// keeps "77 failed" of "203.0.113.77 failed" from being one.
+		m[0] = m[0][strings.Index(m[0], m[1]):]
 		// The user and address are those of the count's own item
 		// (journalcounts.go): not "4 of them from 203.0.113.45" after it.
 		at := strings.Index(s, m[0])
