@@ -34,8 +34,10 @@ var (
 	ipv4Re      = regexp.MustCompile(`\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b`)
 )
 
-// checkSentenceCounts reports the counts above in one sentence's text.
-func checkSentenceCounts(ix *index, g *Grounding, sentence string) {
+// checkSentenceCounts reports the counts above in one sentence's text;
+// next is the sentence after it, which may say where all its failed
+// logins came from (nextall.go).
+func checkSentenceCounts(ix *index, g *Grounding, sentence, next string) {
 	s := strings.ToLower(strings.ReplaceAll(sentence, "**", ""))
 	if m := submatchWith(includedRe, s, "includ", "among", "plus"); m != nil {
 		if counts, ok := ix.listenerCounts(m[2]); ok {
@@ -67,6 +69,8 @@ func checkSentenceCounts(ix *index, g *Grounding, sentence string) {
 		}
 		if u, a := allQualifier(s, end); u != "" || a != "" { // smblogins.go
 			user, addr = cmp.Or(user, u), cmp.Or(addr, a)
+		} else {
+			addr = cmp.Or(addr, nextAllAddress(next)) // nextall.go
 		}
 		ident := ix.loginIdent(item, strings.Index(item, m[0]), len(m[0]), user) // loginidents.go
 		if n, lines, ok := ix.failedLogins(ident, user, addr); ok {
