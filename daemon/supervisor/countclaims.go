@@ -50,10 +50,15 @@ func checkSentenceCounts(ix *index, g *Grounding, sentence, next string) {
 			report(g, n == ports || n == sockets, m[3]+" ports of "+m[1]+m[2])
 		}
 	}
-	if m := submatchWith(failedLoginRe, s, "failed", "unsuccessful"); m != nil {
+	m := submatchWith(failedLoginRe, s, "failed", "unsuccessful")
+	if m != nil {
 		// The match opens with the character before the count, which
 		// keeps "77 failed" of "203.0.113.77 failed" from being one.
 		m[0] = m[0][strings.Index(m[0], m[1]):]
+	} else {
+		m = ix.rejectedLogins(s) // rejectedlogins.go
+	}
+	if m != nil {
 		// The user and address are those of the count's own item
 		// (journalcounts.go): not "4 of them from 203.0.113.45" after it.
 		at := strings.Index(s, m[0])
@@ -156,9 +161,9 @@ func (ix *index) failedLogins(ident, user, addr string) (n, lines int, ok bool) 
 // loginFailure reports a journal line of a failed login: sshd's "Failed
 // password", PAM's "authentication failure", dovecot's "auth failed",
 // PostgreSQL's "password authentication failed", Grafana's "Failed to
-// authenticate request".
+// authenticate request", FreeRADIUS's "Login incorrect".
 func loginFailure(t string) bool {
-	return containsAnyOf(t, "failed password", "authentication failure", "auth failed", "authentication failed", "failed to authenticate") ||
+	return containsAnyOf(t, "failed password", "authentication failure", "auth failed", "authentication failed", "failed to authenticate", "login incorrect") ||
 		smbLoginFailure(t) // smblogins.go
 }
 
