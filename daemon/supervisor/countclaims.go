@@ -28,14 +28,16 @@ var (
 		`\s+(tcp|udp)\s+(?:listeners?|sockets?|ports?)\b`)
 	procPortsRe = regexp.MustCompile(`(?:\bpid\s+(\d{1,10})\)?|([a-z0-9][\w.@-]*))\s+(?:listens|is\s+listening|holds|has|owns|opens|keeps)\s+` +
 		`(?:on\s+)?` + countRe + `\s+(?:(localhost|loopback|local)\s+)?(?:(?:listening|open|tcp|udp)\s+)*(?:ports?|sockets?|listeners?)\b`)
-	failedLoginRe = regexp.MustCompile(countRe + `\s+(?:failed|unsuccessful)\s+(?:(?:ssh|smb|samba|imap|pop3|ftp)\s+)?(?:login|logon|password|authentication|sign-in)?\s*` +
+	failedLoginRe = regexp.MustCompile(`(?:^|[^\w.:/-])` + countRe + `\s+(?:failed|unsuccessful)\s+(?:(?:ssh|smb|samba|imap|pop3|ftp)\s+)?(?:login|logon|password|authentication|sign-in)?\s*` +
 		`(?:attempts?|logins?|tries|passwords?|authentications)\b`)
 	loginUserRe = regexp.MustCompile(`\b(?:for|as)\s+(?:the\s+)?(?:invalid\s+)?(?:user\s+)?(?:account\s+)?([a-z_][\w.-]*)`)
 	ipv4Re      = regexp.MustCompile(`\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b`)
 )
 
-// checkSentenceCounts reports the counts above in one sentence's text.
-func checkSentenceCounts(ix *index, g *Grounding, sentence string) {
+// checkSentenceCounts reports the counts above in one sentence's text;
+// next is the sentence after it, which may say where all its failed
+// logins came from (nextall.go).
+func checkSentenceCounts(ix *index, g *Grounding, sentence, next string) {
 	s := strings.ToLower(strings.ReplaceAll(sentence, "**", ""))
 	if m := submatchWith(includedRe, s, "includ", "among", "plus"); m != nil {
 		if counts, ok := ix.listenerCounts(m[2]); ok {
@@ -48,7 +50,15 @@ func checkSentenceCounts(ix *index, g *Grounding, sentence string) {
 			report(g, n == ports || n == sockets, m[3]+" ports of "+m[1]+m[2])
 		}
 	}
-	if m := submatchWith(failedLoginRe, s, "failed", "unsuccessful"); m != nil {
+	m := submatchWith(failedLoginRe, s, "failed", "unsuccessful")
+	if m != nil {
+		// The match opens with the character before the count, which
+		// keeps "77 failed" of "203.0.113.77 failed" from being one.
+		m[0] = m[0][strings.Index(m[0], m[1]):]
+	} else {
+		m = ix.rejectedLogins(s) // rejectedlogins.go
+	}
+	if m != nil {
 		// The user and address are those of the count's own item
 		// (journalcounts.go): not "4 of them from 203.0.113.45" after it.
 		at := strings.Index(s, m[0])
@@ -64,6 +74,8 @@ func checkSentenceCounts(ix *index, g *Grounding, sentence string) {
 		}
 		if u, a := allQualifier(s, end); u != "" || a != "" { // smblogins.go
 			user, addr = cmp.Or(user, u), cmp.Or(addr, a)
+		} else {
+			addr = cmp.Or(addr, nextAllAddress(next)) // nextall.go
 		}
 		ident := ix.loginIdent(item, strings.Index(item, m[0]), len(m[0]), user) // loginidents.go
 		if n, lines, ok := ix.failedLogins(ident, user, addr); ok {
@@ -149,9 +161,9 @@ func (ix *index) failedLogins(ident, user, addr string) (n, lines int, ok bool) 
 // loginFailure reports a journal line of a failed login: sshd's "Failed
 // password", PAM's "authentication failure", dovecot's "auth failed",
 // PostgreSQL's "password authentication failed", Grafana's "Failed to
-// authenticate request".
+// authenticate request", FreeRADIUS's "Login incorrect".
 func loginFailure(t string) bool {
-	return containsAnyOf(t, "failed password", "authentication failure", "auth failed", "authentication failed", "failed to authenticate") ||
+	return containsAnyOf(t, "failed password", "authentication failure", "auth failed", "authentication failed", "failed to authenticate", "login incorrect") ||
 		smbLoginFailure(t) // smblogins.go
 }
 

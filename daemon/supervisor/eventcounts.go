@@ -53,7 +53,7 @@ func checkEventCounts(ix *index, g *Grounding, raw string) {
 	if !strings.ContainsAny(s, "0123456789") && !containsAnyOf(s, "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "single", " from ") {
 		return
 	}
-	if failedLoginRe.MatchString(s) {
+	if failedLoginRe.MatchString(s) || ix.rejectedLogins(s) != nil {
 		return // countclaims.go
 	}
 	if _, _, ok := journalCount(ix, raw); ok {

@@ -10,8 +10,9 @@ import (
 // others name as their master, and docker0, br-…, virbr…; a veth pair is
 // one veth interface, or two that name each other as peer
 // ("veth1a2b3c4@pveth1a2b3c4"). "N veth(s)" may count interfaces or
-// pairs. A count followed by "attached to docker0" counts the veths whose
-// master is docker0. A count of all interfaces is judged only where it
+// pairs. A count followed by "attached to docker0" (or "are attached
+// to docker0": the verb states it, it selects none) counts the veths
+// whose master is docker0. A count of all interfaces is judged only where it
 // says how many there are ("there are", "has", "shows", "lists", "in
 // total", or a colon after it), not "2 interfaces are down"; it may leave
 // lo out. Without ip addr the count is not judged.
@@ -19,7 +20,7 @@ import (
 var (
 	ifaceCountRe = regexp.MustCompile(`(?:(there\s+are|there're|has|have|shows?|lists?|with|sees|reports?)\s+)?\b` + countRe +
 		`\s+(veth\s+pairs?|veth\s+interfaces?|veth\s+devices?|veths?|(?:linux\s+|network\s+)?bridges?(?:\s+interfaces?)?|(?:network\s+)?interfaces?)\b` +
-		`(\s*(?::|in\s+total|total))?(?:\s+(?:attached\s+to|connected\s+to|plugged\s+into|on|under)\s+(?:the\s+)?([a-z][\w.-]*))?`)
+		`(\s*(?::|in\s+total|total))?(?:\s+(?:(?:(?:are|is|were)\s+)?(?:attached\s+to|connected\s+to|plugged\s+into)|on|under)\s+(?:the\s+)?([a-z][\w.-]*))?`)
 	ipLinkRe   = regexp.MustCompile(`^\d+: ([^:@ ]+)(?:@([^: ]+))?: <[^>]*>.*\bmtu\b`)
 	ipMasterRe = regexp.MustCompile(`\bmaster ([^ ]+)`)
 	bridgeName = regexp.MustCompile(`^(?:docker\d+|br-[0-9a-f]+|virbr\d+|br\d+|bridge\d*|cni\d+|lxcbr\d+)$`)

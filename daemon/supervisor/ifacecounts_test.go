@@ -30,5 +30,13 @@ func TestIfaceCounts(t *testing.T) {
 		{"veths attached to one bridge", host50,
 			"There is 1 veth pair attached to docker0 and 2 veth pairs in total.",
 			"There are 2 veth pairs attached to docker0."},
+		// "are attached to" was read as "veths are …", a count of some
+		// of them, and so never judged.
+		{"veths said to be attached to a bridge", host50,
+			"One veth interface is attached to docker0.",
+			"Two veth interfaces are attached to docker0."},
+		{"veths said to be connected to a bridge", EvidenceText(scenario(t, "host54")), // three veths on cni0
+			"Three veths are connected to the cni0 bridge.",
+			"Four veth interfaces are attached to the cni0 bridge."},
 	})
 }

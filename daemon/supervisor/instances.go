@@ -117,8 +117,12 @@ func checkInstances(ix *index, g *Grounding, facts []sentenceFacts, anchors map[
 		if c.quoted && ix.quotedInstances(g, c) {
 			continue // instquoted.go
 		}
+		counted := false
 		for _, a := range anchors[k] {
-			if a.class != classProcess || a.off < c.from || a.off >= c.to {
+			// "6 /pause processes": a path that is the count's whole
+			// name is the binary its ps rows run.
+			binary := a.class == classPath && c.name == a.key
+			if a.class != classProcess && !binary || a.off < c.from || a.off >= c.to {
 				continue
 			}
 			recs := records[a.off]
@@ -135,7 +139,11 @@ func checkInstances(ix *index, g *Grounding, facts []sentenceFacts, anchors map[
 				g.Found = append(g.Found, a.text+" ("+strconv.Itoa(c.n)+" processes)")
 			}
 			instancePIDs(g, a, recs, anchors[k], c.to, records)
+			counted = true
 			break
+		}
+		if !counted {
+			ix.roleInstances(g, c, anchors[k], records) // roleinstances.go
 		}
 	}
 }

@@ -113,14 +113,14 @@ func journalCount(ix *index, raw string) (found bool, what string, ok bool) {
 	lines := containsAnyOf(s, "line", "entr", "messag", "event")
 	times := containsAnyOf(s, "twice", "thrice", "once", "times")
 	if !containsAnyOf(s, "oom", "out of memory", "out-of-memory", "fail") &&
-		!(lines && (quotedLinesRe.MatchString(s) || journalEntriesRe.MatchString(s))) && !(times && loggedTimesRe.MatchString(s)) {
+		!(lines && (quotedLinesRe.MatchString(s) || journalEntriesRe.MatchString(s))) && !(times && (loggedTimesRe.MatchString(s) || repeatedTimesRe.MatchString(s))) {
 		return false, "", false
 	}
 	ids, ok, unread := ix.journalEntries()
 	if !ok {
 		return false, "", false
 	}
-	for _, check := range []func(*index, []int32, string) (bool, string, bool){quotedLines, oomCount, loginTimes, entryCount, loggedTimes} {
+	for _, check := range []func(*index, []int32, string) (bool, string, bool){quotedLines, oomCount, loginTimes, entryCount, loggedTimes, repeatedTimes} {
 		if found, what, ok := check(ix, ids, s); ok {
 			return found && !unread, what, true
 		}

@@ -9,7 +9,7 @@ import (
 
 // A small count a journal line writes itself ("8 Currently unreadable
 // (pending) sectors", "(9 seconds apart)", "3 incorrect password
-// attempts") is that line's: an answer giving one with a plural the line
+// attempts", "num_alerts=4") is that line's: an answer giving one with a plural the line
 // counts ("3 pending sectors", "9 seconds apart at 20:14:59") must give
 // the figure of the line it means, not another line's. The lines writing
 // a figure before that word (within three words) are first narrowed to
@@ -50,10 +50,15 @@ func checkLineFigures(ix *index, g *Grounding, ids []int32, s string) {
 // counted word is one of them.
 var lineFigureRe = regexp.MustCompile(`(?:^|[^\w.:])(\d{1,3})((?:\s+\(?[a-z][\w-]*\)?){1,4})`)
 
+// lineKeyFigureRe reads a figure a line writes as a field of a plural
+// noun: Alertmanager's "num_alerts=4" counts 4 alerts as "4 alerts" would.
+var lineKeyFigureRe = regexp.MustCompile(`(?:^|[^\w.])(?:[a-z]+_)*([a-z]{3,}s)=(\d{1,3})\b`)
+
 // lineCount is a figure a line writes and the words after it.
 type lineCount struct {
 	n     int
 	words []string
+	key   bool // written as a field, "num_alerts=4"
 }
 
 // lineCounts returns the figures each of ids' lines writes.
@@ -66,7 +71,11 @@ func (ix *index) lineCounts(ids []int32) map[int32][]lineCount {
 			for i, w := range words {
 				words[i] = strings.TrimPrefix(w, "(")
 			}
-			out[id] = append(out[id], lineCount{n, words})
+			out[id] = append(out[id], lineCount{n, words, false})
+		}
+		for _, f := range lineKeyFigureRe.FindAllStringSubmatch(journalMessage(ix.recs[id].text), -1) {
+			n, _ := strconv.Atoi(f[2])
+			out[id] = append(out[id], lineCount{n, []string{f[1]}, true})
 		}
 	}
 	return out
@@ -78,7 +87,7 @@ func (ix *index) lineCounts(ids []int32) map[int32][]lineCount {
 func (ix *index) lineFigure(ids []int32, s string, words []string) (have []int, ok bool) {
 	var counts map[int32][]lineCount
 	var sentence []string
-	for _, w := range words {
+	for i, w := range words {
 		if len(w) < 4 || functionWords[w] || genericWords[w] || !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") {
 			continue // a plural noun: not "3 timed out" of "QID 3 timeout"
 		}
@@ -90,6 +99,11 @@ func (ix *index) lineFigure(ids []int32, s string, words []string) (have []int, 
 		figures := map[int32][]int{}
 		for _, id := range ids {
 			for _, c := range counts[id] {
+				// A field counts only the word right after the count:
+				// "10 and auth_failures" gives no figure of failures.
+				if c.key && i > 0 {
+					continue
+				}
 				if slices.ContainsFunc(c.words, func(lw string) bool { return strings.HasPrefix(lw, stem) }) {
 					figures[id] = append(figures[id], c.n)
 				}

@@ -62,22 +62,37 @@ func (ix *index) listedLogins(s string) []loginCount {
 	return out
 }
 
-// itemLoginUser returns the user of an item whose count is at at: the one
-// "for" or "user" names after it, else the nearest word before it the
-// journal shows failing to log in.
+// itemLoginUser returns the user of an item whose count is at at: the
+// word right before it when the journal shows that user failing to log
+// in ("for invalid user ubuntu twice and for root once": ubuntu's two,
+// not root's, whose count follows its name), else the one "for" or
+// "user" names after it, else the nearest word before it the journal
+// shows failing to log in.
 func (ix *index) itemLoginUser(item string, at int) string {
+	if before := plainWords(item[:at]); len(before) > 0 {
+		if w := before[len(before)-1]; ix.loginUserWord(w) {
+			return w
+		}
+	}
 	if u := loginUserRe.FindStringSubmatch(item[at:]); u != nil && u[1] != "ssh" && !userNotNames[u[1]] {
 		return u[1]
 	}
 	before := plainWords(item[:at])
 	for i := len(before) - 1; i >= 0; i-- {
 		w := before[i]
-		if userNotNames[w] || functionWords[w] || countOf(w) >= 0 || len(w) < 2 {
-			continue
-		}
-		if have, _, _ := ix.failedLogins("", w, ""); have > 0 {
+		if ix.loginUserWord(w) {
 			return w
 		}
 	}
 	return ""
+}
+
+// loginUserWord reports whether a word of an item is a user the journal
+// shows failing to log in.
+func (ix *index) loginUserWord(w string) bool {
+	if userNotNames[w] || functionWords[w] || countOf(w) >= 0 || len(w) < 2 {
+		return false
+	}
+	have, _, _ := ix.failedLogins("", w, "")
+	return have > 0
 }

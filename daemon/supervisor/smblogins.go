@@ -16,12 +16,13 @@ func smbLoginFailure(t string) bool {
 
 // namesUser reports whether a journal line names user as its account:
 // "user bob", "for bob", "user=bob", "user=<bob>", `user "bob"`,
-// Grafana's logfmt "username=bob", and Samba's "user [carol]"; whole names
+// Grafana's logfmt "username=bob", Samba's "user [carol]" and FreeRADIUS's
+// "[jdupont/<via Auth-Type = PAP>]"; whole names
 // only.
 func namesUser(t, user string) bool {
 	return containsBounded(t, "user "+user, false) || containsBounded(t, "for "+user, false) ||
 		containsBounded(t, "user="+user, false) || containsBounded(t, "username="+user, false) || strings.Contains(t, "user=<"+user+">") ||
-		strings.Contains(t, `user "`+user+`"`) || strings.Contains(t, "user ["+user+"]")
+		strings.Contains(t, `user "`+user+`"`) || strings.Contains(t, "user ["+user+"]") || strings.Contains(t, "["+user+"/<via ")
 }
 
 // allQualifier returns the user and address of an "all …" item right

@@ -18,14 +18,18 @@ import (
 var userVerbs = lexicon.NewSet(`in login logon logged runs running run owned`)
 
 // userNotNames may follow "user" or "as" without naming a user.
-// "user" itself is the label before the name ("owned by user eve"); a
+// "user" itself is the label before the name ("owned by user eve"), as
+// "uid" is before a number ("running as uid 65535"); a
 // count of times is how often the user named before it did something
 // ("the admin user twice from 203.0.113.58").
 var userNotNames = lexicon.NewSet(`invalid unknown illegal nonexistent account accounts name names session sessions id ids space the a an
-	well expected usual normal pid pids process processes user users once twice thrice`)
+	well expected usual normal pid pids process processes user users once twice thrice uid uids`)
 
 // isUser reports whether words[i] names a user (see above).
 func isUser(words []string, i int) bool {
+	if i >= 3 && words[i-1] == "uid" && words[i-2] == "as" && userVerbs[words[i-3]] && allDigits(words[i]) {
+		return true // "running as uid 65535": ps's USER column prints a user without a name by number
+	}
 	if i == 0 || !lexicon.IsName(words[i]) || userNotNames[words[i]] || countOf(words[i]) >= 0 || functionWords[words[i]] || leadFillers[words[i]] {
 		return false
 	}

@@ -64,7 +64,7 @@ func checkVerdicts(ix *index, g *Grounding, answer string, facts []sentenceFacts
 		}
 		return full
 	}
-	for _, f := range facts {
+	for k, f := range facts {
 		if f.advice && !f.general || f.asked(answer) {
 			prev = nil
 			continue
@@ -78,7 +78,7 @@ func checkVerdicts(ix *index, g *Grounding, answer string, facts []sentenceFacts
 		checkSwapShare(ix, g, sw) // swapshare.go
 		checkKernelThreads(ix, g, ws)
 		checkResults(ix, g, ws)                                                  // results.go
-		checkSentenceCounts(ix, g, sent)                                         // countclaims.go
+		checkSentenceCounts(ix, g, sent, nextBlank(facts, k))                    // countclaims.go
 		checkIfaceCounts(ix, g, sent)                                            // ifacecounts.go
 		checkJournalCounts(ix, g, answer[f.at.start:min(f.at.end, len(answer))]) // journalcounts.go
 		checkEventCounts(ix, g, answer[f.at.start:min(f.at.end, len(answer))])   // eventcounts.go
