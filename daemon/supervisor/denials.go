@@ -44,9 +44,27 @@ func portDenied(answer string, c claim) bool {
 	}
 	after := plainWords(answer[min(c.off+len(c.text), len(answer)):min(c.off+len(c.text)+40, len(answer))])
 	rest := answer[min(c.off+len(c.text), len(answer)):]
-	return len(after) >= 2 && ((after[0] == "is" && after[1] == "not") || after[0] == "isn't" || (after[0] == "is" && after[1] == "closed")) &&
+	return len(after) >= 2 && ((after[0] == "is" && after[1] == "not") || after[0] == "isn't" || (after[0] == "is" && after[1] == "closed") || portAbsentAfter(after)) &&
 		!deniedService(rest) && // "port 5353 is not mDNS"
 		!deniedAddrRe.MatchString(rest) // "port 22 is not bound to 127.0.0.1": checkDeniedPlaces
+}
+
+// portAbsentWords say a port is missing from the socket table when a "does
+// not" precedes them: "port 22 does not appear in the socket list".
+var portAbsentWords = lexicon.NewSet(`appear appears show shows exist exists`)
+
+// portAbsentAfter reports whether the words right after a port say it is
+// missing from the listing: "does not appear", "doesn't show up", "is
+// absent", "is missing".
+func portAbsentAfter(after []string) bool {
+	switch {
+	case after[0] == "is" || after[0] == "was":
+		return after[1] == "absent" || after[1] == "missing"
+	case after[0] == "doesn" || after[0] == "didn" || after[0] == "does" || after[0] == "did":
+		// plainWords splits "doesn't" into "doesn" and "t".
+		return (after[1] == "t" || after[1] == "not") && len(after) > 2 && portAbsentWords[after[2]]
+	}
+	return false
 }
 
 // deniedAddrRe reads an address denied of a port right after it: "is

@@ -18,8 +18,9 @@ var (
 	// failedAttemptRe reads, on a journal line that is no failed login
 	// (loginFailure), a refused sudo or a failed console login.
 	failedAttemptRe = regexp.MustCompile(`incorrect password attempt|not in sudoers|command not allowed|invalid user|authentication for user .* failed|login failed|login incorrect`)
-	// doneActRe reads a clause telling an act as done.
-	doneActRe = regexp.MustCompile(`\b(?:ran|executed|used sudo|sudo'd|became root|logged in|logged into|signed in|authenticated|got in)\b`)
+	// doneActRe reads a clause telling an act as done; sudo as its
+	// instrument ("restarted prometheus via sudo") tells the command run.
+	doneActRe = regexp.MustCompile(`\b(?:ran|executed|used sudo|sudo'd|(?:via|with|using|through) sudo|became root|logged in|logged into|signed in|authenticated|got in)\b`)
 	// triedRe reads a word of failure or trying in a clause.
 	triedRe = regexp.MustCompile(`\b(?:fail\w*|incorrect|wrong|denied|refused|reject\w*|tried|try|trying|attempt\w*|unable|couldn|could not|cannot|can't|not|never|unsuccessful\w*|invalid|bad)\b`)
 )

@@ -25,6 +25,9 @@ func checkJournal(ix *index, g *Grounding, answer string, facts []sentenceFacts,
 	checkExitFields(ix, g, answer, facts, anchors, records)
 	checkSameLinks(ix, g, answer, facts)              // samelinks.go
 	checkFailedAttempts(ix, g, answer, facts, claims) // failedattempts.go
+	checkTimeKinds(ix, g, answer, facts, claims)      // timekinds.go
+	checkRejecters(ix, g, answer, facts)              // rejecters.go
+	checkNeverRecovered(ix, g, answer, facts, claims) // neverrecovered.go
 	checkKeyFigures(ix, g, answer)                    // keyfigures.go
 	checkLogIDs(ix, g, answer)                        // logids.go
 	checkLogIDFailures(ix, g, answer)                 // logidfailures.go

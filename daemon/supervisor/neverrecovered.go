@@ -1,0 +1,75 @@
+package supervisor
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// "flanneld PID 27216 failed to renew its lease for subnet 10.244.2.0/24
+// at 04:34:34 and never recovered", where flanneld[27216] logged "Lease
+// renewed" at 04:34:40: the failure is real, the claim that it lasted is
+// not. A sentence that says the failure dated by its time never ended
+// ("never recovered", "did not recover", "is still failing") is false when
+// the process that logged the failure at that time (its identifier and
+// PID) logs a success after it.
+
+var (
+	// neverRecoveredRe reads a claim that a failure never ended.
+	neverRecoveredRe = regexp.MustCompile(`\bnever (?:recovered|came back|succeeded|renewed|reconnected)\b|` +
+		`\b(?:did|has|have|had)(?:n't| not| never) (?:recovered|come back|came back|succeeded|renewed|reconnected)\b|\bstill (?:failing|down)\b`)
+	// recoveredLineRe reads a journal line's success.
+	recoveredLineRe = regexp.MustCompile(`\b(?:renewed|recovered|succeeded|successfully|restored|reconnected|re-?established|back (?:up|online))\b`)
+)
+
+// checkNeverRecovered reports each time of a sentence saying its failure
+// never ended whose process logs a success after it.
+func checkNeverRecovered(ix *index, g *Grounding, answer string, facts []sentenceFacts, claims []claim) {
+	var ids []int32
+	for k, c := range claims {
+		if c.kind != kindClock || c.advice || c.sent >= len(facts) {
+			continue
+		}
+		start, end := facts[c.sent].at.start, min(facts[c.sent].at.end, len(answer))
+		said := neverRecoveredRe.FindString(asciiLower(answer[start:end]))
+		if said == "" {
+			continue
+		}
+		if ids == nil {
+			var ok bool
+			if ids, ok, _ = ix.journalEntries(); !ok || len(ids) == 0 {
+				return
+			}
+		}
+		var times []claim
+		at := -1
+		for j, t := range claims {
+			if t.sent == c.sent && t.kind == kindClock {
+				if j == k {
+					at = len(times)
+				}
+				times = append(times, t)
+			}
+		}
+		for _, id := range ix.clockLines(answer, times, at) {
+			if i := slices.Index(ids, id); i >= 0 && ix.recoversAfter(ids[i+1:], id) {
+				g.Missing = append(g.Missing, c.text+" ("+said+": a later line of its process says otherwise)")
+				break
+			}
+		}
+	}
+}
+
+// recoversAfter reports whether a line of later (journal entries after
+// the failure's line) is its process's (same identifier and PID) and
+// logs a success.
+func (ix *index) recoversAfter(later []int32, failed int32) bool {
+	f := strings.Fields(ix.recs[failed].text)
+	if len(f) <= 4 || !strings.Contains(f[4], "[") || recoveredLineRe.MatchString(ix.recs[failed].text) {
+		return false // no PID to follow, or the line itself says it recovered
+	}
+	return slices.ContainsFunc(later, func(id int32) bool {
+		l := strings.Fields(ix.recs[id].text)
+		return len(l) > 4 && l[4] == f[4] && recoveredLineRe.MatchString(ix.recs[id].text)
+	})
+}

@@ -1,0 +1,19 @@
+package supervisor
+
+import "testing"
+
+// TestNeverRecovered: a failure said never to end is false when its
+// process logs a success after it; one whose process logs none stands.
+func TestNeverRecovered(t *testing.T) {
+	k8s := EvidenceText(scenario(t, "host54"))
+	own := "probe system_logs journalctl -p warning\n" +
+		"Nov 24 10:00:01 gw1 openvpn[812]: vpn-a: connection to 192.0.2.33 lost, reconnecting\n" +
+		"Nov 24 10:00:31 gw1 openvpn[812]: vpn-a: connection to 192.0.2.33 re-established\n" +
+		"Nov 24 10:02:00 gw1 openvpn[901]: vpn-b: connection to 192.0.2.90 lost, reconnecting\n"
+	checkPairs(t, []pair{
+		{"a failure that did not last", own, "At 10:02:00 openvpn (PID 901) lost its connection to 192.0.2.90 and never recovered.",
+			"At 10:00:01 openvpn (PID 812) lost its connection to 192.0.2.33 and never recovered."},
+		{"a lease renewed later", k8s, "flanneld PID 27216 failed to renew its lease for subnet 10.244.2.0/24 at 04:34:34 and renewed it at 04:34:40.",
+			"flanneld PID 27216 failed to renew its lease for subnet 10.244.2.0/24 at 04:34:34 and never recovered."},
+	})
+}
