@@ -59,10 +59,10 @@ func wordSet(list string) map[string]bool {
 // open, or bold text or a table row left open on the last line; a reply
 // that stops mid-sentence (on a word that leads on, or on a bare number
 // after "at", "of" and the like, or converting a figure with a unit:
-// "1537284 KiB which is approximately 1.4", cutconversion.go); one word
-// repeated back to
-// back; and a reply too short to say anything (fewer than 2 words or 6
-// letters).
+// "1537284 KiB which is approximately 1.4", cutconversion.go, or on a
+// letter where the sentences before it end with a stop, cutsentence.go);
+// one word repeated back to back; and a reply too short to say anything
+// (fewer than 2 words or 6 letters).
 // It is deterministic and linear in the reply.
 func Garbled(reply string) string { return garbled(reply, false) }
 
@@ -118,6 +118,9 @@ func garbled(reply string, terse bool) string {
 	if last := strings.ToLower(strings.TrimRight(words[len(words)-1], "*_")); danglingWords[last] ||
 		strings.ContainsAny(text[len(text)-1:], ",:(-[{") || cutFigure(words) || cutConversion(words) || cutSubject(text, words) || cutAfterLead(text, words) || cutLabel(words) || cutTableRow(text) || openBold(text) {
 		return "the reply stops mid-sentence (cut off)"
+	}
+	if cutLastSentence(text) {
+		return "the reply's last sentence stops without the full stop the others end with (cut off)"
 	}
 	if w, n := longestRepeat(words); n > maxWordRepeat {
 		return "the reply repeats " + quoteShort(w) + " " + itoa(n) + " times in a row"
