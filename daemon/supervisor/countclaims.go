@@ -48,13 +48,13 @@ func checkSentenceCounts(ix *index, g *Grounding, sentence string) {
 			report(g, n == ports || n == sockets, m[3]+" ports of "+m[1]+m[2])
 		}
 	}
-	if m := submatchWith(failedLoginRe, s, "failed", "unsuccessful"); m != nil {
+	if loc := submatchIndexWith(failedLoginRe, s, "failed", "unsuccessful"); loc != nil {
 		// The user and address are those of the count's own item
 		// (journalcounts.go): not "4 of them from 203.0.113.45" after it.
-		at := strings.Index(s, m[0])
+		at, m := loc[0], []string{s[loc[0]:loc[1]], s[loc[2]:loc[3]]}
 		start, end := itemSpan(s, at, at+len(m[0])) // journalcounts.go
-		item, user := s[start:end], ""
-		if u := loginUserRe.FindStringSubmatch(item[strings.Index(item, m[0]):]); u != nil && u[1] != "ssh" {
+		item, rel, user := s[start:end], at-start, ""
+		if u := loginUserRe.FindStringSubmatch(item[rel:]); u != nil && u[1] != "ssh" {
 			user = u[1]
 		}
 		addr := itemAddress(item, m[0])
@@ -65,7 +65,7 @@ func checkSentenceCounts(ix *index, g *Grounding, sentence string) {
 		if u, a := allQualifier(s, end); u != "" || a != "" { // smblogins.go
 			user, addr = cmp.Or(user, u), cmp.Or(addr, a)
 		}
-		ident := ix.loginIdent(item, strings.Index(item, m[0]), len(m[0]), user) // loginidents.go
+		ident := ix.loginIdent(item, rel, len(m[0]), user) // loginidents.go
 		if n, lines, ok := ix.failedLogins(ident, user, addr); ok {
 			report(g, n == countOf(m[1]) || lines == countOf(m[1]), m[1]+" failed logins")
 		}
@@ -178,4 +178,13 @@ func submatchWith(re *regexp.Regexp, s string, words ...string) []string {
 		return nil
 	}
 	return re.FindStringSubmatch(s)
+}
+
+// submatchIndexWith is submatchWith giving where the match and its
+// groups are, for a rule that reads the text around the match.
+func submatchIndexWith(re *regexp.Regexp, s string, words ...string) []int {
+	if !containsAnyOf(s, words...) {
+		return nil
+	}
+	return re.FindStringSubmatchIndex(s)
 }
