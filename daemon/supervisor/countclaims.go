@@ -125,13 +125,17 @@ func (ix *index) ownerPorts(pid, prog string, local bool) (ports, sockets int, o
 // journal probe, and a journal that could not be read counts none but
 // supports no count.
 func (ix *index) failedLogins(ident, user, addr string) (n, lines int, ok bool) {
-	ids, ok, unread := ix.journalEntries() // each entry once
-	if unread {
+	c := ix.logins() // loginscache.go
+	if c.unread {
 		return -1, -1, true
 	}
-	for _, id := range ids {
+	key := loginKey{ident, user, addr}
+	if t, seen := c.tallies[key]; seen {
+		return t.n, t.lines, t.ok
+	}
+	for i, id := range c.ids {
 		r := ix.recs[id]
-		if !loginFailure(r.text) || ident != "" && journalIdent(r.text) != ident {
+		if ident != "" && c.identOf[i] != ident {
 			continue
 		}
 		named := namesUser(r.text, user)
@@ -143,7 +147,8 @@ func (ix *index) failedLogins(ident, user, addr string) (n, lines int, ok bool) 
 		n += loggedAttempts(r.text)
 		lines++
 	}
-	return n, lines, ok
+	c.tallies[key] = loginTally{n, lines, c.ok}
+	return n, lines, c.ok
 }
 
 // loginFailure reports a journal line of a failed login: sshd's "Failed
