@@ -2,6 +2,7 @@ package supervisor
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -42,5 +43,26 @@ func BenchmarkLoginCounts(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		Check(benchLoginAnswer, ev)
+	}
+}
+
+// benchMemoryAnswer gives many sizes of the machine's memory, each
+// sentence several, as a long free summary does.
+var benchMemoryAnswer = strings.Repeat("Of 31Gi of memory, 12Gi is used, 3.9Gi is free, 1.2Gi is shared, 15Gi is buff/cache and 18Gi is available. ", 8)
+
+// BenchmarkMemoryClaims measures Check on an answer of many RAM sizes
+// against the server's evidence with 300 journal lines that print the
+// same sizes under other labels: each size is asked whether a line labels
+// it memory, for itself and for each other size of its sentence.
+func BenchmarkMemoryClaims(b *testing.B) {
+	var lines []string
+	for i := range 300 {
+		lines = append(lines, fmt.Sprintf("Nov 23 08:%02d:%02d srv1 cachepool[77]: pool 31Gi, used 12Gi, spare 3.9Gi, shared 1.2Gi, buffers 15Gi, target 18Gi",
+			i/60, i%60))
+	}
+	ev := withJournal(b, "server", lines...)
+	b.ReportAllocs()
+	for b.Loop() {
+		Check(benchMemoryAnswer, ev)
 	}
 }

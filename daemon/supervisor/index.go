@@ -100,6 +100,8 @@ type index struct {
 	// (hasPartitionOf), built on first use.
 	partDisks map[string]bool
 	logIDs    *logIDsCache // answerLogIDs (logids.go)
+	// memLabelled caches labelledMemory by figure (loggedmemory.go).
+	memLabelled map[string]bool
 	// terse caches terseTokens of the last reply asked about: Check and
 	// then Judge ask about the same one (terseanswer.go).
 	terse *terseMemo
