@@ -31,7 +31,7 @@ const (
 // on to what they join; an auxiliary to its verb or complement; a
 // possessive to its noun; "the most" to what is most ("the process
 // using the most").
-var danglingWords = wordSet(`and or but nor the a an of to with is are was were has have been being
+var danglingWords = lexicon.NewSet(`and or but nor the a an of to with is are was were has have been being
 	on in at by for from into onto via per as between among through within without across toward towards
 	against upon uses using than that which whose because while about whether
 	its their your my our most least`)
@@ -39,15 +39,7 @@ var danglingWords = wordSet(`and or but nor the a an of to with is are was were 
 // figurePrepositions lead to a figure: a reply that ends, unpunctuated, in
 // a bare number right after one ("the root filesystem is at 9") stopped
 // before the figure's digits or unit were all written.
-var figurePrepositions = wordSet(`at of to by from with about around under over`)
-
-func wordSet(list string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(list) {
-		m[w] = true
-	}
-	return m
-}
+var figurePrepositions = lexicon.NewSet(`at of to by from with about around under over`)
 
 // Garbled returns why a reply cannot be an answer, or "" when it reads as
 // text. It rejects, in this order: an empty reply; bytes that are not
