@@ -113,6 +113,13 @@ func (ix *index) boundedAbsence(facts []sentenceFacts, k int) (empty, judged boo
 		}
 		return true
 	}
+	if end, ok := rangeEnd(text, bound); ok { // rangeabsence.go
+		empty, seen := ix.absentBetween(ids, holds, from, end)
+		if !seen && len(quals) > 0 {
+			return false, false, ""
+		}
+		return empty, true, bound + " until " + clockRangeRe.FindStringSubmatch(text)[2]
+	}
 	// The entries after the bound: those after the last one at its clock,
 	// else those later in the day.
 	last := -1

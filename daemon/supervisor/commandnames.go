@@ -42,7 +42,7 @@ func (ix *index) commandNamed(a claim, recs []int32) []int32 {
 // has name as a word (commandWord), where no ps row runs a program of
 // that name.
 func (ix *index) commandPIDs(name string, recs []int32) []string {
-	if len(name) < minAffix || ix.psNames()[name] || ix.psNames()[name+":"] {
+	if ps := ix.psNames(); len(name) < minAffix || ps[name] || ps[name+":"] {
 		return nil
 	}
 	var out []string

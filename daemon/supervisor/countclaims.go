@@ -50,21 +50,21 @@ func checkSentenceCounts(ix *index, g *Grounding, sentence, next string) {
 			report(g, n == ports || n == sockets, m[3]+" ports of "+m[1]+m[2])
 		}
 	}
-	m := submatchWith(failedLoginRe, s, "failed", "unsuccessful")
-	if m != nil {
+	loc := submatchIndexWith(failedLoginRe, s, "failed", "unsuccessful")
+	if loc != nil {
 		// The match opens with the character before the count, which
 		// keeps "77 failed" of "203.0.113.77 failed" from being one.
-		m[0] = m[0][strings.Index(m[0], m[1]):]
+		loc = []int{loc[2], loc[1], loc[2], loc[3]}
 	} else {
-		m = ix.rejectedLogins(s) // rejectedlogins.go
+		loc = ix.rejectedLogins(s) // rejectedlogins.go
 	}
-	if m != nil {
+	if loc != nil {
 		// The user and address are those of the count's own item
 		// (journalcounts.go): not "4 of them from 203.0.113.45" after it.
-		at := strings.Index(s, m[0])
+		at, m := loc[0], []string{s[loc[0]:loc[1]], s[loc[2]:loc[3]]}
 		start, end := itemSpan(s, at, at+len(m[0])) // journalcounts.go
-		item, user := s[start:end], ""
-		if u := loginUserRe.FindStringSubmatch(item[strings.Index(item, m[0]):]); u != nil && u[1] != "ssh" {
+		item, rel, user := s[start:end], at-start, ""
+		if u := loginUserRe.FindStringSubmatch(item[rel:]); u != nil && u[1] != "ssh" {
 			user = u[1]
 		}
 		addr := itemAddress(item, m[0])
@@ -77,7 +77,7 @@ func checkSentenceCounts(ix *index, g *Grounding, sentence, next string) {
 		} else {
 			addr = cmp.Or(addr, nextAllAddress(next)) // nextall.go
 		}
-		ident := ix.loginIdent(item, strings.Index(item, m[0]), len(m[0]), user) // loginidents.go
+		ident := ix.loginIdent(item, rel, len(m[0]), user) // loginidents.go
 		if n, lines, ok := ix.failedLogins(ident, user, addr); ok {
 			report(g, n == countOf(m[1]) || lines == countOf(m[1]), m[1]+" failed logins")
 		}
@@ -137,13 +137,17 @@ func (ix *index) ownerPorts(pid, prog string, local bool) (ports, sockets int, o
 // journal probe, and a journal that could not be read counts none but
 // supports no count.
 func (ix *index) failedLogins(ident, user, addr string) (n, lines int, ok bool) {
-	ids, ok, unread := ix.journalEntries() // each entry once
-	if unread {
+	c := ix.logins() // loginscache.go
+	if c.unread {
 		return -1, -1, true
 	}
-	for _, id := range ids {
+	key := loginKey{ident, user, addr}
+	if t, seen := c.tallies[key]; seen {
+		return t.n, t.lines, t.ok
+	}
+	for i, id := range c.ids {
 		r := ix.recs[id]
-		if !loginFailure(r.text) || ident != "" && journalIdent(r.text) != ident {
+		if ident != "" && c.identOf[i] != ident {
 			continue
 		}
 		named := namesUser(r.text, user)
@@ -155,7 +159,8 @@ func (ix *index) failedLogins(ident, user, addr string) (n, lines int, ok bool) 
 		n += loggedAttempts(r.text)
 		lines++
 	}
-	return n, lines, ok
+	c.tallies[key] = loginTally{n, lines, c.ok}
+	return n, lines, c.ok
 }
 
 // loginFailure reports a journal line of a failed login: sshd's "Failed
@@ -190,4 +195,13 @@ func submatchWith(re *regexp.Regexp, s string, words ...string) []string {
 		return nil
 	}
 	return re.FindStringSubmatch(s)
+}
+
+// submatchIndexWith is submatchWith giving where the match and its
+// groups are, for a rule that reads the text around the match.
+func submatchIndexWith(re *regexp.Regexp, s string, words ...string) []int {
+	if !containsAnyOf(s, words...) {
+		return nil
+	}
+	return re.FindStringSubmatchIndex(s)
 }

@@ -1,16 +1,20 @@
 package supervisor
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
+)
 
 // valueLabels name a field whose value follows the label ("PID 1122",
 // "port 22", "UID 987", "exit code 137"): a reply ending on one, with no
 // value after it, lost the value.
-var valueLabels = wordSet(`pid pids port ports uid gid address addr ip ipv4 ipv6 code status signal fd`)
+var valueLabels = lexicon.NewSet(`pid pids port ports uid gid address addr ip ipv4 ipv6 code status signal fd`)
 
 // labelLeads join a value label straight to the phrase before it ("with
 // PID", "on port", "as UID"); a determiner between them ("with its PID",
 // "on that port") makes the label a noun that ends a whole sentence.
-var labelLeads = wordSet(`with on at of from to via as under using`)
+var labelLeads = lexicon.NewSet(`with on at of from to via as under using`)
 
 // cutLabel reports a reply that ends, unpunctuated, on a value label right
 // after a preposition ("… is **cc1plus** with PID", "… listening on port"):

@@ -3,6 +3,9 @@ package supervisor
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 )
 
 // "Based on the probes, the prometheus": a reply that opens on a lead
@@ -13,21 +16,23 @@ import (
 // terse answer's apposition ("nginx, the proxy"), which is whole.
 
 // leadOpeners open a lead phrase before the main clause.
-var leadOpeners = wordSet(`based according looking judging from given after overall checking`)
+var leadOpeners = lexicon.NewSet(`based according looking judging from given after overall checking`)
 
 // subjectDeterminers open the main clause's subject.
-var subjectDeterminers = wordSet(`the a an this that these those your its their`)
+var subjectDeterminers = lexicon.NewSet(`the a an this that these those your its their`)
 
 // irregularPasts end a short main clause whole ("the host ran", "the
 // disk fell over") as a regular "-ed" or a present "-s" does.
-var irregularPasts = wordSet(`ran went fell grew broke hit got took froze rose came left lost kept sent did won shut`)
+var irregularPasts = lexicon.NewSet(`ran went fell grew broke hit got took froze rose came left lost kept sent did won shut`)
 
 // cutAfterLead reports such a reply: its main clause is a determiner and
 // one word, or two when the second is no verb ("the nginx worker", not
 // "the disk fills", "the service failed", "the host ran").
 func cutAfterLead(text string, words []string) bool {
-	if len(words) < 3 || strings.Contains(text, "\n") || !unicode.IsLetter([]rune(text)[len([]rune(text))-1]) ||
-		!leadOpeners[strings.ToLower(strings.Trim(words[0], "*_"))] {
+	if len(words) < 3 || strings.Contains(text, "\n") || !leadOpeners[strings.ToLower(strings.Trim(words[0], "*_"))] {
+		return false
+	}
+	if r, _ := utf8.DecodeLastRuneInString(text); !unicode.IsLetter(r) {
 		return false
 	}
 	k := 0

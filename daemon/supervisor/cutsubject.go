@@ -3,10 +3,12 @@ package supervisor
 import (
 	"strings"
 	"unicode"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 )
 
 // clauseJoins open a new clause whose subject needs a verb after it.
-var clauseJoins = wordSet(`and but while whereas`)
+var clauseJoins = lexicon.NewSet(`and but while whereas`)
 
 // cutSubject reports a reply that ends, unpunctuated, on a superlative
 // phrase opening a new clause ("… of 15Gi and the biggest proc", "…, but

@@ -31,7 +31,7 @@ const (
 // on to what they join; an auxiliary to its verb or complement; a
 // possessive to its noun; "the most" to what is most ("the process
 // using the most").
-var danglingWords = wordSet(`and or but nor the a an of to with is are was were has have been being
+var danglingWords = lexicon.NewSet(`and or but nor the a an of to with is are was were has have been being
 	on in at by for from into onto via per as between among through within without across toward towards
 	against upon uses using than that which whose because while about whether
 	its their your my our most least`)
@@ -39,15 +39,7 @@ var danglingWords = wordSet(`and or but nor the a an of to with is are was were 
 // figurePrepositions lead to a figure: a reply that ends, unpunctuated, in
 // a bare number right after one ("the root filesystem is at 9") stopped
 // before the figure's digits or unit were all written.
-var figurePrepositions = wordSet(`at of to by from with about around under over`)
-
-func wordSet(list string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(list) {
-		m[w] = true
-	}
-	return m
-}
+var figurePrepositions = lexicon.NewSet(`at of to by from with about around under over`)
 
 // Garbled returns why a reply cannot be an answer, or "" when it reads as
 // text. It rejects, in this order: an empty reply; bytes that are not
@@ -59,10 +51,10 @@ func wordSet(list string) map[string]bool {
 // open, or bold text or a table row left open on the last line; a reply
 // that stops mid-sentence (on a word that leads on, or on a bare number
 // after "at", "of" and the like, or converting a figure with a unit:
-// "1537284 KiB which is approximately 1.4", cutconversion.go); one word
-// repeated back to
-// back; and a reply too short to say anything (fewer than 2 words or 6
-// letters).
+// "1537284 KiB which is approximately 1.4", cutconversion.go, or on a
+// letter where the sentences before it end with a stop, cutsentence.go);
+// one word repeated back to back; and a reply too short to say anything
+// (fewer than 2 words or 6 letters).
 // It is deterministic and linear in the reply.
 func Garbled(reply string) string { return garbled(reply, false) }
 
@@ -118,6 +110,9 @@ func garbled(reply string, terse bool) string {
 	if last := strings.ToLower(strings.TrimRight(words[len(words)-1], "*_")); danglingWords[last] ||
 		strings.ContainsAny(text[len(text)-1:], ",:(-[{") || cutFigure(words) || cutConversion(words) || cutSubject(text, words) || cutAfterLead(text, words) || cutLabel(words) || cutTableRow(text) || openBold(text) {
 		return "the reply stops mid-sentence (cut off)"
+	}
+	if cutLastSentence(text) {
+		return "the reply's last sentence stops without the full stop the others end with (cut off)"
 	}
 	if w, n := longestRepeat(words); n > maxWordRepeat {
 		return "the reply repeats " + quoteShort(w) + " " + itoa(n) + " times in a row"

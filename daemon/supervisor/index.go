@@ -94,10 +94,14 @@ type index struct {
 	psProgs map[string]bool
 	// journal caches journalEntries (journalcounts.go).
 	journal *journalEntriesCache
+	// loginFails caches the journal's failed logins (loginscache.go).
+	loginFails *loginsCache
 	// partDisks are the disks of the evidence's partition names
 	// (hasPartitionOf), built on first use.
 	partDisks map[string]bool
 	logIDs    *logIDsCache // answerLogIDs (logids.go)
+	// memLabelled caches labelledMemory by figure (loggedmemory.go).
+	memLabelled map[string]bool
 	// terse caches terseTokens of the last reply asked about: Check and
 	// then Judge ask about the same one (terseanswer.go).
 	terse *terseMemo

@@ -10,7 +10,7 @@ import (
 // withJournal returns a scenario's evidence with its journal replaced by
 // lines given both as printed output and as typed entries, as the journal
 // probe gives them (so every entry shows twice in the evidence text).
-func withJournal(t *testing.T, name string, lines ...string) string {
+func withJournal(t testing.TB, name string, lines ...string) string {
 	in := scenario(t, name)
 	var entries []map[string]any
 	for _, l := range lines {

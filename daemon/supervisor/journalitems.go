@@ -58,7 +58,7 @@ func loginTimes(ix *index, _ []int32, s string) (found bool, what string, ok boo
 		}
 	}
 	for _, c := range append(ix.bracketLogins(s), ix.listedLogins(s)...) { // loginbrackets.go, loginlists.go
-		if have, lines, known := ix.failedLogins("", c.user, c.addr); known {
+		if have, lines, known := ix.failedLogins(c.ident, c.user, c.addr); known {
 			if good := have == c.n || lines == c.n; !ok || found && !good {
 				found, what, ok = good, strconv.Itoa(c.n)+" failed logins for "+c.user, true
 			}

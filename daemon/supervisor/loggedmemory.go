@@ -23,12 +23,26 @@ var memoryLabels = map[string]bool{"memory": true, "ram": true, "mem": true, "he
 
 // labelledMemory reports whether a line of the evidence prints c's text,
 // as written, as a whole token that a memory label is the nearest word
-// before.
+// before. Each RAM size asks it of itself and of every other size of its
+// sentence, so the index keeps each figure's answer for the request.
 func (ix *index) labelledMemory(c claim) bool {
 	fig := strings.ToLower(c.text)
 	if !hasDigitByte(fig) || strings.ContainsAny(fig, " \t") {
 		return false
 	}
+	if v, ok := ix.memLabelled[fig]; ok {
+		return v
+	}
+	if ix.memLabelled == nil {
+		ix.memLabelled = map[string]bool{}
+	}
+	v := ix.printsUnderMemory(fig)
+	ix.memLabelled[fig] = v
+	return v
+}
+
+// printsUnderMemory is labelledMemory's scan of the records for fig.
+func (ix *index) printsUnderMemory(fig string) bool {
 	for _, r := range ix.recs {
 		// free's own row is the machine's memory: inRAM judges it by
 		// its columns.

@@ -15,10 +15,12 @@ import (
 var bracketTimesRe = regexp.MustCompile(`\b([a-z_][\w.-]*)\s+(once|twice|thrice|` + countRe + `\s+times)\b`)
 
 // loginCount is a failed-login count an answer gives: n logins of user
-// (any when empty) from addr (any when empty).
+// (any when empty) from addr (any when empty) logged by ident (any when
+// empty), the program the sentence says them of before the count
+// (loginidents.go).
 type loginCount struct {
-	n          int
-	user, addr string
+	n                 int
+	user, addr, ident string
 }
 
 // bracketLogins returns the counts of users inside the brackets of s, each
@@ -40,7 +42,8 @@ func (ix *index) bracketLogins(s string) []loginCount {
 				continue
 			}
 			item := countItem(s, open, open)
-			out = append(out, loginCount{timesOf(inner[m[4]:m[5]]), user, itemAddress(item, "(")})
+			ident := ix.loginIdent(s, open, 0, user) // loginidents.go
+			out = append(out, loginCount{timesOf(inner[m[4]:m[5]]), user, itemAddress(item, "("), ident})
 		}
 		next := strings.IndexByte(s[open+shut:], '(')
 		if next < 0 {

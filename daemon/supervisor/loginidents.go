@@ -18,15 +18,7 @@ func (ix *index) loginIdent(item string, at, n int, user string) string {
 	if at < 0 || at+n > len(item) {
 		return ""
 	}
-	ids, _, _ := ix.journalEntries()
-	logged := map[string]bool{}
-	for _, id := range ids {
-		if t := ix.recs[id].text; loginFailure(t) {
-			if ident := journalIdent(t); ident != "" {
-				logged[ident] = true
-			}
-		}
-	}
+	logged := ix.logins().idents // loginscache.go
 	if len(logged) == 0 {
 		return ""
 	}

@@ -57,7 +57,10 @@ func (ix *index) listedLogins(s string) []loginCount {
 		if have, _, _ := ix.failedLogins("", "", addr); addr != "" && have <= 0 {
 			continue
 		}
-		out = append(out, loginCount{timesOf(s[m[2]:m[3]]), user, addr})
+		// The program is named before the list, not in the item
+		// ("Grafana logged four failed logins: the admin user twice").
+		ident := ix.loginIdent(s, m[0], m[1]-m[0], user) // loginidents.go
+		out = append(out, loginCount{timesOf(s[m[2]:m[3]]), user, addr, ident})
 	}
 	return out
 }

@@ -18,15 +18,16 @@ var rejectedLoginRe = regexp.MustCompile(`\b(?:rejected|refused|denied|blocked)\
 	`\s+(?:(?:ssh|smb|samba|imap|pop3|ftp|radius)\s+)?(?:(?:login|logon|password|authentication|sign-in)\s+(?:attempts?|tries|requests?)` +
 	`|logins?|logons?|passwords?|authentications?|sign-ins?))\b`)
 
-// rejectedLogins returns the count phrase of "rejected N logins" in s
-// (lowered) and its figure, in failedLoginRe's shape, or nil; nil too
-// when the journal shows no failed login.
-func (ix *index) rejectedLogins(s string) []string {
-	m := submatchWith(rejectedLoginRe, s, "rejected", "refused", "denied", "blocked")
-	if m == nil || !ix.loginFailuresLogged() {
+// rejectedLogins returns where the count phrase of "rejected N logins"
+// is in s (lowered) and where its figure is, in the shape of
+// failedLoginRe's submatch index, or nil; nil too when the journal shows
+// no failed login.
+func (ix *index) rejectedLogins(s string) []int {
+	loc := submatchIndexWith(rejectedLoginRe, s, "rejected", "refused", "denied", "blocked")
+	if loc == nil || !ix.loginFailuresLogged() {
 		return nil
 	}
-	return m[1:3]
+	return loc[2:6]
 }
 
 // loginFailuresLogged reports whether the journal has a failed-login

@@ -53,5 +53,10 @@ func trendParticle(words []string, i int) bool {
 // ("3 veth interfaces attached: …", "interfaces shown") rather than
 // naming one: a name the evidence knows was read before this is asked.
 func participle(w string) bool {
-	return strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing")
+	return strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing") || irregularParticiples[w]
 }
+
+// irregularParticiples say how the interfaces stand without "-ed":
+// "the interfaces shown", "interfaces seen in ip addr". None is a name
+// an interface can carry.
+var irregularParticiples = lexicon.NewSet(`shown seen known given found made kept held left run set put`)
