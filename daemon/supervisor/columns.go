@@ -111,6 +111,11 @@ func lineValues(line string, fields, cols []string, words []word) []value {
 		switch {
 		case cols != nil:
 			col = colAt(wd.off)
+		case i > 0 && typedKey(words[i-1].text):
+			// Typed data is written "key value": a colon before it is
+			// in a command or message ("java -XX:+UseG1GC … cpu_percent
+			// 51.2%", "nginx: master process"), not a key of its own.
+			col = words[i-1].text
 		case keyEnd > 0 && wd.off > keyEnd:
 			col = key
 		case i > 0:

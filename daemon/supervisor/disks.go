@@ -176,6 +176,7 @@ func checkMounts(ix *index, g *Grounding, answer string, claims []claim, facts [
 	checkMountStates(ix, g, answer, claims) // mountstates.go
 	checkMountSources(ix, g, answer, claims)
 	checkPlacements(ix, g, answer, claims, facts) // placements.go
+	checkDeviceTypes(ix, g, answer, claims)       // devicetypes.go
 	rows := ix.dfRows()
 	refs := map[int][]mountRef{} // by sentence
 	for _, c := range claims {

@@ -263,6 +263,10 @@ func checkKnown(answer, evidence string, given *userWords, known map[string]clas
 			}
 			continue
 		}
+		if list, text, ok := ix.bootClock(&g, answer, c); ok && !c.advice { // bootclocks.go
+			report(list, text)
+			continue
+		}
 		if dated(c) && !c.advice {
 			if recs := ix.timeRecords(answer, claims, c); recs != nil && !ix.inRecords(c, recs) {
 				report(&g.Missing, c.text+" (not at its time)")

@@ -61,9 +61,12 @@ func routeDevice(answer string, c claim, as []claim) *claim {
 // route) right before it must be that destination's next hop, on one ip
 // route row, not the gateway of another route.
 
-// routeLinks may stand between a route's destination and its gateway.
+// routeLinks may stand between a route's destination and its gateway;
+// a noun for the destination itself ("the 10.20.0.0/16 network is
+// routed via …") keeps it the clause's subject.
 var routeLinks = lexicon.NewSet(`is are was reached reachable goes go going routed routes route sent
-	via through thru uses use using the gateway gw next hop nexthop router by to traffic for ipv4 ipv6`)
+	via through thru uses use using the gateway gw next hop nexthop router by to traffic for ipv4 ipv6
+	network networks subnet subnets net range block`)
 
 // routeDest returns the destination of the route clause a gateway ends:
 // the network prefix, or "default", that opens the words before it in

@@ -24,6 +24,12 @@ func TestRouteClauses(t *testing.T) {
 		{"an arrow from a destination to its gateway", host22,
 			"Routes:\n- default → 192.0.2.1 on eth0\n- 203.0.113.0/24 → 192.0.2.254 (eth0)",
 			"Routes:\n- default → 192.0.2.254 on eth0\n- 203.0.113.0/24 → 192.0.2.1 (eth0)"},
+		{"a destination named a network or subnet", host24,
+			"The 203.0.113.0/24 network is reached via 192.0.2.254 on eth0.",
+			"The 203.0.113.0/24 network is reached via 192.0.2.1 on eth0."},
+		{"a subnet's gateway in a second clause", host22,
+			"eth0 is up; the 203.0.113.0/24 subnet is routed via 192.0.2.254.",
+			"eth0 is up; the 203.0.113.0/24 subnet is routed via 192.0.2.1."},
 		{"a gateway beside an on-link network is not that network's", host24,
 			"eth0 is on 192.0.2.0/24 with gateway 192.0.2.1.", ""},
 	}

@@ -92,6 +92,9 @@ func segmentText(answer string, c claim) string {
 // size: free's Mem row or its typed data (not swap), or the hardware
 // snapshot's ram_ keys.
 func (ix *index) inRAM(c claim) bool {
+	if ix.otherMemCell(c) { // memcells.go
+		return false
+	}
 	for _, r := range ix.recs {
 		memRow := r.probe == "memory_info" && !strings.HasPrefix(r.text, "swap:")
 		for _, v := range r.values {
