@@ -129,6 +129,8 @@ var scenarioHardware = map[string]rpc.Hardware{
 	"host57": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23977332736},
 	"host58": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 21590020096},
 	"host59": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 22510473216},
+	"host60": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 19958775808},
+	"host61": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 19644657664},
 }
 
 // hostProbes are the scenarios read from every probe's real result on the
@@ -153,7 +155,8 @@ var hostProbes = map[string]string{"host": "host_probes.json", "host2": "host2_p
 	"host49": "host49_probes.json", "host50": "host50_probes.json",
 	"host51": "host51_probes.json", "host52": "host52_probes.json", "host53": "host53_probes.json",
 	"host54": "host54_probes.json", "host55": "host55_probes.json", "host56": "host56_probes.json",
-	"host57": "host57_probes.json", "host58": "host58_probes.json", "host59": "host59_probes.json"}
+	"host57": "host57_probes.json", "host58": "host58_probes.json", "host59": "host59_probes.json",
+	"host60": "host60_probes.json", "host61": "host61_probes.json"}
 
 // scenario builds the supervisor's input for a scenario: every probe's
 // result as the desk would pass it, the hardware snapshot and the facts
