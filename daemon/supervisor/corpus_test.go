@@ -13,7 +13,6 @@ import (
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
 	"github.com/jjgarcianorway/anna-assistant/hardware"
-	"github.com/jjgarcianorway/anna-assistant/probes"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
 )
 
@@ -57,106 +56,6 @@ func readCorpus(t *testing.T, name string) []labelled {
 	}
 	return out
 }
-
-// scenarioFiles are the probe outputs of the fixture scenarios.
-var scenarioFiles = map[string][][3]string{
-	"laptop": {
-		{probes.TopMemory, "ps aux --sort=-%mem", "ps_aux_mem.txt"}, {probes.MemoryInfo, "free -h", "free.txt"},
-		{probes.DiskUsage, "df -h", "df.txt"}, {probes.BlockDevices, "lsblk", "lsblk.txt"},
-		{probes.ListeningPorts, "ss -tulpn", "ss.txt"}, {probes.SystemLogs, "journalctl -p warning..alert -n 200 --no-pager", "journal.txt"},
-		{probes.CPUInfo, "lscpu", "lscpu.txt"},
-	},
-	"server": {
-		{probes.TopCPU, "ps aux --sort=-%cpu", "server/ps_cpu.txt"}, {probes.MemoryInfo, "free -h", "server/free.txt"},
-		{probes.DiskUsage, "df -h", "server/df.txt"}, {probes.NetworkAddrs, "ip addr show", "server/ip.txt"},
-		{probes.ListeningPorts, "ss -tulpn", "server/ss.txt"}, {probes.FailedServices, "systemctl --failed", "server/failed.txt"},
-		{probes.SystemLogs, "journalctl -p warning..alert -n 200 --no-pager", "server/journal.txt"},
-		{probes.CPUInfo, "lscpu", "server/lscpu.txt"},
-	},
-}
-
-var scenarioHardware = map[string]rpc.Hardware{
-	"laptop": {CPUModel: "AMD Ryzen 7 5800X 8-Core Processor", Cores: 8, Threads: 16, RAMTotalBytes: 16663232512, RAMAvailableBytes: 9985798963},
-	"server": {CPUModel: "Intel(R) Xeon(R) Silver 4314 CPU @ 2.40GHz", Cores: 16, Threads: 32, RAMTotalBytes: 33285996544, RAMAvailableBytes: 19327352832},
-	"host":   {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 24360206336},
-	"host2":  {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 24700235776},
-	"host3":  {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 24531255296},
-	"host4":  {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 23466455040},
-	"host5":  {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 24206802944},
-	"host6":  {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 22732738560},
-	"host7":  {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 22979661824},
-	"host8":  {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 23807746048},
-	"host9":  {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 22266646528},
-	"host10": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 24442408960},
-	"host11": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 23716372480},
-	"host12": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 20702806016},
-	"host13": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 22854279168},
-	"host14": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 21524647936},
-	"host15": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276026880, RAMAvailableBytes: 21859196928},
-	"host16": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23245242368},
-	"host17": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 22429900800},
-	"host18": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 21310427136},
-	"host19": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23272996864},
-	"host20": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 20669501440},
-	"host21": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23707340800},
-	"host22": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23070773248},
-	"host23": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 21275897856},
-	"host24": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 21873565696},
-	"host25": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23564206080},
-	"host26": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23476060160},
-	"host27": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23838416896},
-	"host28": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 24024711168},
-	"host29": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23442108416},
-	"host30": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 22677250048},
-	"host31": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 22489501696},
-	"host32": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23751467008},
-	"host33": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 22872707072},
-	"host34": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 24041783296},
-	"host35": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 20742545408},
-	"host36": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 21609885696},
-	"host37": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 22879838208},
-	"host38": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 24142761984},
-	"host47": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23532773376},
-	"host48": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23422238720},
-	"host49": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 21025562624},
-	"host50": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 22522064896},
-	"host51": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23621832704},
-	"host52": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23922597888},
-	"host53": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23019253760},
-	"host54": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23724326912},
-	"host55": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 19764174848},
-	"host56": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 19909853184},
-	"host57": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23977332736},
-	"host58": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 21590020096},
-	"host59": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 22510473216},
-	"host60": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 19958775808},
-	"host61": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 19644657664},
-}
-
-// hostProbes are the scenarios read from every probe's real result on the
-// development machine, by the file that holds them.
-var hostProbes = map[string]string{"host": "host_probes.json", "host2": "host2_probes.json", "host3": "host3_probes.json",
-	"host4": "host4_probes.json", "host5": "host5_probes.json",
-	"host6": "host6_probes.json", "host7": "host7_probes.json",
-	"host8": "host8_probes.json", "host9": "host9_probes.json",
-	"host10": "host10_probes.json", "host11": "host11_probes.json", "host12": "host12_probes.json",
-	"host13": "host13_probes.json", "host14": "host14_probes.json", "host15": "host15_probes.json",
-	"host16": "host16_probes.json", "host17": "host17_probes.json", "host18": "host18_probes.json",
-	"host19": "host19_probes.json", "host20": "host20_probes.json", "host21": "host21_probes.json",
-	"host22": "host22_probes.json", "host23": "host23_probes.json", "host24": "host24_probes.json",
-	"host25": "host25_probes.json", "host26": "host26_probes.json",
-	"host27": "host27_probes.json", "host28": "host28_probes.json",
-	"host29": "host29_probes.json", "host30": "host30_probes.json",
-	"host31": "host31_probes.json", "host32": "host32_probes.json",
-	"host33": "host33_probes.json", "host34": "host34_probes.json",
-	"host35": "host35_probes.json", "host36": "host36_probes.json",
-	"host37": "host37_probes.json", "host38": "host38_probes.json",
-	"host47": "host47_probes.json", "host48": "host48_probes.json",
-	"host49": "host49_probes.json", "host50": "host50_probes.json",
-	"host51": "host51_probes.json", "host52": "host52_probes.json", "host53": "host53_probes.json",
-	"host54": "host54_probes.json", "host55": "host55_probes.json", "host56": "host56_probes.json",
-	"host57": "host57_probes.json", "host58": "host58_probes.json", "host59": "host59_probes.json",
-	"host60": "host60_probes.json", "host61": "host61_probes.json"}
 
 // scenario builds the supervisor's input for a scenario: every probe's
 // result as the desk would pass it, the hardware snapshot and the facts
