@@ -47,6 +47,12 @@ const allOtherRows = -5
 // beyond the bound but the one (or those) the answer speaks of.
 const otherRows = -4
 
+// topRow is the count of "even the largest process uses less than 3%",
+// a superlative (relations.go) before the bound with no ordinal before it
+// ("the second largest" is another row): the row with the most is beyond
+// the bound, so below it every row is, and above it at least one.
+const topRow = -6
+
 // maxBoundCount bounds a count of rows beyond a threshold.
 const maxBoundCount = 50
 
@@ -93,6 +99,9 @@ func boundCount(ws []string, field string) (n int, col string) {
 		}
 		if k := countOf(w); k >= 0 && k <= maxBoundCount && n < 0 && at(ws, i-1) != "pid" && (next == "" || !isDigit(next[0])) {
 			n = k
+		}
+		if superlatives[w] && w != "most" && n == -1 && ordinals[at(ws, i-1)] == 0 && at(ws, i-1) != "next" {
+			n = topRow // "even the largest process uses less than 3%"
 		}
 		if diskNouns[w] {
 			col = "use%"
@@ -149,6 +158,11 @@ func (ix *index) checkBound(c claim, a *claim, named int) bool {
 			return n <= max(1, named)
 		case allOtherRows:
 			return rest <= max(1, named)
+		case topRow:
+			if c.bound < 0 {
+				return rest == 0 && n > 0
+			}
+			return n > 0
 		}
 		return n == c.boundN
 	}

@@ -121,15 +121,19 @@ func citedGrounding(in Input, clean string, cites []sources.Cite, whole Groundin
 			end++ // its full stop or question mark
 		}
 		// The two sentences before it come along for what "it" or
-		// "both" refer to; only this sentence's claims are kept.
+		// "both" refer to, and so does its list's heading (listheads.go);
+		// only this sentence's claims are kept. base is where ctx would
+		// start in the answer.
 		from := facts[max(0, k-contextSentences)].at.start
+		lead := listLead(clean, facts, k, from)
+		base := from - len(lead)
 		narrow := nw.evidence(lines, true)
-		ctx := clean[from:end]
+		ctx := lead + clean[from:end]
 		gk, nix := checkKnown(ctx, narrow, user, ix.entities, nil)
 		ctxClaims := extract(ctx)
 		for _, item := range lists(gk) {
 			off := locate(ctx, item.text, 0)
-			if off < start-from {
+			if off < start-base {
 				// A judgement of many lines ("26 journal entries",
 				// "event: oom"), which the whole evidence's check
 				// judges, or a claim of a sentence before it.
@@ -141,10 +145,10 @@ func citedGrounding(in Input, clean string, cites []sources.Cite, whole Groundin
 			if item.list == 1 && (ix.commandNamedOn(item.text, nix) || ix.servesOn(item.text, nix)) {
 				item.list = 0 // java's line of Elasticsearch: commandnames.go; a client's line of its server: socketpeers.go
 			}
-			item.off = from + off
+			item.off = base + off
 			out = append(out, item)
 		}
-		out = append(out, unjudged(rejudge[k], gk, ctx, from, ix, nix.text, givenText)...)
+		out = append(out, unjudged(rejudge[k], gk, ctx, base, ix, nix.text, givenText)...)
 		sent := clean[start:end]
 		// What the user could do ("…, you could run `systemctl status
 		// image-prune.service`") is advice, which no line need print:

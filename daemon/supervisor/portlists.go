@@ -99,6 +99,7 @@ const listItemSpan = 120
 // 127.0.0.1". An item opens after a comma, semicolon or "and"/"or"; a
 // number that does not ("sshd, which has 15 threads") stays a count.
 func listedPorts(text string, claims []claim) {
+	bulletPorts(text, claims) // a list under a heading of ports: listheads.go
 	for i := range claims {
 		c := &claims[i]
 		if c.kind != kindCount || !allDigits(c.text) || c.noun != "" {

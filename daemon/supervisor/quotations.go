@@ -182,7 +182,7 @@ func cutPath(answer string, c claim) bool {
 // word run, or as the start of one when the answer cut it with an
 // ellipsis.
 func hasText(text string, c claim) bool {
-	return hasTextExact(text, c) || hasTextUnquoted(text, c) || hasTextElided(text, c) || hasTextBracketed(text, c) // quotemarks.go, quoteelision.go, peerends.go
+	return hasTextExact(text, c) || hasTextUnquoted(text, c) || hasTextElided(text, c) || hasTextBracketed(text, c) || hasTextSpaced(text, c) // quotemarks.go, quoteelision.go, peerends.go, quotespaces.go
 }
 
 func hasTextExact(text string, c claim) bool {

@@ -23,8 +23,12 @@ const maxTotals = 8
 
 // processTotal reports, for a count said of every process (see
 // countsAllProcesses), whether it is a total the evidence states; ok is
-// false for other claims and where the evidence states none.
+// false for other claims and where the evidence states none. A count of
+// a list's rows is such a total too (listedRows).
 func (ix *index) processTotal(answer string, c claim) (total, ok bool) {
+	if ix.listedRows(answer, c) {
+		return true, true // the rows of a list: listedrows.go
+	}
 	if !countsAllProcesses(answer, c) {
 		return false, false
 	}
@@ -62,35 +66,13 @@ var partMarks = lexicon.NewSet(`top list listed lists shown shows show displayed
 // a count after a label of all processes ("Total processes: 73",
 // "Process count: 73").
 func countsAllProcesses(answer string, c claim) bool {
-	if c.kind != kindCount || c.off >= len(answer) {
+	head, tail, ok := countClause(answer, c)
+	if !ok || slices.ContainsFunc(head, isPartMark) || slices.ContainsFunc(tail, isPartMark) {
 		return false
 	}
 	from := strings.LastIndexAny(answer[:c.off], ",;(\n") + 1
 	if dot := strings.LastIndex(answer[:c.off], ". "); dot+1 > from {
 		from = dot + 1
-	}
-	rest := answer[c.off:]
-	to := strings.IndexAny(rest, ",;()\n:")
-	if dot := strings.Index(rest, ". "); dot >= 0 && (to < 0 || dot < to) {
-		to = dot
-	}
-	if to < 0 {
-		to = len(rest)
-	}
-	head := splitWords(strings.ToLower(answer[from:c.off]))
-	tail := splitWords(strings.ToLower(rest[:to]))
-	if len(tail) == 0 {
-		return false
-	}
-	tail = tail[1:] // the count
-	for i, w := range tail {
-		if connectives[w] || clauseWords[w] {
-			tail = tail[:i] // "50 processes running, and the busiest …"
-			break
-		}
-	}
-	if slices.ContainsFunc(head, isPartMark) || slices.ContainsFunc(tail, isPartMark) {
-		return false
 	}
 	label := false // "Total processes: 73"
 	if colon := strings.LastIndexByte(answer[from:c.off], ':'); colon >= 0 {
@@ -123,6 +105,40 @@ func countsAllProcesses(answer string, c claim) bool {
 	}
 	n := len(head)
 	return slices.Contains(head, "total") || n >= 2 && head[n-2] == "there" || n >= 1 && head[n-1] == "there's"
+}
+
+// countClause returns the words of a count's clause before the count
+// (head) and after it (tail), the tail cut at the next clause; ok is
+// false for a claim that is no count.
+func countClause(answer string, c claim) (head, tail []string, ok bool) {
+	if c.kind != kindCount || c.off >= len(answer) {
+		return nil, nil, false
+	}
+	from := strings.LastIndexAny(answer[:c.off], ",;(\n") + 1
+	if dot := strings.LastIndex(answer[:c.off], ". "); dot+1 > from {
+		from = dot + 1
+	}
+	rest := answer[c.off:]
+	to := strings.IndexAny(rest, ",;()\n:")
+	if dot := strings.Index(rest, ". "); dot >= 0 && (to < 0 || dot < to) {
+		to = dot
+	}
+	if to < 0 {
+		to = len(rest)
+	}
+	head = splitWords(strings.ToLower(answer[from:c.off]))
+	tail = splitWords(strings.ToLower(rest[:to]))
+	if len(tail) == 0 {
+		return nil, nil, false
+	}
+	tail = tail[1:] // the count
+	for i, w := range tail {
+		if connectives[w] || clauseWords[w] {
+			tail = tail[:i] // "50 processes running, and the busiest …"
+			break
+		}
+	}
+	return head, tail, true
 }
 
 // totalLabels in a label before a count say it counts every process.
