@@ -20,7 +20,7 @@ var (
 	failedAttemptRe = regexp.MustCompile(`incorrect password attempt|not in sudoers|command not allowed|invalid user|authentication for user .* failed|login failed|login incorrect`)
 	// doneActRe reads a clause telling an act as done; sudo as its
 	// instrument ("restarted prometheus via sudo") tells the command run.
-	doneActRe = regexp.MustCompile(`\b(?:ran|executed|used sudo|sudo'd|(?:via|with|using|through) sudo|became root|logged in|logged into|signed in|authenticated|got in)\b`)
+	doneActRe = regexp.MustCompile(`\b(?:ran|executed|used sudo|sudo'd|(?:via|with|using|through) sudo|became root|logged in|logged into|signed in|authenticated|got in|succeeded|successful|successfully|accepted)\b`)
 	// triedRe reads a word of failure or trying in a clause.
 	triedRe = regexp.MustCompile(`\b(?:fail\w*|incorrect|wrong|denied|refused|reject\w*|tried|try|trying|attempt\w*|unable|couldn|could not|cannot|can't|not|never|unsuccessful\w*|invalid|bad)\b`)
 )
@@ -43,7 +43,7 @@ func checkFailedAttempts(ix *index, g *Grounding, answer string, facts []sentenc
 		start, end := facts[c.sent].at.start, min(facts[c.sent].at.end, len(answer))
 		from, to := logClause(answer, start, end, c.off, logClauseBreaks)
 		low := asciiLower(answer[from:to])
-		if !doneActRe.MatchString(low) || triedRe.MatchString(low) {
+		if !doneActRe.MatchString(low) || triedRe.MatchString(ownPart(low, c.off-from)) {
 			continue
 		}
 		if ids == nil {
@@ -72,4 +72,19 @@ func checkFailedAttempts(ix *index, g *Grounding, answer string, facts []sentenc
 			g.Missing = append(g.Missing, c.text+" (a failed attempt: "+strings.TrimSpace(doneActRe.FindString(low))+")")
 		}
 	}
+}
+
+// ownPart returns the part of a clause (lowercased) around the clock at
+// off that a comma or colon before it sets off: in "after two failed
+// attempts as deploy, the root login at 07:10:34 succeeded" the failures
+// are of the earlier lines, and the login at 07:10:34 is told as done.
+func ownPart(low string, off int) string {
+	if off < 0 || off > len(low) {
+		return low
+	}
+	from := max(strings.LastIndex(low[:off], ", "), strings.LastIndex(low[:off], ": "))
+	if from < 0 {
+		return low
+	}
+	return low[from+2:]
 }

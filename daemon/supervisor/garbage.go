@@ -108,7 +108,7 @@ func garbled(reply string, terse bool) string {
 		return why
 	}
 	if last := strings.ToLower(strings.TrimRight(words[len(words)-1], "*_")); danglingWords[last] ||
-		strings.ContainsAny(text[len(text)-1:], ",:(-[{") || cutFigure(words) || cutConversion(words) || cutSubject(text, words) || cutAfterLead(text, words) || cutLabel(words) || cutTableRow(text) || openBold(text) {
+		strings.ContainsAny(text[len(text)-1:], ",:(-[{") || cutFigure(words) || cutConversion(words) || cutSubject(text, words) || cutAfterLead(text, words) || cutClause(text, words) || cutSize(text, words) || cutLabel(words) || cutTableRow(text) || openBold(text) {
 		return "the reply stops mid-sentence (cut off)"
 	}
 	if cutLastSentence(text) {

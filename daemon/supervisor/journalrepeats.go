@@ -53,12 +53,7 @@ func repeatedTimes(ix *index, ids []int32, s string) (found bool, what string, o
 		if len(words) < 2 {
 			continue // one word ("kernel") selects too much to count
 		}
-		var counted []int32
-		for _, id := range lines {
-			if !slices.ContainsFunc(words, func(w string) bool { return !wordStart(ix.recs[id].text, w) }) {
-				counted = append(counted, id)
-			}
-		}
+		counted := mostWordsLines(ix, lines, words)
 		if len(counted) == 0 || !oneMessage(ix, counted) || slices.ContainsFunc(counted, func(id int32) bool { return lineCounterRe.MatchString(ix.recs[id].text) }) {
 			continue
 		}
@@ -86,4 +81,38 @@ func oneMessage(ix *index, ids []int32) bool {
 		shape = sh
 	}
 	return true
+}
+
+// mostWordsLines returns the lines that have the most of words: all of
+// them where some line has all. An answer words a message in its own
+// verbs ("failed to reach its webhook" for `Error: Post
+// "http://…/webhook"`, a "database is locked error" logged as "[E] …
+// database is locked"), and a word no line of the message has must not
+// leave its repeats uncounted. Fewer than half the words, or two, select
+// too loosely to tell which message is meant; and a line that writes a
+// count of its own ("3 incorrect password attempts") is not one event,
+// where the answer's words may be of that count rather than of lines.
+func mostWordsLines(ix *index, lines []int32, words []string) []int32 {
+	best := 0
+	var out []int32
+	for _, id := range lines {
+		n := 0
+		for _, w := range words {
+			if wordStart(ix.recs[id].text, w) {
+				n++
+			}
+		}
+		switch {
+		case n > best:
+			best, out = n, append(out[:0], id)
+		case n == best && n > 0:
+			out = append(out, id)
+		}
+	}
+	if best < len(words) && (best < 3 || 2*best <= len(words) || slices.ContainsFunc(out, func(id int32) bool {
+		return eventCountRe.MatchString(strings.ToLower(ix.recs[id].text))
+	})) {
+		return nil
+	}
+	return out
 }

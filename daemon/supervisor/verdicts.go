@@ -77,6 +77,7 @@ func checkVerdicts(ix *index, g *Grounding, answer string, facts []sentenceFacts
 		checkSwapStates(ix, g, sw)
 		checkSwapShare(ix, g, sw) // swapshare.go
 		checkKernelThreads(ix, g, ws)
+		checkProcessStates(ix, g, ws)                                            // psstates.go
 		checkResults(ix, g, ws)                                                  // results.go
 		checkSentenceCounts(ix, g, sent, nextBlank(facts, k))                    // countclaims.go
 		checkIfaceCounts(ix, g, sent)                                            // ifacecounts.go
