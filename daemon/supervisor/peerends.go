@@ -28,7 +28,7 @@ func (ix *index) peerPort(answer string, c claim) bool {
 	if addr == "" {
 		return false
 	}
-	from := wordBefore(answer, tokenAt) == "from"
+	from := wordBefore(answer, tokenAt) == "from" && !farReply(answer[max(0, tokenAt-60):tokenAt]) // farreplies.go
 	for _, r := range ix.recs {
 		if r.probe != "system_logs" {
 			continue // a command line's "--addr 0.0.0.0:2024" is a listener's
