@@ -152,6 +152,9 @@ func citedGrounding(in Input, clean string, cites []sources.Cite, whole Groundin
 		if at := youClause(sent); at > 0 {
 			sent = sent[:at]
 		}
+		if at := goneSubjectEnd(sent); at > 0 { // gonepids.go
+			start, sent = start+at, sent[at:]
+		}
 		for _, m := range uncontained(sent, extract(sent), ix, nix, evidence, givenText) {
 			out = append(out, placed{start + max(0, locate(sent, m, 0)), 1, m})
 		}

@@ -118,8 +118,8 @@ func checkKnown(answer, evidence string, given *userWords, known map[string]clas
 	}
 	var pending, sizes []claim
 	for _, c := range claims {
-		if ix.loggedFarEnd(answer, c, claims) {
-			continue // its endpoint's text is the claim: farends.go
+		if ix.loggedFarEnd(answer, c, claims) || ix.judgedGone(&g, answer, c, report) {
+			continue // its endpoint's text is the claim: farends.go; a PID said gone: gonepids.go
 		}
 		as := anchors[c.sent]
 		a := routeAnchor(answer, c, as) // routeclauses.go
