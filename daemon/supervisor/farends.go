@@ -34,7 +34,7 @@ func (ix *index) loggedFarEnd(answer string, c claim, claims []claim) bool {
 	if c.kind != kindPort || c.off > len(answer) || !ix.peerPort(answer, c) {
 		return false
 	}
-	twin := false
+	twin := !strings.Contains(c.text, ":") // "from 172.30.0.20 port 80": peerPort found the two on one line
 	for _, o := range claims {
 		if o.off == c.off && o.textual && o.text == c.text {
 			twin = true
@@ -54,5 +54,5 @@ func (ix *index) loggedFarEnd(answer string, c claim, claims []claim) bool {
 		}
 		far = far || farEndWords[w]
 	}
-	return far || strings.Contains(head, "→") || strings.Contains(head, "->")
+	return far || strings.Contains(head, "→") || strings.Contains(head, "->") || ix.repliedFrom(answer, c)
 }
