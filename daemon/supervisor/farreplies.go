@@ -32,6 +32,9 @@ func spacedPort(answer string, c claim) int {
 	if len(before) == c.off || before == "" || !isAlnumByte(before[len(before)-1]) {
 		return -1
 	}
+	if addr, _ := endpointAddr(before); addr == "" {
+		return -1
+	}
 	return len(before)
 }
 
@@ -47,4 +50,32 @@ func (ix *index) repliedFrom(answer string, c claim) bool {
 	}
 	_, at := endpointAddr(answer[:end])
 	return farReply(answer[max(0, at-60):at])
+}
+
+// loggedPort reports a bare "port 3000", with no address before it,
+// that a log line prints as the port of an endpoint connected to
+// ("upstream: \"http://127.0.0.1:3000/…\"", no "from" before it): "nginx
+// could not reach it on port 3000" tells that connection when its clause
+// has a connection word (loggedFarEnd). A port no log line prints so is
+// still a listener's.
+func (ix *index) loggedPort(answer string, c claim) bool {
+	if c.kind != kindPort || !strings.HasPrefix(strings.ToLower(c.text), "port ") || spacedPort(answer, c) >= 0 {
+		return false
+	}
+	for _, r := range ix.recs {
+		if r.probe != "system_logs" {
+			continue
+		}
+		for from := 0; ; {
+			i := indexBounded(r.text, ":"+c.key, from, func(i, end int) bool { return end == len(r.text) || !isDigit(r.text[end]) })
+			if i < 0 {
+				break
+			}
+			from = i + 1
+			if addr, at := endpointAddr(r.text[:i]); addr != "" && wordBefore(r.text, at) != "from" {
+				return true
+			}
+		}
+	}
+	return false
 }
