@@ -92,7 +92,7 @@ func causeWords(ws []string) []string {
 			continue
 		}
 		if w == "result" && (i == 0 || ws[i-1] != "a") || w == "reason" && (i == 0 || ws[i-1] != "the") ||
-			w == "after" && (!eventStarts[at(ws, i+1)] || i == 0 && ranks(ws) || orderVerbs[at(ws, i+2)]) {
+			w == "after" && (!eventStarts[at(ws, i+1)] || i == 0 && ranks(ws) || orderVerbs[at(ws, i+2)] || spanAfter(ws, i)) {
 			continue
 		}
 		var out []string
@@ -148,4 +148,12 @@ func causeSpan(sentence string) (int, int) {
 		}
 	}
 	return at, end
+}
+
+// spanAfter reports an "after" that closes a span with "before" ("both
+// before and after the restart", "before or after the upgrade"): it tells
+// when something held, on either side of an event, not that the event
+// caused it.
+func spanAfter(ws []string, i int) bool {
+	return i >= 2 && (ws[i-1] == "and" || ws[i-1] == "or") && ws[i-2] == "before"
 }

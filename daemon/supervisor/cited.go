@@ -142,8 +142,8 @@ func citedGrounding(in Input, clean string, cites []sources.Cite, whole Groundin
 			if item.list == 1 && derivedClaim(ix, ctxClaims, off) {
 				continue
 			}
-			if item.list == 1 && (ix.commandNamedOn(item.text, nix) || ix.servesOn(item.text, nix)) {
-				item.list = 0 // java's line of Elasticsearch: commandnames.go; a client's line of its server: socketpeers.go
+			if item.list == 1 && (ix.commandNamedOn(item.text, nix) || ix.servesOn(item.text, nix) || ix.mountedFrom(item.text, nix)) {
+				item.list = 0 // java's line of Elasticsearch: commandnames.go; a client's line of its server: socketpeers.go; a device's mount point: mountdevices.go
 			}
 			item.off = base + off
 			out = append(out, item)
@@ -155,6 +155,9 @@ func citedGrounding(in Input, clean string, cites []sources.Cite, whole Groundin
 		// only the report before it is held to its lines.
 		if at := youClause(sent); at > 0 {
 			sent = sent[:at]
+		}
+		if at := goneSubjectEnd(sent); at > 0 { // gonepids.go
+			start, sent = start+at, sent[at:]
 		}
 		for _, m := range uncontained(sent, extract(sent), ix, nix, evidence, givenText) {
 			out = append(out, placed{start + max(0, locate(sent, m, 0)), 1, m})

@@ -30,6 +30,8 @@ var (
 	// countStops before or inside a count make it no count of events:
 	// "the last 3 errors", "3 more warnings".
 	countStops = lexicon.NewSet(`last first top latest previous next more fewer less other per each every same`)
+	// idLeads name the number after them.
+	idLeads = lexicon.NewSet(`pid pids uid gid`)
 	// kindsRe reads a count of several kinds of event ("5 warnings or
 	// errors"): of entries, which entryCount judges where it can.
 	kindsRe     = regexp.MustCompile(`^\s*(?:or|and|/|,)\s*(?:` + eventNouns + `)\b`)
@@ -103,10 +105,12 @@ func checkEventCounts(ix *index, g *Grounding, raw string) {
 }
 
 // stopped reports a count a rank or comparison word makes no count of
-// events ("the last 3 errors", "3 more warnings").
+// events ("the last 3 errors", "3 more warnings"), or a number that an
+// identifier's word makes no count at all: "nginx worker PID 762 got
+// Connection refused" names process 762, not 762 connections.
 func stopped(head, between string) bool {
 	hw := plainWords(head)
-	if len(hw) > 0 && countStops[hw[len(hw)-1]] {
+	if len(hw) > 0 && (countStops[hw[len(hw)-1]] || idLeads[hw[len(hw)-1]]) {
 		return true
 	}
 	for _, w := range plainWords(between) {

@@ -31,10 +31,10 @@ var listenerVerbs = lexicon.NewSet(`listen listens listening listener bound bind
 // log line shows a connection made to (peerPort) and the answer's clause
 // tells it as such, with the endpoint also a textual claim of its own.
 func (ix *index) loggedFarEnd(answer string, c claim, claims []claim) bool {
-	if c.kind != kindPort || c.off > len(answer) || !ix.peerPort(answer, c) {
+	if c.kind != kindPort || c.off > len(answer) || !ix.peerPort(answer, c) && !ix.loggedPort(answer, c) { // farreplies.go
 		return false
 	}
-	twin := false
+	twin := !strings.Contains(c.text, ":") // "from 172.30.0.20 port 80": peerPort found the two on one line
 	for _, o := range claims {
 		if o.off == c.off && o.textual && o.text == c.text {
 			twin = true
@@ -54,5 +54,5 @@ func (ix *index) loggedFarEnd(answer string, c claim, claims []claim) bool {
 		}
 		far = far || farEndWords[w]
 	}
-	return far || strings.Contains(head, "→") || strings.Contains(head, "->")
+	return far || strings.Contains(head, "→") || strings.Contains(head, "->") || ix.repliedFrom(answer, c)
 }

@@ -117,8 +117,8 @@ func checkKnown(answer, evidence string, given *userWords, known map[string]clas
 	}
 	var pending, sizes []claim
 	for _, c := range claims {
-		if ix.loggedFarEnd(answer, c, claims) {
-			continue // its endpoint's text is the claim: farends.go
+		if ix.loggedFarEnd(answer, c, claims) || ix.judgedGone(&g, answer, c, report) {
+			continue // its endpoint's text is the claim: farends.go; a PID said gone: gonepids.go
 		}
 		as := anchors[c.sent]
 		a := routeAnchor(answer, c, as) // routeclauses.go
@@ -280,7 +280,7 @@ func checkKnown(answer, evidence string, given *userWords, known map[string]clas
 			}
 			continue
 		}
-		if !ix.has(c) && !(requestPath(answer, c) && ix.hasPathTail(c.key)) { // requestpaths.go
+		if !ix.has(c) && !(requestPath(answer, c) && ix.hasPathTail(c.key)) && !(known != nil && ix.heldByPrefix(c, claims, nil)) { // requestpaths.go, prefixholds.go
 			if c.soft || (c.positional && len(as) > 0) || (c.class == classProcess && negatedName(answer, c)) {
 				continue
 			}
@@ -300,7 +300,7 @@ func checkKnown(answer, evidence string, given *userWords, known map[string]clas
 		if attributed(c) && a != nil && !ix.inRecords(c, records[a.off]) &&
 			!((c.loose || a.off < c.clause) && !ix.mountWhole(c, a) && ix.supportsGlobal(c)) && !((c.facts.sum || c.kind == kindPort && portList(claims, as, c.sent)) && ix.inAnyRecords(c, as)) &&
 			!(c.facts.sum && ix.summed(c, sumAnchors(answer, anchors, c))) && !ix.inAnyRecords(c, jointSubjects(answer, c, as)) &&
-			!ix.inAnyRecords(c, listedOwners(answer, c, as)) && !ix.logIDOwns(answer, c, a) {
+			!ix.inAnyRecords(c, listedOwners(answer, c, as)) && !ix.logIDOwns(answer, c, a) && !ix.inAnchorPrefix(c, *a, claims, records) { // prefixholds.go
 			report(&g.Missing, c.text+" (for "+a.text+")")
 			continue
 		}

@@ -82,6 +82,7 @@ func (n *narrower) evidence(cited []int, facts bool) string {
 			continue
 		}
 		idx = append(idx, i)
+		idx = nb.headerRows(idx, i) // headerrows.go
 		// A line with indented lines under it heads one record (an
 		// interface and its addresses): citing the head cites the
 		// record, as a model that cites "eth0" for its address means.

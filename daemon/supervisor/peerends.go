@@ -19,22 +19,30 @@ import (
 
 // peerPort reports whether a port claim is such an endpoint's.
 func (ix *index) peerPort(answer string, c claim) bool {
-	if c.kind != kindPort || !strings.Contains(c.text, ":") || c.off+len(c.text) > len(answer) {
+	if c.kind != kindPort || c.off+len(c.text) > len(answer) {
 		return false
 	}
-	// ":25" after "…[198.51.100.25]", or "198.51.100.25:25" as one claim.
+	// ":25" after "…[198.51.100.25]", or "198.51.100.25:25" as one claim;
+	// or "port 80" right after the address (spacedPort).
+	ends := []string{"]:" + c.key, ":" + c.key}
 	end := c.off + strings.LastIndex(c.text, ":")
+	if !strings.Contains(c.text, ":") {
+		if end = spacedPort(answer, c); end < 0 {
+			return false
+		}
+		ends = []string{" " + c.key, " port " + c.key, ":" + c.key, "]:" + c.key}
+	}
 	addr, tokenAt := endpointAddr(answer[:end])
 	if addr == "" {
 		return false
 	}
-	from := wordBefore(answer, tokenAt) == "from"
+	from := wordBefore(answer, tokenAt) == "from" && !farReply(answer[max(0, tokenAt-60):tokenAt]) // farreplies.go
 	for _, r := range ix.recs {
 		if r.probe != "system_logs" {
 			continue // a command line's "--addr 0.0.0.0:2024" is a listener's
 		}
-		for _, end := range []string{addr + "]:" + c.key, addr + ":" + c.key} {
-			if i := boundedIndex(r.text, end); i >= 0 {
+		for _, end := range ends {
+			if i := boundedIndex(r.text, addr+end); i >= 0 {
 				_, at := endpointAddr(r.text[:i+len(addr)])
 				if (wordBefore(r.text, at) == "from") == from {
 					return true

@@ -47,3 +47,38 @@ func (ix *index) prefixHolds(c claim, claims []claim) bool {
 	}
 	return false
 }
+
+// inAnchorPrefix reports an address of c's sentence that a network prefix
+// of the same sentence holds, that prefix on a's records: "172.30.0.12 is
+// on the br-ci network 172.30.0.0/24" places the address in br-ci's
+// network (ip route's line), not on br-ci itself. An address outside
+// the prefix, or a prefix that is not a's, is still held to a's records.
+func (ix *index) inAnchorPrefix(c, a claim, claims []claim, records map[int][]int32) bool {
+	return ix.heldByPrefix(c, claims, records[a.off])
+}
+
+// heldByPrefix reports a network prefix of c's sentence that holds
+// address c and is on recs, or on any line when recs is nil: on cited
+// lines that print only the prefix (ip route's), the address is placed
+// there by arithmetic; whether the machine has it at all is the whole
+// evidence's check (checkKnown asks this only of cited lines, where
+// known, the whole evidence's entities, is given).
+func (ix *index) heldByPrefix(c claim, claims []claim, recs []int32) bool {
+	addr, ok := addrKey(c)
+	if !ok || networkPrefix(c.key) {
+		return false
+	}
+	ip, err := netip.ParseAddr(addr)
+	if err != nil {
+		return false
+	}
+	for _, o := range claims {
+		if o.sent != c.sent || !networkPrefix(o.key) {
+			continue
+		}
+		if p, err := netip.ParsePrefix(o.key); err == nil && p.Contains(ip) && (recs == nil && ix.has(o) || recs != nil && ix.inRecords(o, recs)) {
+			return true
+		}
+	}
+	return false
+}

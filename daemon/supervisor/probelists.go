@@ -114,8 +114,8 @@ func checkProbeListings(ix *index, g *Grounding, answer string, claims []claim, 
 				}
 				continue
 			}
-			if probes == nil || rel < from || listingEnded(low[from:rel]) {
-				continue
+			if probes == nil || rel < from || listingEnded(low[from:rel]) || rel < goneSubjectEnd(low) {
+				continue // the process of a PID said gone: gonepids.go
 			}
 			if silent < 0 {
 				silent = 0
