@@ -17,7 +17,8 @@ import "testing"
 // testdata/BLIND_BRIEF_CITED2.md for 65–66, BLIND_BRIEF_FORM2.md for 67–68),
 // and heldout69–72 on two more (host58 and host59, a mirror server
 // captured before and after a change; BLIND_BRIEF_CITED3.md for 69–70,
-// BLIND_BRIEF_FORM3.md for 71–72).
+// BLIND_BRIEF_FORM3.md for 71–72), and heldout73–76 on a PostgreSQL
+// server (host60 and host61; the CITED4 and FORM4 briefs).
 var citedBlind = map[string]map[string]int{
 	"heldout53.txt": {"T": 28, "A": 6, "F": 24, "G": 4},
 	"heldout54.txt": {"T": 28, "A": 7, "F": 26, "G": 4},
@@ -25,20 +26,24 @@ var citedBlind = map[string]map[string]int{
 	"heldout56.txt": {"T": 29, "A": 8, "F": 29, "G": 4},
 	"heldout57.txt": {"T": 23, "A": 5, "F": 26, "G": 3},
 	"heldout58.txt": {"T": 21, "A": 7, "F": 24, "G": 4},
-	"heldout59.txt": {"T": 27, "A": 4, "F": 26, "G": 4},
-	"heldout60.txt": {"T": 28, "A": 6, "F": 22, "G": 4},
-	"heldout61.txt": {"T": 25, "A": 6, "F": 27, "G": 4},
-	"heldout62.txt": {"T": 28, "A": 7, "F": 25, "G": 4},
-	"heldout63.txt": {"T": 28, "A": 6, "F": 22, "G": 4},
-	"heldout64.txt": {"T": 29, "A": 6, "F": 24, "G": 4},
-	"heldout65.txt": {"T": 15, "A": 3, "F": 14, "G": 3},
-	"heldout66.txt": {"T": 13, "A": 2, "F": 14, "G": 3},
-	"heldout67.txt": {"T": 17, "A": 4, "F": 15, "G": 3},
-	"heldout68.txt": {"T": 15, "A": 4, "F": 17, "G": 2},
-	"heldout69.txt": {"T": 13, "A": 4, "F": 15, "G": 3},
-	"heldout70.txt": {"T": 12, "A": 3, "F": 16, "G": 3},
-	"heldout71.txt": {"T": 15, "A": 4, "F": 16, "G": 3},
-	"heldout72.txt": {"T": 13, "A": 4, "F": 16, "G": 2},
+	"heldout59.txt": {"T": 28, "A": 5, "F": 31, "G": 4},
+	"heldout60.txt": {"T": 28, "A": 6, "F": 31, "G": 4},
+	"heldout61.txt": {"T": 27, "A": 7, "F": 28, "G": 4},
+	"heldout62.txt": {"T": 29, "A": 7, "F": 28, "G": 4},
+	"heldout63.txt": {"T": 28, "A": 7, "F": 26, "G": 4},
+	"heldout64.txt": {"T": 30, "A": 7, "F": 29, "G": 4},
+	"heldout65.txt": {"T": 16, "A": 4, "F": 17, "G": 3},
+	"heldout66.txt": {"T": 16, "A": 4, "F": 16, "G": 3},
+	"heldout67.txt": {"T": 18, "A": 4, "F": 16, "G": 3},
+	"heldout68.txt": {"T": 15, "A": 4, "F": 17, "G": 3},
+	"heldout69.txt": {"T": 16, "A": 4, "F": 17, "G": 3},
+	"heldout70.txt": {"T": 16, "A": 4, "F": 17, "G": 3},
+	"heldout71.txt": {"T": 16, "A": 4, "F": 17, "G": 3},
+	"heldout72.txt": {"T": 17, "A": 4, "F": 17, "G": 3},
+	"heldout73.txt": {"T": 13, "A": 4, "F": 14, "G": 3},
+	"heldout74.txt": {"T": 15, "A": 2, "F": 16, "G": 3},
+	"heldout75.txt": {"T": 16, "A": 3, "F": 15, "G": 3},
+	"heldout76.txt": {"T": 13, "A": 3, "F": 15, "G": 3},
 }
 
 // TestCitedBlindUncited judges every answer of the cited blind files with
