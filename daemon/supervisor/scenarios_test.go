@@ -78,6 +78,8 @@ var scenarioHardware = map[string]rpc.Hardware{
 	"host59": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 22510473216},
 	"host60": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 19958775808},
 	"host61": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 19644657664},
+	"host62": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 21366439936},
+	"host63": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 21416980480},
 }
 
 // hostProbes are the scenarios read from every probe's real result on the
@@ -103,4 +105,5 @@ var hostProbes = map[string]string{"host": "host_probes.json", "host2": "host2_p
 	"host51": "host51_probes.json", "host52": "host52_probes.json", "host53": "host53_probes.json",
 	"host54": "host54_probes.json", "host55": "host55_probes.json", "host56": "host56_probes.json",
 	"host57": "host57_probes.json", "host58": "host58_probes.json", "host59": "host59_probes.json",
-	"host60": "host60_probes.json", "host61": "host61_probes.json"}
+	"host60": "host60_probes.json", "host61": "host61_probes.json",
+	"host62": "host62_probes.json", "host63": "host63_probes.json"}
