@@ -18,7 +18,8 @@ import "testing"
 // and heldout69–72 on two more (host58 and host59, a mirror server
 // captured before and after a change; BLIND_BRIEF_CITED3.md for 69–70,
 // BLIND_BRIEF_FORM3.md for 71–72), and heldout73–76 on a PostgreSQL
-// server (host60 and host61; the CITED4 and FORM4 briefs).
+// server (host60 and host61; the CITED4 and FORM4 briefs), and
+// heldout77–80 on a mail server (host62 and host63; CITED5 and FORM5).
 var citedBlind = map[string]map[string]int{
 	"heldout53.txt": {"T": 28, "A": 6, "F": 24, "G": 4},
 	"heldout54.txt": {"T": 28, "A": 7, "F": 26, "G": 4},
@@ -44,6 +45,10 @@ var citedBlind = map[string]map[string]int{
 	"heldout74.txt": {"T": 15, "A": 2, "F": 16, "G": 3},
 	"heldout75.txt": {"T": 16, "A": 3, "F": 15, "G": 3},
 	"heldout76.txt": {"T": 13, "A": 3, "F": 15, "G": 3},
+	"heldout77.txt": {"T": 14, "A": 2, "F": 12, "G": 3},
+	"heldout78.txt": {"T": 9, "A": 3, "F": 11, "G": 3},
+	"heldout79.txt": {"T": 17, "A": 4, "F": 12, "G": 3},
+	"heldout80.txt": {"T": 11, "A": 2, "F": 16, "G": 3},
 }
 
 // TestCitedBlindUncited judges every answer of the cited blind files with

@@ -175,6 +175,10 @@ var blind = map[string]map[string]int{
 	"heldout74.txt": {"T": 13, "A": 2, "F": 16, "G": 3},
 	"heldout75.txt": {"T": 15, "A": 2, "F": 16, "G": 3},
 	"heldout76.txt": {"T": 11, "A": 2, "F": 16, "G": 3},
+	"heldout77.txt": {"T": 14, "A": 2, "F": 13, "G": 3},
+	"heldout78.txt": {"T": 9, "A": 3, "F": 11, "G": 3},
+	"heldout79.txt": {"T": 15, "A": 4, "F": 13, "G": 3},
+	"heldout80.txt": {"T": 9, "A": 2, "F": 16, "G": 3},
 }
 
 // TestBlindCorpus scores the blind files and fails when a rule change
