@@ -51,7 +51,7 @@ func (ix *index) findAnchor(a claim) []int32 {
 				out = append(out, id)
 			}
 		}
-		return out
+		return ix.withEntryLines(out) // logentries.go
 	case a.key == "/":
 		return ix.tokens["/"]
 	case a.textual:

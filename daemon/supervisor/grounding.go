@@ -230,6 +230,14 @@ func checkKnown(answer, evidence string, given *userWords, known map[string]clas
 			}
 			continue
 		}
+		if match, ok := ix.userRows(answer, c); ok && !c.advice { // userrows.go
+			if match {
+				report(&g.Found, c.text)
+			} else {
+				report(&g.Missing, c.text+" (not the user's processes)")
+			}
+			continue
+		}
 		if total, ok := ix.processTotal(answer, c); ok && !c.advice {
 			if total {
 				report(&g.Found, c.text)

@@ -304,6 +304,10 @@ func (r record) hasValue(k kind, ivs []interval, field string) bool {
 // first commLen bytes, as the program of a unit, or as the start or end
 // of a longer word (see affix); at most limit token matches are merged.
 func (ix *index) nameRecords(key string, limit int) []int32 {
+	if recs, ok := ix.roleRecords(key); ok { // rolenames.go
+		slices.Sort(recs)
+		return slices.Compact(recs)
+	}
 	var out []int32
 	for _, t := range ix.nameTokens(key, limit) {
 		out = append(out, ix.tokens[t]...)
