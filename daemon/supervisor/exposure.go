@@ -69,7 +69,7 @@ func readReach(ws []string) (reachSaid, bool) {
 			(strings.HasPrefix(at(ws, i+2), "interface") || strings.HasPrefix(at(ws, i+2), "address")):
 			s = reachSaid{r: reachEvery, fam: at(ws, i+1)[3:]}
 			i++
-		case localWords[w], w == "local" && (at(ws, i+1) == "only" || at(ws, i-1) == "only"):
+		case localWords[w], w == "local" && (at(ws, i+1) == "only" || at(ws, i-1) == "only"), loopbackOnly(ws, i):
 			s = reachSaid{r: reachLocal}
 		case (w == "reachable" || w == "accessible") && (at(ws, i+1) == "locally" || at(ws, i+1) == "only" || at(ws, i+2) == "this" || at(ws, i+2) == "localhost"):
 			s = reachSaid{r: reachLocal} // "reachable only from this machine"
@@ -117,6 +117,16 @@ func readReach(ws []string) (reachSaid, bool) {
 		}
 	}
 	return out, true
+}
+
+// loopbackOnly reports "only" bound to a loopback address ("only on
+// 127.0.0.1", "127.0.0.1 only"): said of listeners it is "only on
+// localhost", a reach no socket off the loopback may have.
+func loopbackOnly(ws []string, i int) bool {
+	if ws[i] != "only" {
+		return false
+	}
+	return at(ws, i+1) == "127" || at(ws, i+1) == "on" && at(ws, i+2) == "127" || at(ws, i-4) == "127"
 }
 
 // reachedFar reports the subject of "reach" that says other hosts: "other

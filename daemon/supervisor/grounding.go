@@ -78,6 +78,7 @@ func checkKnown(answer, evidence string, given *userWords, known map[string]clas
 	}
 	checkVerdicts(ix, &g, answer, facts, len(ins) > 0)
 	checkExpiryDates(ix, &g, answer, facts)         // a date is no claim: expirydates.go
+	checkAdvisedActs(ix, &g, answer)                // an act a log only advises: advisedacts.go
 	claims = dropJournalCounted(ix, answer, claims) // journalcountclaims.go
 	claims = dropSumTerms(answer, claims)           // sumterms.go
 	if len(claims) == 0 {
