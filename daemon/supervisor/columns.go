@@ -129,6 +129,8 @@ func lineValues(line string, fields, cols []string, words []word) []value {
 		}
 		if _, port, ok := hostPort(w); ok {
 			addPort(itoa(port))
+		} else if parenPort(line, words, i) {
+			addPort(w) // clientports.go
 		}
 		if (w == "port" || w == "ports") && i+1 < len(words) {
 			addPort(words[i+1].text)

@@ -23,12 +23,16 @@ import (
 // commandNamed returns recs with the rows of each PID whose ps row among
 // recs has a's name as a word of its command.
 func (ix *index) commandNamed(a claim, recs []int32) []int32 {
-	if a.class != classProcess && a.class != classUnit || a.kind != kindName || a.soft || a.textual {
+	if a.class != classProcess && a.class != classUnit || a.kind != kindName || a.textual {
 		return recs
 	}
 	var add []int32
-	for _, pid := range ix.commandPIDs(a.key, recs) {
-		add = append(add, ix.findAnchor(claim{kind: kindPID, key: pid, text: pid})...)
+	for _, pid := range ix.commandPIDs(a.key, recs, a.soft) { // a plain word only as a role: processroles.go
+		for _, id := range ix.findAnchor(claim{kind: kindPID, key: pid, text: pid}) {
+			if !a.soft || loggedBy(ix.recs[id].text, pid) {
+				add = append(add, id)
+			}
+		}
 	}
 	if len(add) == 0 {
 		return recs
@@ -40,15 +44,16 @@ func (ix *index) commandNamed(a claim, recs []int32) []int32 {
 
 // commandPIDs returns the PIDs of the ps rows among recs whose command
 // has name as a word (commandWord), where no ps row runs a program of
-// that name.
-func (ix *index) commandPIDs(name string, recs []int32) []string {
+// that name; a plain word (role) only where it opens a retitled process's
+// role (titleRole).
+func (ix *index) commandPIDs(name string, recs []int32, role bool) []string {
 	if ps := ix.psNames(); len(name) < minAffix || ps[name] || ps[name+":"] {
 		return nil
 	}
 	var out []string
 	for _, id := range recs {
 		r := ix.recs[id]
-		if !isPSRow(r) || !commandWord(psCommand(r.text), name) {
+		if cmd := psCommand(r.text); !isPSRow(r) || role && titleRole(cmd) != name || !role && !commandWord(cmd, name) {
 			continue
 		}
 		for _, v := range r.values {
@@ -88,7 +93,7 @@ func (ix *index) commandNamedOn(name string, narrow *index) bool {
 	if !lexicon.IsName(name) {
 		return false
 	}
-	for _, pid := range ix.commandPIDs(name, ix.nameRecords(name, maxAnchorTokens)) {
+	for _, pid := range ix.commandPIDs(name, ix.nameRecords(name, maxAnchorTokens), false) {
 		for _, id := range narrow.tokens[pid] {
 			if narrow.recs[id].hasPID(pid) {
 				return true

@@ -101,6 +101,9 @@ func distinctive(sent string, claims []claim, full *index, evidence string) []st
 			}
 			looked++
 		case hasDigitByte(tok) || joined(tok):
+			if deniedWord(sent[:start]) {
+				continue // "no idle-in-transaction backend [9-13]": their lacking it is the claim
+			}
 			if looked++; !hasWord(full, strings.ToLower(tok)) {
 				continue
 			}
