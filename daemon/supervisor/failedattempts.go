@@ -52,16 +52,7 @@ func checkFailedAttempts(ix *index, g *Grounding, answer string, facts []sentenc
 				return
 			}
 		}
-		var times []claim
-		at := -1
-		for j, t := range claims {
-			if t.sent == c.sent && t.kind == kindClock {
-				if j == k {
-					at = len(times)
-				}
-				times = append(times, t)
-			}
-		}
+		times, at := sentenceClocks(claims, k)
 		var lines []int32
 		for _, id := range ix.clockLines(answer, times, at) {
 			if slices.Contains(ids, id) {

@@ -41,16 +41,7 @@ func checkNeverRecovered(ix *index, g *Grounding, answer string, facts []sentenc
 				return
 			}
 		}
-		var times []claim
-		at := -1
-		for j, t := range claims {
-			if t.sent == c.sent && t.kind == kindClock {
-				if j == k {
-					at = len(times)
-				}
-				times = append(times, t)
-			}
-		}
+		times, at := sentenceClocks(claims, k)
 		for _, id := range ix.clockLines(answer, times, at) {
 			if i := slices.Index(ids, id); i >= 0 && ix.recoversAfter(ids[i+1:], id) {
 				g.Missing = append(g.Missing, c.text+" ("+said+": a later line of its process says otherwise)")

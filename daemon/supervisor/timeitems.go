@@ -192,6 +192,23 @@ func timeSentenceStart(answer string, off int) int {
 	return start
 }
 
+// sentenceClocks returns the clock times of claims[k]'s sentence, in
+// order, and where claims[k] is among them, as clockLines and clockItem
+// take them: a time read with the other times of its sentence, so that
+// "from 04:29 to 04:31" is one range.
+func sentenceClocks(claims []claim, k int) (times []claim, at int) {
+	at = -1
+	for j, t := range claims {
+		if t.sent == claims[k].sent && t.kind == kindClock {
+			if j == k {
+				at = len(times)
+			}
+			times = append(times, t)
+		}
+	}
+	return times, at
+}
+
 // clockLines returns the records of times[k]: with the other end of a
 // range it belongs to, the lines whose time lies between them.
 func (ix *index) clockLines(answer string, times []claim, k int) []int32 {

@@ -70,16 +70,7 @@ func checkTimeKinds(ix *index, g *Grounding, answer string, facts []sentenceFact
 		if c.kind != kindClock || c.advice || c.sent >= len(facts) {
 			continue
 		}
-		var times []claim
-		at := -1
-		for j, t := range claims {
-			if t.sent == c.sent && t.kind == kindClock {
-				if j == k {
-					at = len(times)
-				}
-				times = append(times, t)
-			}
-		}
+		times, at := sentenceClocks(claims, k)
 		start, end := facts[c.sent].at.start, min(facts[c.sent].at.end, len(answer))
 		from, to := logClause(answer, start, end, c.off, timeKindBreaks)
 		from, to = clockItem(answer, times, at, from, to)
