@@ -16,6 +16,9 @@ func hasTextSpaced(text string, c claim) bool {
 		return false
 	}
 	parts := strings.Fields(c.key)
+	if len(parts) < 2 { // a quotation of blanks has no word to find
+		return false
+	}
 	for off := 0; off < len(text); {
 		i := strings.Index(text[off:], parts[0])
 		if i < 0 {
