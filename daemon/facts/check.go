@@ -1,0 +1,271 @@
+package facts
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
+	"github.com/jjgarcianorway/anna-assistant/probes"
+)
+
+// Evidence is what an answer's facts are checked against: the numbered
+// lines the model was shown and the hardware snapshot (line 0), indexed
+// once per answer.
+type Evidence struct {
+	lines    []sources.Line
+	at       map[int]int
+	norms    []string
+	hardware string
+	// freeHead is free's column header, which sources gives no table
+	// Header: its rows start with a label ("Mem:") the header lacks.
+	freeHead string
+}
+
+// NewEvidence indexes lines and the hardware snapshot's text.
+func NewEvidence(lines []sources.Line, hardware string) *Evidence {
+	e := &Evidence{lines: lines, at: make(map[int]int, len(lines)), norms: make([]string, len(lines)), hardware: norm(hardware)}
+	for i, l := range lines {
+		e.at[l.N] = i
+		e.norms[i] = norm(l.Text)
+		if l.Probe == probes.MemoryInfo && e.freeHead == "" && (i == 0 || lines[i-1].Probe != l.Probe) {
+			e.freeHead = "label " + l.Text
+		}
+	}
+	return e
+}
+
+// Check reports why f is not what its line says, or "" when it is. The
+// value, the subject and the field are each looked up as written: words
+// and figures whole ("55" is not "55G"), case and runs of blanks aside.
+func (e *Evidence) Check(f Fact) string {
+	_, why := e.Find(f)
+	return why
+}
+
+// Find is Check, returning as well the line f holds on. A fact its own
+// line does not say may still be what another shown line says, whole:
+// models cite a neighbour of the right line often, and the fact the user
+// reads names no line. Find then returns that line and no reason; the
+// reason given is always the named line's.
+func (e *Evidence) Find(f Fact) (int, string) {
+	why := e.check(f)
+	if why == "" || f.Count != "" || f.Line == 0 || norm(f.Value) == "" {
+		return f.Line, why
+	}
+	for _, l := range e.lines {
+		if l.N == f.Line {
+			continue
+		}
+		g := f
+		g.Line = l.N
+		if e.check(g) == "" {
+			return l.N, ""
+		}
+	}
+	return f.Line, why
+}
+
+// check is Check of the line f names.
+func (e *Evidence) check(f Fact) string {
+	if f.Count != "" {
+		return e.checkCount(f)
+	}
+	value := norm(f.Value)
+	if value == "" {
+		return "no value"
+	}
+	if f.Line == 0 {
+		return e.checkOn(f, e.hardware, "the hardware snapshot", nil)
+	}
+	i, ok := e.at[f.Line]
+	if !ok {
+		return fmt.Sprintf("line %d was not shown", f.Line)
+	}
+	l := e.lines[i]
+	header := l.Header
+	if l.Probe == probes.MemoryInfo && !strings.HasPrefix(l.Text, " ") && norm(l.Text) != norm(strings.TrimPrefix(e.freeHead, "label ")) {
+		header = e.freeHead
+	}
+	var cells []cell
+	if header != "" {
+		cells = rowCells(header, l.Text)
+	}
+	where := "line " + strconv.Itoa(f.Line)
+	text := e.norms[i]
+	if head := e.blockHead(i); head != "" {
+		text += " " + head
+	}
+	return e.checkOn(f, text, where, cells)
+}
+
+// checkOn checks f against one line's text (with its block's head), the
+// row's cells when the line is a table row.
+func (e *Evidence) checkOn(f Fact, text, where string, cells []cell) string {
+	value := norm(f.Value)
+	if !hasToken(text, value) {
+		return "not on " + where
+	}
+	if norm(f.Subject) == "" {
+		return "no subject"
+	}
+	if missing := wordsNotIn(norm(f.Subject), text, subjectWords); len(missing) > 0 {
+		return "subject " + missing[0] + " not on " + where
+	}
+	field := norm(f.Field)
+	if cells == nil {
+		for _, w := range wordsNotIn(field, text, nil) {
+			if claimLike(w) {
+				return "field " + w + " not on " + where
+			}
+		}
+		return ""
+	}
+	found := false
+	for _, c := range cells {
+		if !hasToken(c.text, value) {
+			continue
+		}
+		found = true
+		if columnIs(c.column, field) {
+			return ""
+		}
+	}
+	if !found {
+		return "not one cell of " + where
+	}
+	return fmt.Sprintf("%s is not the column of %s on %s", orNone(f.Field), f.Value, where)
+}
+
+func orNone(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "no field"
+	}
+	return "field " + strings.TrimSpace(s)
+}
+
+// checkCount checks a count: Value must be the number of shown lines
+// holding Count.
+func (e *Evidence) checkCount(f Fact) string {
+	want := norm(f.Count)
+	if len(want) < 3 {
+		return "a count of text too short to count"
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(f.Value))
+	if err != nil {
+		return "a count that is not a number"
+	}
+	got := 0
+	for _, t := range e.norms {
+		if strings.Contains(t, want) {
+			got++
+		}
+	}
+	if got != n {
+		return fmt.Sprintf("%d lines hold %q", got, f.Count)
+	}
+	return ""
+}
+
+// blockHead is the line an indented line of ip addr is under ("2: eth0:
+// …" for "inet 10.0.0.5/24 …"), whose interface the fact may name; "" for
+// any other line.
+func (e *Evidence) blockHead(i int) string {
+	l := e.lines[i]
+	if l.Probe != probes.NetworkAddrs || !strings.HasPrefix(l.Text, " ") {
+		return ""
+	}
+	for j := i - 1; j >= 0 && e.lines[j].Probe == l.Probe; j-- {
+		if !strings.HasPrefix(e.lines[j].Text, " ") {
+			return e.norms[j]
+		}
+	}
+	return ""
+}
+
+// norm lowercases s and writes each run of blanks as one space.
+func norm(s string) string {
+	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+}
+
+// hasToken reports whether needle is in hay as a whole: no letter or digit
+// touches it on a side where its own first or last byte is one.
+func hasToken(hay, needle string) bool {
+	if needle == "" {
+		return false
+	}
+	for from := 0; from < len(hay); {
+		i := strings.Index(hay[from:], needle)
+		if i < 0 {
+			return false
+		}
+		start, end := from+i, from+i+len(needle)
+		if (start == 0 || !alnum(hay[start-1]) || !alnum(needle[0])) &&
+			(end == len(hay) || !alnum(hay[end]) || !alnum(needle[len(needle)-1])) {
+			return true
+		}
+		from = start + 1
+	}
+	return false
+}
+
+func alnum(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b >= 0x80
+}
+
+// wordsNotIn returns the words of s (split at anything but letters,
+// digits and a few joiners) that are neither in text nor in allowed.
+func wordsNotIn(s, text string, allowed map[string]bool) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r >= 0x80 || strings.ContainsRune("%./:_-@[]=", r))
+	}) {
+		w = strings.Trim(w, ".:-[]")
+		if w == "" || allowed[w] || stopWords[w] {
+			continue
+		}
+		// "/" is in every path: a word with no letter or digit must be
+		// one of the text's words.
+		if strings.IndexFunc(w, func(r rune) bool { return r < 0x80 && alnum(byte(r)) }) >= 0 && hasToken(text, w) ||
+			slices.Contains(strings.Fields(text), w) {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// stopWords join a subject's or a field's words and say nothing a line
+// could contradict.
+var stopWords = map[string]bool{"the": true, "a": true, "an": true, "of": true, "on": true, "in": true,
+	"at": true, "by": true, "for": true, "to": true, "from": true, "with": true, "and": true, "its": true, "per": true}
+
+// claimLike reports whether a field's word that its line does not print
+// says something a line could contradict: an event or a state
+// ("restarted", "banned", "successfully", "running", "down"), not a kind
+// of value ("jail", "reason", "address"). Such a word must be the line's
+// own: "renewed" is no claim about a line that says "Failed to renew".
+func claimLike(w string) bool {
+	return claimWords[w] || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ly") ||
+		strings.HasSuffix(w, "ful") || strings.HasSuffix(w, "less")
+}
+
+// claimWords are the states and judgements claimLike cannot tell by
+// their ending.
+var claimWords = words("up down ok okay fine healthy full empty active inactive dead alive success succeeds succeed " +
+	"fail fails failure error-free not no never none nothing open closed broken slow fast high low ban kill restart " +
+	"stop start crash reload renew deliver reject accept bounce expire enable disable only all every most least")
+
+// subjectWords may stand in a subject beside the name a line prints
+// ("process 733", "interface ens3", "the /var mount").
+var subjectWords = words("pid process interface device mount unit service user address port disk filesystem " +
+	"partition host line row job worker child")
+
+func words(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}

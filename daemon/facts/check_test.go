@@ -1,0 +1,113 @@
+package facts
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
+	"github.com/jjgarcianorway/anna-assistant/rpc"
+)
+
+// machine is a small machine's probe output as the model is shown it.
+func machine() []sources.Line {
+	return sources.Number([]rpc.ProbeResult{
+		{Probe: "top_memory", Command: "ps aux --sort=-%mem", Stdout: "" +
+			"USER       PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND\n" +
+			"clamav     633  3.4  5.7 3183024 1420500 ?     Ss   08:29   0:06 /usr/sbin/clamd --foreground=true\n" +
+			"redis      602  0.9  0.7 248812 189828 ?       Ssl  08:29   0:01 /usr/bin/redis-server 127.0.0.1:6379\n"},
+		{Probe: "memory_info", Command: "free -h", Stdout: "" +
+			"               total        used        free      shared  buff/cache   available\n" +
+			"Mem:            23Gi       3.6Gi        17Gi       8.7Mi       2.6Gi        19Gi\n" +
+			"Swap:          2.0Gi          0B       2.0Gi\n"},
+		{Probe: "disk_usage", Command: "df -h", Stdout: "" +
+			"Filesystem               Size  Used Avail Use% Mounted on\n" +
+			"/dev/vda                 252G   58G   34G  63% /\n" +
+			"/dev/loop0                59G   55G  1.7G  98% /var/vmail\n"},
+		{Probe: "network_addrs", Command: "ip addr show", Stdout: "" +
+			"2: ens3@if48: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1500 state UP qlen 1000\n" +
+			"    link/ether 52:54:00:3a:7c:19\n" +
+			"    inet 203.0.113.25/24 scope global ens3\n"},
+		{Probe: "listening_ports", Command: "ss -tulpn", Stdout: "" +
+			"Netid State  Recv-Q Send-Q Local Address:Port Peer Address:Port Process\n" +
+			"tcp   LISTEN 0      4096      127.0.0.1:6379 0.0.0.0:*         users:((\"redis-server\",pid=602,fd=6))\n"},
+		{Probe: "system_logs", Command: "journalctl -p warning", Stdout: "" +
+			"Nov 25 08:33:34 mx-02 fail2ban-server[712]: fail2ban.actions        [712]: NOTICE  [postfix-sasl] Ban 192.0.2.147\n" +
+			"Nov 25 08:31:23 mx-02 postfix/smtp[21000]: 470E53B278: to=<orders@example.com>, status=deferred (connect to mx2.example.com[198.51.100.41]:25: Connection timed out)\n" +
+			"Nov 25 08:33:43 mx-02 postfix/smtp[21002]: 6D34E13F49: to=<d.morgan@example.com>, status=deferred (connect to mx2.example.com[198.51.100.41]:25: Connection timed out)\n" +
+			"Nov 25 01:47:10 mx-02 certbot[900]: Failed to renew certificate mail.example.de with error: unauthorized\n"},
+	})
+}
+
+func TestCheck(t *testing.T) {
+	e := NewEvidence(machine(), "cpu_model AMD EPYC 9654\ncpu_cores 2\n")
+	cases := []struct {
+		name string
+		f    Fact
+		bad  string // a part of the reason, "" when the fact holds
+	}{
+		{"ps RSS", Fact{2, "clamd", "RSS", "1420500", ""}, ""},
+		{"ps RSS by a plain name", Fact{2, "clamd (PID 633)", "memory", "1420500", ""}, ""},
+		{"ps %MEM", Fact{2, "clamd", "%MEM", "5.7", ""}, ""},
+		{"ps %CPU given as memory", Fact{2, "clamd", "memory", "3.4", ""}, "not the column"},
+		{"another row's RSS", Fact{2, "clamd", "RSS", "189828", ""}, "not on line 2"},
+		{"another row's name", Fact{3, "clamd", "RSS", "189828", ""}, "subject clamd"},
+		{"a neighbour of the right line", Fact{3, "clamd", "RSS", "1420500", ""}, ""},
+		{"a neighbour's fact said of another column", Fact{3, "clamd", "%CPU", "1420500", ""}, "not on line 3"},
+		{"a figure inside another", Fact{2, "clamd", "RSS", "14205", ""}, "not on line 2"},
+		{"ps user", Fact{3, "redis-server", "USER", "redis", ""}, ""},
+		{"free used", Fact{5, "Mem:", "used", "3.6Gi", ""}, ""},
+		{"free available called used", Fact{5, "Mem:", "used", "19Gi", ""}, "not the column"},
+		{"swap used", Fact{6, "Swap:", "used", "0B", ""}, ""},
+		{"df use%", Fact{9, "/var/vmail", "Use%", "98%", ""}, ""},
+		{"df avail as free space", Fact{9, "/var/vmail", "free space", "1.7G", ""}, ""},
+		{"df size called avail", Fact{9, "/var/vmail", "Avail", "59G", ""}, "not the column"},
+		{"df other mount", Fact{9, "/", "Use%", "98%", ""}, "subject /"},
+		{"ip addr under its interface", Fact{11, "ens3", "address", "52:54:00:3a:7c:19", ""}, ""},
+		{"ip addr inet", Fact{12, "ens3", "inet", "203.0.113.25/24", ""}, ""},
+		{"ss local address", Fact{14, "redis-server", "Local Address:Port", "127.0.0.1:6379", ""}, ""},
+		{"ss process pid", Fact{14, "redis-server", "pid", "pid=602", ""}, ""},
+		{"journal ban", Fact{15, "fail2ban", "Ban", "192.0.2.147", ""}, ""},
+		{"journal jail", Fact{15, "fail2ban", "jail", "postfix-sasl", ""}, ""},
+		{"journal wrong jail", Fact{15, "fail2ban", "jail", "sshd", ""}, "not on line 15"},
+		{"journal time", Fact{15, "192.0.2.147", "time", "08:33:34", ""}, ""},
+		{"journal invented state", Fact{18, "certbot", "renewed successfully", "mail.example.de", ""}, "field renewed"},
+		{"journal state not on the line", Fact{15, "fail2ban", "banned", "192.0.2.147", ""}, "field banned"},
+		{"journal negation not on the line", Fact{16, "postfix/smtp", "not deferred", "orders@example.com", ""}, "field not"},
+		{"journal failure", Fact{18, "certbot", "failed to renew", "mail.example.de", ""}, ""},
+		{"journal error", Fact{18, "certbot", "error", "unauthorized", ""}, ""},
+		{"line not shown", Fact{99, "x", "y", "z", ""}, "not shown"},
+		{"empty value", Fact{2, "clamd", "RSS", " ", ""}, "no value"},
+		{"no subject", Fact{2, "", "RSS", "1420500", ""}, "no subject"},
+		{"hardware", Fact{0, "CPU", "model", "AMD EPYC 9654", ""}, ""},
+		{"hardware wrong", Fact{0, "CPU", "cores", "4", ""}, "hardware"},
+		{"count", Fact{Count: "status=deferred", Value: "2"}, ""},
+		{"count wrong", Fact{Count: "status=deferred", Value: "3"}, "2 lines"},
+		{"count not a number", Fact{Count: "status=deferred", Value: "two"}, "not a number"},
+		{"count of too little", Fact{Count: "2", Value: "9"}, "too short"},
+	}
+	for _, c := range cases {
+		got := e.Check(c.f)
+		if c.bad == "" && got != "" || c.bad != "" && !strings.Contains(got, c.bad) {
+			t.Errorf("%s: Check(%+v) = %q, want %q", c.name, c.f, got, c.bad)
+		}
+	}
+}
+
+func TestHasToken(t *testing.T) {
+	for _, c := range []struct {
+		hay, needle string
+		want        bool
+	}{
+		{"rss 55g", "55g", true},
+		{"rss 55g", "55", false},
+		{"/usr/sbin/clamd --x", "clamd", true},
+		{"08:33:34", "08:33", true},
+		{"108:33", "08:33", false},
+		{"a-b", "-", true},
+		{"x", "", false},
+	} {
+		if got := hasToken(c.hay, c.needle); got != c.want {
+			t.Errorf("hasToken(%q, %q) = %v", c.hay, c.needle, got)
+		}
+	}
+}

@@ -1,0 +1,85 @@
+package supervisor
+
+import (
+	"bufio"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
+)
+
+// factBlind are the blind files written in the fact form
+// (testdata/BLIND_BRIEF_FACTS.md: each answer is the JSON object the
+// specialist would reply), with the first score of each label: the
+// number of its answers JudgeFacts judged right on rules that had never
+// seen them. TestFactFormBlind fails when a change judges fewer right.
+var factBlind = map[string]map[string]int{}
+
+// TestFactFormBlind judges every answer of the fact-form blind files with
+// JudgeFacts and its scenario's numbered lines, logs the rates and fails
+// when fewer of a label are judged right than the first score.
+func TestFactFormBlind(t *testing.T) {
+	skipUnderRace(t)
+	for _, name := range slices.Sorted(maps.Keys(factBlind)) {
+		t.Run(name, func(t *testing.T) {
+			got := scoreFactFile(t, name)
+			for l, first := range factBlind[name] {
+				if got[l].ok < first {
+					t.Errorf("%d of the %d %s answers are judged right, fewer than the %d of the first score", got[l].ok, got[l].total, l, first)
+				}
+			}
+		})
+	}
+}
+
+// scoreFactFile judges a fact-form file and returns its tallies by label.
+// Its answers are JSON as the model writes it, read as they stand: a
+// "\n" in one is JSON's, not an escape of the corpus format.
+func scoreFactFile(t *testing.T, name string) map[string]*tally {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	inputs := map[string]Input{}
+	tallies := map[string]*tally{"T": {}, "A": {}, "F": {}, "G": {}}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		head, answer, ok := strings.Cut(line, " | ")
+		label, scen, ok2 := strings.Cut(head, " ")
+		if !ok || !ok2 || !labels[label] {
+			t.Fatalf("%s:%d: want LABEL SCENARIO | answer", name, n)
+		}
+		in, ok := inputs[scen]
+		if !ok {
+			in = scenario(t, scen)
+			in.Sources = sources.Number(in.Results)
+			inputs[scen] = in
+		}
+		in.Answer = answer
+		r := JudgeFacts(in)
+		tl := tallies[label]
+		tl.total++
+		if judgedRight(label, r) {
+			tl.ok++
+		} else {
+			t.Logf("%s:%s %s %s %s: score %d, grounding %+v, unusable %q", name, strconv.Itoa(n), label, scen, answer, r.Score, r.Grounding, r.Unusable)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	logTallies(t, tallies)
+	return tallies
+}

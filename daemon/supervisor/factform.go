@@ -1,0 +1,104 @@
+package supervisor
+
+import (
+	"strings"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/facts"
+	"github.com/jjgarcianorway/anna-assistant/rpc"
+)
+
+// JudgeFacts is Judge for a reply in the fact form (package facts):
+// in.Answer is the model's JSON reply and in.Sources the lines it was
+// shown.
+//
+//   - Each fact is looked up in the line it names (facts.Evidence.Check):
+//     one that its line does not say is Missing, with the reason.
+//   - The summary is checked as an uncited answer is, but against only
+//     the lines the facts name, the facts themselves and the hardware
+//     section: it may restate what the facts say and nothing else.
+//   - The advice and the missing-data text are checked as an uncited
+//     answer is, against the whole evidence, and the whole reply, as the
+//     user reads it, for instructions repeated from the evidence.
+//
+// A reply that is not the fact form, or whose text is garbled, or that
+// has neither a fact nor a summary nor a missing-data text, is unusable.
+func JudgeFacts(in Input) Review {
+	r := Review{Uncovered: uncovered(in.Requested, in.Results)}
+	a, err := facts.Parse(in.Answer)
+	text := a.Text()
+	switch {
+	case err != nil:
+		r.Unusable = err.Error()
+	case len(a.Facts) == 0 && strings.TrimSpace(a.Summary) == "" && strings.TrimSpace(a.Missing) == "":
+		r.Unusable = "the reply states no fact, no summary and no missing data"
+	default:
+		r.Unusable = garbled(text, false)
+	}
+	if r.Unusable == "" && in.Incomplete {
+		r.Unusable = "the reply was cut off before the model finished"
+	}
+	r.Signals.TranslatorConfident = Confident(in.Ticket)
+	if r.Unusable != "" {
+		r.Grounding = Grounding{Found: []string{}, Missing: []string{}, Given: []string{}, Echoed: []string{}}
+		r.Score = r.Signals.Score()
+		return r
+	}
+	r.Grounding = factGrounding(in, a, text)
+	r.Hedges = Hedges(text)
+	r.Signals = rpc.Signals{
+		TranslatorConfident:    r.Signals.TranslatorConfident,
+		ProbeCoverage:          len(r.Uncovered) == 0,
+		AnswerGrounded:         r.Grounding.Grounded(),
+		NoInvention:            len(r.Hedges) == 0,
+		ClarificationNotNeeded: !in.ClarificationPending,
+	}
+	r.Score = r.Signals.Score()
+	return r
+}
+
+// factGrounding checks a's facts, summary, advice and missing text (see
+// JudgeFacts); text is a as the user reads it.
+func factGrounding(in Input, a facts.Answer, text string) Grounding {
+	var hw strings.Builder
+	writeFacts(&hw, in)
+	e := facts.NewEvidence(in.Sources, hw.String())
+	g := Grounding{Found: []string{}, Missing: []string{}, Given: []string{}, Echoed: []string{}}
+	var lines []int
+	var stated strings.Builder
+	for _, f := range a.Facts {
+		line, why := e.Find(f)
+		if why != "" {
+			g.Missing = append(g.Missing, f.Statement()+" ("+why+")")
+			continue
+		}
+		g.Found = append(g.Found, f.Statement())
+		stated.WriteString(f.Statement() + "\n")
+		if f.Count == "" && line > 0 {
+			lines = append(lines, line)
+		}
+	}
+	user := newUserWords(given(in))
+	whole := EvidenceText(in)
+	if s := strings.TrimSpace(a.Summary); s != "" {
+		narrow := narrowedEvidence(in, newNumbered(in.Sources), lines, true) + "\nstated facts\n" + stated.String()
+		sg, _ := check(s, narrow, user, nil)
+		merge(&g, sg)
+	}
+	if rest := strings.TrimSpace(strings.Join(append(a.Advice, a.Missing), "\n")); rest != "" {
+		rg, _ := check(rest, whole, user, nil)
+		rg.Echoed = nil
+		merge(&g, rg)
+	}
+	ev := offsetSafe(whole)
+	lower := newIndex(ev).text
+	g.Echoed = append(g.Echoed, echoes(offsetSafe(text), lower, instructions(ev, lower))...)
+	return g
+}
+
+// merge adds what part found, missed and was given to g.
+func merge(g *Grounding, part Grounding) {
+	g.Found = append(g.Found, part.Found...)
+	g.Missing = append(g.Missing, part.Missing...)
+	g.Given = append(g.Given, part.Given...)
+	g.Echoed = append(g.Echoed, part.Echoed...)
+}

@@ -1,0 +1,52 @@
+package supervisor
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
+)
+
+// TestJudgeFacts judges fact-form replies on a real capture (host62, a
+// mail server): each false reply differs from a true one in one detail.
+func TestJudgeFacts(t *testing.T) {
+	in := scenario(t, "host62")
+	in.Sources = sources.Number(in.Results)
+	cases := []struct {
+		name, reply string
+		grounded    bool
+		unusable    string // a part of the reason, for a reply that is no answer
+	}{
+		{"true facts and summary", `{"facts":[{"line":2,"subject":"clamd","field":"RSS","value":"1420500"},{"line":2,"subject":"clamd","field":"%MEM","value":"5.7"}],` +
+			`"summary":"clamd uses the most memory, 5.7% of it.","advice":[],"missing":""}`, true, ""},
+		{"a figure from another column", `{"facts":[{"line":2,"subject":"clamd","field":"%MEM","value":"3.4"}],"summary":"","advice":[],"missing":""}`, false, ""},
+		{"a summary adding a figure", `{"facts":[{"line":2,"subject":"clamd","field":"RSS","value":"1420500"}],` +
+			`"summary":"clamd uses 9.1% of the memory.","advice":[],"missing":""}`, false, ""},
+		{"a summary naming what no fact's line has", `{"facts":[{"line":2,"subject":"clamd","field":"RSS","value":"1420500"}],` +
+			`"summary":"clamd uses more memory than redis-server.","advice":[],"missing":""}`, false, ""},
+		{"an OOM kill as its line says", `{"facts":[{"line":255,"subject":"php-fpm8.2","field":"Killed process","value":"733"}],` +
+			`"summary":"The kernel killed php-fpm8.2 because its memory cgroup was out of memory.","advice":["Raise the pool's memory limit or lower pm.max_children."],"missing":""}`, true, ""},
+		{"an OOM kill of another PID", `{"facts":[{"line":255,"subject":"php-fpm8.2","field":"Killed process","value":"730"}],"summary":"","advice":[],"missing":""}`, false, ""},
+		{"a failure told as a success", `{"facts":[{"line":209,"subject":"certbot","field":"renewed certificate","value":"mail.brandtvoss.de"}],"summary":"","advice":[],"missing":""}`, false, ""},
+		{"a count", `{"facts":[{"line":0,"subject":"","field":"count","count":"status=deferred","value":"10"}],"summary":"","advice":[],"missing":""}`, true, ""},
+		{"a count one off", `{"facts":[{"line":0,"subject":"","field":"count","count":"status=deferred","value":"11"}],"summary":"","advice":[],"missing":""}`, false, ""},
+		{"a listener", `{"facts":[{"line":182,"subject":"sshd","field":"Local Address:Port","value":"0.0.0.0:22"}],"summary":"sshd listens on all IPv4 addresses.","advice":[],"missing":""}`, true, ""},
+		{"not the fact form", `clamd uses 1420500 KiB.`, false, "fact form"},
+		{"cut off", `{"facts":[{"line":2,"subject":"clamd","field":"RSS","value":"14`, false, "fact form"},
+		{"empty", `{"facts":[],"summary":"","advice":[],"missing":""}`, false, "no fact"},
+		{"garbled", `{"facts":[{"line":2,"subject":"\u0007\u0007\u0007","field":"\u001b[2J","value":"\u0000\u0001"}],"summary":"ꙮꙮꙮꙮꙮꙮꙮꙮꙮꙮꙮꙮ","advice":[],"missing":""}`, false, "control"},
+	}
+	for _, c := range cases {
+		in.Answer = c.reply
+		r := JudgeFacts(in)
+		if c.unusable != "" {
+			if !strings.Contains(r.Unusable, c.unusable) || r.Score > 20 {
+				t.Errorf("%s: unusable %q, score %d; want a reason with %q, at most 20", c.name, r.Unusable, r.Score, c.unusable)
+			}
+			continue
+		}
+		if r.Unusable != "" || r.Signals.AnswerGrounded != c.grounded {
+			t.Errorf("%s: grounded %v (unusable %q), want %v; grounding %+v", c.name, r.Signals.AnswerGrounded, r.Unusable, c.grounded, r.Grounding)
+		}
+	}
+}
