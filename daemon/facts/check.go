@@ -14,9 +14,13 @@ import (
 // lines the model was shown and the hardware snapshot (line 0), indexed
 // once per answer.
 type Evidence struct {
-	lines    []sources.Line
-	at       map[int]int
-	norms    []string
+	lines []sources.Line
+	at    map[int]int
+	norms []string
+	// texts are the lines with blanks collapsed but case kept: a count
+	// counts lines holding its text as written ("LISTEN" is not
+	// "[listener]").
+	texts    []string
 	hardware string
 	// freeHead is free's column header, which sources gives no table
 	// Header: its rows start with a label ("Mem:") the header lacks.
@@ -25,10 +29,11 @@ type Evidence struct {
 
 // NewEvidence indexes lines and the hardware snapshot's text.
 func NewEvidence(lines []sources.Line, hardware string) *Evidence {
-	e := &Evidence{lines: lines, at: make(map[int]int, len(lines)), norms: make([]string, len(lines)), hardware: norm(hardware)}
+	e := &Evidence{lines: lines, at: make(map[int]int, len(lines)), norms: make([]string, len(lines)), texts: make([]string, len(lines)), hardware: norm(hardware)}
 	for i, l := range lines {
 		e.at[l.N] = i
 		e.norms[i] = norm(l.Text)
+		e.texts[i] = collapse(l.Text)
 		if l.Probe == probes.MemoryInfo && e.freeHead == "" && (i == 0 || lines[i-1].Probe != l.Probe) {
 			e.freeHead = "label " + l.Text
 		}
@@ -148,7 +153,7 @@ func orNone(s string) string {
 // checkCount checks a count: Value must be the number of shown lines
 // holding Count.
 func (e *Evidence) checkCount(f Fact) string {
-	want := norm(f.Count)
+	want := collapse(f.Count)
 	if len(want) < 3 {
 		return "a count of text too short to count"
 	}
@@ -156,16 +161,23 @@ func (e *Evidence) checkCount(f Fact) string {
 	if err != nil {
 		return "a count that is not a number"
 	}
-	got := 0
-	for _, t := range e.norms {
-		if strings.Contains(t, want) {
-			got++
-		}
-	}
+	got := len(e.Holding(f.Count))
 	if got != n {
 		return fmt.Sprintf("%d lines hold %q", got, f.Count)
 	}
 	return ""
+}
+
+// Holding returns the numbers of the lines a count of text counts.
+func (e *Evidence) Holding(text string) []int {
+	want := collapse(text)
+	var out []int
+	for i, t := range e.texts {
+		if want != "" && strings.Contains(t, want) {
+			out = append(out, e.lines[i].N)
+		}
+	}
+	return out
 }
 
 // blockHead is the line an indented line of ip addr is under ("2: eth0:
@@ -183,6 +195,9 @@ func (e *Evidence) blockHead(i int) string {
 	}
 	return ""
 }
+
+// collapse writes each run of blanks in s as one space.
+func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // norm lowercases s and writes each run of blanks as one space.
 func norm(s string) string {

@@ -82,6 +82,7 @@ func TestCheck(t *testing.T) {
 		{"hardware wrong", Fact{0, "CPU", "cores", "4", ""}, "hardware"},
 		{"count", Fact{Count: "status=deferred", Value: "2"}, ""},
 		{"count wrong", Fact{Count: "status=deferred", Value: "3"}, "2 lines"},
+		{"count by case", Fact{Count: "Status=Deferred", Value: "2"}, "0 lines"},
 		{"count not a number", Fact{Count: "status=deferred", Value: "two"}, "not a number"},
 		{"count of too little", Fact{Count: "2", Value: "9"}, "too short"},
 	}

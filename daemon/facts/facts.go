@@ -82,7 +82,7 @@ const Instructions = `Reply with one JSON object: {"facts": [...], "summary": ".
   subject: the thing the fact is about, copied exactly as that line prints it: a process name or PID, an interface, a mount point, a device, a unit, a user, an address, or the row's label (Mem:, Swap:).
   field: for a table row (ps, df, lsblk, ss, free, systemctl) the column's name as the header prints it (RSS, %CPU, Use%, Avail, Local Address:Port); for any other line, words copied from the line, or one of: state, status, time, address, port, user, pid, error, message, size, count, model, version.
   value: the figure, name, state or text, copied exactly as that line prints it: no conversion, no rounding.
-  To count lines give {"line": 0, "subject": "", "field": "count", "count": "text every counted line contains", "value": "N"}: N must be the number of probe lines containing that text.
+  To count lines give {"line": 0, "subject": "", "field": "count", "count": "text every counted line contains", "value": "N"}: N must be the number of probe lines containing that text exactly as written (case matters).
 - summary: one to three plain sentences saying what the facts mean for the question. Add no figure, name, state, cause or event the facts do not give.
 - advice: suggestions, one per item, stating nothing about this machine.
 - missing: if the probe output does not answer the question, which data is missing; otherwise "".`

@@ -32,7 +32,7 @@ func JudgeFacts(in Input) Review {
 	case len(a.Facts) == 0 && strings.TrimSpace(a.Summary) == "" && strings.TrimSpace(a.Missing) == "":
 		r.Unusable = "the reply states no fact, no summary and no missing data"
 	default:
-		r.Unusable = garbled(text, false)
+		r.Unusable = factsGarbled(a)
 	}
 	if r.Unusable == "" && in.Incomplete {
 		r.Unusable = "the reply was cut off before the model finished"
@@ -73,7 +73,11 @@ func factGrounding(in Input, a facts.Answer, text string) Grounding {
 		}
 		g.Found = append(g.Found, f.Statement())
 		stated.WriteString(f.Statement() + "\n")
-		if f.Count == "" && line > 0 {
+		switch {
+		case f.Count != "":
+			// The summary may say what the counted lines say.
+			lines = append(lines, e.Holding(f.Count)...)
+		case line > 0:
 			lines = append(lines, line)
 		}
 	}
@@ -93,6 +97,25 @@ func factGrounding(in Input, a facts.Answer, text string) Grounding {
 	lower := newIndex(ev).text
 	g.Echoed = append(g.Echoed, echoes(offsetSafe(text), lower, instructions(ev, lower))...)
 	return g
+}
+
+// factsGarbled says why a's text is no answer, or "": its prose (summary,
+// advice, missing data) is read as a reply is (garbled); its facts are
+// copies of probe text, which may stop anywhere or hold a bracket it
+// does not close, so only their code points are read (garbledRunes).
+func factsGarbled(a facts.Answer) string {
+	prose := strings.TrimSpace(strings.Join(append([]string{a.Summary, a.Missing}, a.Advice...), "\n"))
+	if prose != "" {
+		if why := garbled(prose, true); why != "" {
+			return why
+		}
+	}
+	var stated []string
+	for _, f := range a.Facts {
+		stated = append(stated, f.Statement())
+	}
+	why, _ := garbledRunes(strings.Join(stated, "\n"))
+	return why
 }
 
 // merge adds what part found, missed and was given to g.

@@ -29,6 +29,9 @@ func TestJudgeFacts(t *testing.T) {
 		{"an OOM kill of another PID", `{"facts":[{"line":255,"subject":"php-fpm8.2","field":"Killed process","value":"730"}],"summary":"","advice":[],"missing":""}`, false, ""},
 		{"a failure told as a success", `{"facts":[{"line":209,"subject":"certbot","field":"renewed certificate","value":"mail.brandtvoss.de"}],"summary":"","advice":[],"missing":""}`, false, ""},
 		{"a count", `{"facts":[{"line":0,"subject":"","field":"count","count":"status=deferred","value":"10"}],"summary":"","advice":[],"missing":""}`, true, ""},
+		{"a fact that ends on a figure is no cut-off reply", `{"facts":[{"line":2,"subject":"clamd","field":"RSS","value":"1420500"},{"line":2,"subject":"633","field":"%MEM","value":"5.7"}],"summary":"clamd (PID 633) uses the most memory, about 1.35 GiB RSS or 5.7% of RAM.","advice":[],"missing":""}`, true, ""},
+		{"a summary saying what a count's lines say", `{"facts":[{"line":0,"subject":"","field":"count","count":"status=deferred","value":"10"}],` +
+			`"summary":"Mail to mx2.hollowbrook-supply.com was deferred 10 times because the connection timed out.","advice":[],"missing":""}`, true, ""},
 		{"a count one off", `{"facts":[{"line":0,"subject":"","field":"count","count":"status=deferred","value":"11"}],"summary":"","advice":[],"missing":""}`, false, ""},
 		{"a listener", `{"facts":[{"line":182,"subject":"sshd","field":"Local Address:Port","value":"0.0.0.0:22"}],"summary":"sshd listens on all IPv4 addresses.","advice":[],"missing":""}`, true, ""},
 		{"not the fact form", `clamd uses 1420500 KiB.`, false, "fact form"},

@@ -68,31 +68,9 @@ func garbled(reply string, terse bool) string {
 	case !utf8.ValidString(text):
 		return "the reply is not UTF-8 text"
 	}
-	var letters, prose, runes int
-	scripts := map[*unicode.RangeTable]int{}
-	for _, r := range text {
-		runes++
-		switch {
-		case r == '\t' || r == '\n' || r == '\r':
-			prose++
-			continue
-		case unicode.IsControl(r) || (unicode.Is(unicode.Cf, r) && r != '\u200d'):
-			return "the reply contains control characters"
-		case r == utf8.RuneError || unicode.Is(unicode.Co, r) || unicode.Is(unicode.Cs, r) || !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Zs):
-			return "the reply contains code points no text uses"
-		case unicode.IsLetter(r):
-			letters++
-			prose++
-			scripts[scriptOf(r)]++
-		case unicode.IsDigit(r) || unicode.IsSpace(r) || unicode.IsPunct(r) || strings.ContainsRune("%+=<>|~^$°", r):
-			prose++
-		}
-	}
-	if float64(prose) < minProseShare*float64(runes) {
-		return "the reply is mostly symbols, not text"
-	}
-	if foreign(scripts, letters) {
-		return "the reply mixes unrelated scripts (random code points)"
+	why, letters := garbledRunes(text)
+	if why != "" {
+		return why
 	}
 	words := strings.Fields(text)
 	if (len(words) < minAnswerWords || letters < minAnswerLetters) && !terse {
@@ -328,4 +306,38 @@ func cutFigure(words []string) bool {
 		return false // "viewer from 192.0.2.77": a whole address, no cut figure
 	}
 	return figurePrepositions[strings.ToLower(strings.TrimRight(words[n-2], "*_"))]
+}
+
+// garbledRunes is the part of garbled that reads single code points: it
+// returns why text is no text at all (control characters, code points no
+// text uses, mostly symbols, unrelated scripts), or "", and the number of
+// letters it holds.
+func garbledRunes(text string) (string, int) {
+	var letters, prose, runes int
+	scripts := map[*unicode.RangeTable]int{}
+	for _, r := range text {
+		runes++
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+			prose++
+			continue
+		case unicode.IsControl(r) || (unicode.Is(unicode.Cf, r) && r != '\u200d'):
+			return "the reply contains control characters", 0
+		case r == utf8.RuneError || unicode.Is(unicode.Co, r) || unicode.Is(unicode.Cs, r) || !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Zs):
+			return "the reply contains code points no text uses", 0
+		case unicode.IsLetter(r):
+			letters++
+			prose++
+			scripts[scriptOf(r)]++
+		case unicode.IsDigit(r) || unicode.IsSpace(r) || unicode.IsPunct(r) || strings.ContainsRune("%+=<>|~^$°", r):
+			prose++
+		}
+	}
+	if float64(prose) < minProseShare*float64(runes) {
+		return "the reply is mostly symbols, not text", 0
+	}
+	if foreign(scripts, letters) {
+		return "the reply mixes unrelated scripts (random code points)", 0
+	}
+	return "", letters
 }
