@@ -55,7 +55,7 @@ lint:
 # The supervisor's corpus tests skip themselves under -race (they judge on
 # one goroutine, so the detector finds nothing and costs minutes) and run
 # here a second time without it.
-CORPUS_TESTS = ^(TestCorpus|TestBlindCorpus|TestCitedBlindUncited|TestCitedCorpus)$$
+CORPUS_TESTS = ^(TestCorpus|TestBlindCorpus|TestCitedBlindUncited|TestCitedCorpus|TestFactFormBlind)$$
 unit:
 	$(GO) tool gotestsum --format pkgname-and-test-fails -- -race -count=1 -timeout 20m ./...
 	$(GO) tool gotestsum --format pkgname-and-test-fails -- -count=1 -timeout 20m -run '$(CORPUS_TESTS)' ./daemon/supervisor/

@@ -18,7 +18,15 @@ import (
 // specialist would reply), with the first score of each label: the
 // number of its answers JudgeFacts judged right on rules that had never
 // seen them. TestFactFormBlind fails when a change judges fewer right.
-var factBlind = map[string]map[string]int{}
+// heldout81–82 were written on a file server (host64 and host65) beside
+// heldout83–84 in the sentence form; heldout82's floors are its first
+// score, heldout81's are after two mends its first score showed (facts
+// are no prose to cut off; a count's lines may ground the summary), and
+// both after the label audit (docs/SCORING.md, "The fact form").
+var factBlind = map[string]map[string]int{
+	"heldout81.txt": {"T": 16, "A": 3, "F": 13, "G": 3},
+	"heldout82.txt": {"T": 16, "A": 3, "F": 12, "G": 3},
+}
 
 // TestFactFormBlind judges every answer of the fact-form blind files with
 // JudgeFacts and its scenario's numbered lines, logs the rates and fails

@@ -80,6 +80,8 @@ var scenarioHardware = map[string]rpc.Hardware{
 	"host61": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 19644657664},
 	"host62": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 21366439936},
 	"host63": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 21416980480},
+	"host64": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 22449442816},
+	"host65": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23476617216},
 }
 
 // hostProbes are the scenarios read from every probe's real result on the
@@ -106,4 +108,5 @@ var hostProbes = map[string]string{"host": "host_probes.json", "host2": "host2_p
 	"host54": "host54_probes.json", "host55": "host55_probes.json", "host56": "host56_probes.json",
 	"host57": "host57_probes.json", "host58": "host58_probes.json", "host59": "host59_probes.json",
 	"host60": "host60_probes.json", "host61": "host61_probes.json",
-	"host62": "host62_probes.json", "host63": "host63_probes.json"}
+	"host62": "host62_probes.json", "host63": "host63_probes.json",
+	"host64": "host64_probes.json", "host65": "host65_probes.json"}
