@@ -94,6 +94,9 @@ type index struct {
 	psProgs map[string]bool
 	// journal caches journalEntries (journalcounts.go).
 	journal *journalEntriesCache
+	// sockets caches the listening sockets by port and the far ends of
+	// lines (portsockets.go).
+	sockets *socketsCache
 	// loginFails caches the journal's failed logins (loginscache.go).
 	loginFails *loginsCache
 	// partDisks are the disks of the evidence's partition names

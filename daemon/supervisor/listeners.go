@@ -20,14 +20,20 @@ import (
 // localAddress returns the address of the first "address:port" field of
 // an ss row that is not a peer wildcard ("0.0.0.0:*").
 func localAddress(row string) string {
+	addr, _ := localEndpoint(row)
+	return addr
+}
+
+// localEndpoint returns that field's address and port.
+func localEndpoint(row string) (addr, port string) {
 	for _, f := range strings.Fields(row) {
 		i := strings.LastIndexByte(f, ':')
 		if i <= 0 || strings.HasSuffix(f, ":*") || !allDigits(f[i+1:]) {
 			continue
 		}
-		return f[:i]
+		return f[:i], f[i+1:]
 	}
-	return ""
+	return "", ""
 }
 
 // listenCount is the count of "only two services are listening" and the

@@ -83,20 +83,3 @@ func (ix *index) portOwner(g *Grounding, c claim, prog string) {
 		g.Missing = append(g.Missing, prog+" (not on port "+itoa(c.port)+")")
 	}
 }
-
-// portSockets returns the ss records of sockets on a port.
-func (ix *index) portSockets(port int) map[int32]bool {
-	out := map[int32]bool{}
-	p := float64(port)
-	for id, r := range ix.recs {
-		if r.probe != "listening_ports" {
-			continue
-		}
-		for _, v := range r.values {
-			if v.kind == kindPort && v.iv.lo <= p+0.5 && p-0.5 <= v.iv.hi {
-				out[int32(id)] = true
-			}
-		}
-	}
-	return out
-}

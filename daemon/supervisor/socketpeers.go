@@ -9,34 +9,31 @@ import "strings"
 // row runs /usr/lib/postgresql/15/bin/postgres). So a cause said of the
 // client ("cdr-export failed because PostgreSQL rejected the password")
 // may name the server, and one said of the server may read the client's
-// line. Only the listener on that very port, at that address or on all
-// addresses, links: a name that listens elsewhere ("because MySQL
-// rejected …") finds nothing more.
-
-// wildcardAddrs are the local addresses of a socket listening on every
-// address.
-var wildcardAddrs = map[string]bool{"0.0.0.0": true, "*": true, "[::]": true, "::": true, "": true}
+// line. Only the line's far end links (lineends.go), and only to the
+// listener on that very port and at that very address, or on every
+// address when the far end is one of this machine's own or the loopback:
+// a name that listens elsewhere ("because MySQL rejected …"), the same
+// port on another host ("connect to host 10.9.8.7 port 22" is no
+// connection to this sshd) and the near end's port ("from 203.0.113.5
+// port 22") find nothing more.
 
 // addSocketPeers adds to scope the listening sockets a record of scope
 // reaches (with their processes' records), and the records that reach a
 // listening socket of scope.
 func (ix *index) addSocketPeers(scope map[int32]bool) {
+	sc := ix.socketsOf()
 	var listeners, clients []int32
 	for id := range scope {
 		if ix.recs[id].probe == "listening_ports" {
 			listeners = append(listeners, id)
-		} else {
+		} else if len(sc.far[id]) > 0 {
 			clients = append(clients, id)
 		}
 	}
 	for _, id := range clients {
-		for _, v := range ix.recs[id].values {
-			port, ok := onePort(v)
-			if !ok {
-				continue
-			}
-			for sock := range ix.portSockets(port) {
-				if !ix.reaches(id, sock) {
+		for _, e := range sc.far[id] {
+			for sock := range sc.byPort[e.port] {
+				if !ix.reaches(e, sock) {
 					continue
 				}
 				scope[sock] = true
@@ -49,33 +46,41 @@ func (ix *index) addSocketPeers(scope map[int32]bool) {
 		}
 	}
 	for _, sock := range listeners {
-		for id, r := range ix.recs {
-			if r.probe == "listening_ports" || scope[int32(id)] {
-				continue
-			}
-			for _, v := range r.values {
-				if port, ok := onePort(v); ok && ix.portSockets(port)[sock] && ix.reaches(int32(id), sock) {
-					scope[int32(id)] = true
-					break
-				}
+		for id, ends := range sc.far {
+			if !scope[id] && ix.reachesAny(ends, sock) {
+				scope[id] = true
 			}
 		}
 	}
 }
 
-// reaches reports whether record id names the local address of the
-// listening socket sock, or sock listens on every address.
-func (ix *index) reaches(id, sock int32) bool {
-	addr := strings.ToLower(localAddress(ix.recs[sock].text))
-	return wildcardAddrs[addr] || strings.Contains(ix.recs[id].text, strings.Trim(addr, "[]"))
+// reaches reports whether far end e is listening socket sock: the same
+// port, and the socket's own address, or any of this machine's when it
+// listens on every address.
+func (ix *index) reaches(e farEnd, sock int32) bool {
+	sc := ix.socketsOf()
+	l, ok := sc.ends[sock]
+	if !ok || l.port != e.port {
+		return false
+	}
+	switch {
+	case e.localhost:
+		return l.wildcard || l.addr.IsLoopback()
+	case l.wildcard:
+		// 0.0.0.0 takes IPv4 only; "::" and "*" both families.
+		return (e.addr.IsLoopback() || sc.own[e.addr]) && !(l.addr.Is4() && e.addr.Is6())
+	}
+	return e.addr == l.addr
 }
 
-// onePort returns the port a value names, when it names one.
-func onePort(v value) (int, bool) {
-	if v.kind != kindPort || v.iv.hi-v.iv.lo > 1 {
-		return 0, false
+// reachesAny reports whether any of ends is sock.
+func (ix *index) reachesAny(ends []farEnd, sock int32) bool {
+	for _, e := range ends {
+		if ix.reaches(e, sock) {
+			return true
+		}
 	}
-	return int(v.iv.lo + 0.5), true
+	return false
 }
 
 // servesOn reports whether name, as the whole evidence (ix) reads it,
@@ -90,19 +95,12 @@ func (ix *index) servesOn(name string, narrow *index) bool {
 	}
 	a := claim{kind: kindName, class: classProcess, key: strings.ToLower(name), text: name}
 	for _, sock := range ix.anchorRecords(a) {
-		s := ix.recs[sock]
-		if s.probe != "listening_ports" {
+		if ix.recs[sock].probe != "listening_ports" {
 			continue
 		}
-		addr := strings.Trim(strings.ToLower(localAddress(s.text)), "[]")
-		for _, r := range narrow.recs {
-			if r.probe == "listening_ports" || !wildcardAddrs[addr] && !strings.Contains(r.text, addr) {
-				continue
-			}
-			for _, v := range r.values {
-				if port, ok := onePort(v); ok && ix.portSockets(port)[sock] {
-					return true
-				}
+		for _, ends := range narrow.socketsOf().far {
+			if ix.reachesAny(ends, sock) {
+				return true
 			}
 		}
 	}
