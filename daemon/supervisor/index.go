@@ -96,6 +96,8 @@ type index struct {
 	journal *journalEntriesCache
 	// loginFails caches the journal's failed logins (loginscache.go).
 	loginFails *loginsCache
+	// df caches dfRows (disks.go): a cited sentence asks it per list item.
+	df *[]dfRow
 	// partDisks are the disks of the evidence's partition names
 	// (hasPartitionOf), built on first use.
 	partDisks map[string]bool
