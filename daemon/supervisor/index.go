@@ -98,6 +98,8 @@ type index struct {
 	loginFails *loginsCache
 	// df caches dfRows (disks.go): a cited sentence asks it per list item.
 	df *[]dfRow
+	// logPorts caches loggedPorts (farreplies.go).
+	logPorts map[string]bool
 	// partDisks are the disks of the evidence's partition names
 	// (hasPartitionOf), built on first use.
 	partDisks map[string]bool
