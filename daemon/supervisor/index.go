@@ -292,13 +292,8 @@ func (r record) hasCount(noun string, ivs []interval) bool {
 // that overlaps one of ivs.
 func (r record) hasValue(k kind, ivs []interval, field string) bool {
 	for _, v := range r.values {
-		if v.kind != k || !compatible(field, v.col) {
-			continue
-		}
-		for _, iv := range ivs {
-			if v.iv.overlaps(iv) {
-				return true
-			}
+		if v.kind == k && compatible(field, v.col) && v.overlapsAny(ivs) {
+			return true
 		}
 	}
 	return false
