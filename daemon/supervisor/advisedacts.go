@@ -80,6 +80,8 @@ func checkAdvisedActs(ix *index, g *Grounding, answer string) {
 	if len(advice) == 0 {
 		return
 	}
+	// Each line's words, read once for every act word of the answer.
+	var adviceWords, reportWords [][]string
 	for _, m := range actWordRe.FindAllStringIndex(low, -1) {
 		act := low[m[0]:m[1]]
 		stems := advisedActs[act]
@@ -104,11 +106,14 @@ func checkAdvisedActs(ix *index, g *Grounding, answer string) {
 		// A report naming the act's object as fully as the advice does
 		// ("dropped replication slot old" for "drop stale replication
 		// slots") says it happened.
-		advised := 0
-		for _, t := range advice {
-			advised = max(advised, actAfterStem(t, stems, objects))
+		if adviceWords == nil {
+			adviceWords, reportWords = lineWords(advice), lineWords(reports)
 		}
-		if advised > 0 && !slices.ContainsFunc(reports, func(t string) bool { return actAfterStem(t, stems, objects) >= advised }) {
+		advised := 0
+		for _, ws := range adviceWords {
+			advised = max(advised, actAfterStem(ws, stems, objects))
+		}
+		if advised > 0 && !slices.ContainsFunc(reportWords, func(ws []string) bool { return actAfterStem(ws, stems, objects) >= advised }) {
 			g.Missing = append(g.Missing, act+" "+strings.Join(objects, " ")+" (only advised: no line says it happened)")
 		}
 	}
@@ -149,10 +154,18 @@ func actObjects(before []string, after string) []string {
 	return out
 }
 
-// actAfterStem counts the words of objects (or their plurals) that line
-// t has after a word opening with one of stems.
-func actAfterStem(t string, stems, objects []string) int {
-	ws := actWordRe.FindAllString(t, -1)
+// lineWords returns the words of each line.
+func lineWords(lines []string) [][]string {
+	out := make([][]string, len(lines))
+	for i, t := range lines {
+		out[i] = actWordRe.FindAllString(t, -1)
+	}
+	return out
+}
+
+// actAfterStem counts the words of objects (or their plurals) that a
+// line's words ws have after a word opening with one of stems.
+func actAfterStem(ws []string, stems, objects []string) int {
 	best := 0
 	for i, w := range ws {
 		if !slices.ContainsFunc(stems, func(s string) bool { return strings.HasPrefix(w, s) }) {

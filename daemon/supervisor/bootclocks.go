@@ -1,12 +1,6 @@
 package supervisor
 
-import (
-	"strconv"
-	"strings"
-	"time"
-
-	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
-)
+import "github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 
 // "The machine booted at 04:34, when kubelet started": a clock time said
 // as the machine's boot is PID 1's start, not the start of the services
@@ -45,37 +39,14 @@ func (ix *index) bootClock(g *Grounding, answer string, c claim) (list *[]string
 	if !bootSaid(answer, c) {
 		return nil, "", false
 	}
-	boot, known := ix.pidOneStart()
-	h, m, isClock := clockOf(c.text)
-	if !known || !isClock {
+	clk := ix.times()
+	from, _, isClock := clockSpan(c.key)
+	if !clk.pidOne || !isClock {
 		return nil, "", false
 	}
+	boot, h, m := clk.boot, from/3600, from/60%60
 	if m == boot.Minute() && (h == boot.Hour() || h+12 == boot.Hour()) {
 		return &g.Found, c.text, true
 	}
 	return &g.Missing, c.text + " (not the boot time)", true
-}
-
-// pidOneStart returns PID 1's start from the typed ps data.
-func (ix *index) pidOneStart() (time.Time, bool) {
-	for _, r := range ix.recs {
-		if !pidOne.MatchString(r.text) {
-			continue
-		}
-		if s := startStamp.FindStringSubmatch(r.text); s != nil {
-			return parseStamp(s[1])
-		}
-	}
-	return time.Time{}, false
-}
-
-// clockOf reads the hour and minute of "04:34", "4:34:10".
-func clockOf(text string) (int, int, bool) {
-	hs, rest, found := strings.Cut(strings.TrimSpace(text), ":")
-	if !found || len(rest) < 2 {
-		return 0, 0, false
-	}
-	h, err1 := strconv.Atoi(hs)
-	m, err2 := strconv.Atoi(rest[:2])
-	return h, m, err1 == nil && err2 == nil
 }

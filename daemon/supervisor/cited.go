@@ -142,7 +142,7 @@ func citedGrounding(in Input, clean string, cites []sources.Cite, whole Groundin
 			if item.list == 1 && derivedClaim(ix, ctxClaims, off) {
 				continue
 			}
-			if item.list == 1 && (ix.commandNamedOn(item.text, nix) || ix.servesOn(item.text, nix) || ix.mountedFrom(item.text, nix)) {
+			if item.list == 1 && (ix.commandNamedOn(item.text, nix) || ix.servesOn(item.text, nix) || ix.mountOfCitedDevice(item.text, nix)) {
 				item.list = 0 // java's line of Elasticsearch: commandnames.go; a client's line of its server: socketpeers.go; a device's mount point: mountdevices.go
 			}
 			item.off = base + off

@@ -2,6 +2,7 @@ package supervisor
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
@@ -28,9 +29,15 @@ var lsblkType = regexp.MustCompile(`\bname (\S+) .*\btype (\S+)`)
 // checkDeviceTypes reports a device said to be of a kind its lsblk row
 // does not give.
 func checkDeviceTypes(ix *index, g *Grounding, answer string, claims []claim) {
+	if !slices.ContainsFunc(claims, func(c claim) bool { return c.class == classDevice && !c.advice }) {
+		return
+	}
 	types := map[string]string{}
 	for _, r := range ix.recs {
-		if m := lsblkType.FindStringSubmatch(r.text); m != nil && r.probe == "block_devices" {
+		if r.probe != "block_devices" {
+			continue
+		}
+		if m := lsblkType.FindStringSubmatch(r.text); m != nil {
 			types[m[1]] = m[2]
 		}
 	}

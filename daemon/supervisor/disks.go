@@ -27,8 +27,17 @@ type dfRow struct {
 	size, avail, used float64
 }
 
-// dfRows returns the rows of df's table in the evidence.
+// dfRows returns the rows of df's table in the evidence, read once per
+// index; callers do not change them.
 func (ix *index) dfRows() []dfRow {
+	if ix.df == nil {
+		rows := ix.readDFRows()
+		ix.df = &rows
+	}
+	return *ix.df
+}
+
+func (ix *index) readDFRows() []dfRow {
 	var out []dfRow
 	for _, r := range ix.recs {
 		f := strings.Fields(r.text)

@@ -52,21 +52,25 @@ func labelledDates(t string) (dates []string, expiry []bool) {
 // line labels so, where a journal line gives it another label beside an
 // expiry.
 func checkExpiryDates(ix *index, g *Grounding, answer string, facts []sentenceFacts) {
+	// Every answer reaches here: only one that labels a date an expiry
+	// needs the lines read.
+	if low := asciiLower(answer); !isoDateRe.MatchString(low) || !expiryLabelRe.MatchString(low) {
+		return
+	}
 	ids, ok, _ := ix.journalEntries()
 	if !ok || len(ids) == 0 {
 		return
 	}
 	expiries, others := map[string]bool{}, map[string]bool{}
-	for _, r := range ix.recs {
+	for id, r := range ix.recs {
 		dates, exp := labelledDates(asciiLower(r.text))
 		for i, d := range dates {
 			expiries[d] = expiries[d] || exp[i]
 		}
-	}
-	for _, id := range ids {
-		dates, exp := labelledDates(asciiLower(ix.recs[id].text))
-		if !slices.Contains(exp, true) {
-			continue // no expiry on the line: its dates are not set against one
+		// A journal entry's dates, where it labels one an expiry, are set
+		// against that expiry.
+		if _, entry := slices.BinarySearch(ids, int32(id)); !entry || !slices.Contains(exp, true) {
+			continue
 		}
 		for i, d := range dates {
 			others[d] = others[d] || !exp[i]

@@ -62,20 +62,39 @@ func (ix *index) loggedPort(answer string, c claim) bool {
 	if c.kind != kindPort || !strings.HasPrefix(strings.ToLower(c.text), "port ") || spacedPort(answer, c) >= 0 {
 		return false
 	}
+	return ix.loggedPorts()[c.key]
+}
+
+// loggedPorts returns the ports log lines print as an endpoint's
+// ("127.0.0.1:3000") with no "from" before it, read once per index: each
+// bare port claim asks.
+func (ix *index) loggedPorts() map[string]bool {
+	if ix.logPorts != nil {
+		return ix.logPorts
+	}
+	ports := map[string]bool{}
 	for _, r := range ix.recs {
 		if r.probe != "system_logs" {
 			continue
 		}
-		for from := 0; ; {
-			i := indexBounded(r.text, ":"+c.key, from, func(i, end int) bool { return end == len(r.text) || !isDigit(r.text[end]) })
-			if i < 0 {
+		t := r.text
+		for i := strings.IndexByte(t, ':'); i >= 0; {
+			end := i + 1
+			for end < len(t) && isDigit(t[end]) {
+				end++
+			}
+			if end > i+1 && !ports[t[i+1:end]] {
+				if addr, at := endpointAddr(t[:i]); addr != "" && wordBefore(t, at) != "from" {
+					ports[t[i+1:end]] = true
+				}
+			}
+			next := strings.IndexByte(t[i+1:], ':')
+			if next < 0 {
 				break
 			}
-			from = i + 1
-			if addr, at := endpointAddr(r.text[:i]); addr != "" && wordBefore(r.text, at) != "from" {
-				return true
-			}
+			i += 1 + next
 		}
 	}
-	return false
+	ix.logPorts = ports
+	return ports
 }

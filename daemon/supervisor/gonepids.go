@@ -15,14 +15,15 @@ import (
 
 // goneAfterRe reads the absence right after a PID: "(PID 1412)** is no
 // longer in the process list", "is not in ps", "has disappeared from the
-// process table".
-var goneAfterRe = regexp.MustCompile(`^[)*\]]*\s*(?:is|are|was|has|have)\s+(?:no\s+longer|not|gone|disappeared|vanished|absent|missing)` +
+// process table". It folds case itself: the answer's rest after each PID
+// claim is not copied lowered to be read.
+var goneAfterRe = regexp.MustCompile(`(?i)^[)*\]]*\s*(?:is|are|was|has|have)\s+(?:no\s+longer|not|gone|disappeared|vanished|absent|missing)` +
 	`(?:\s+(?:listed|present|shown|running|appearing))?\s+(?:in|on|from)\s+(?:the\s+)?(?:current\s+)?(?:process(?:es)?\s+(?:list|table)|ps(?:\s+(?:output|list|listing))?)\b`)
 
 // gonePID judges a PID said to be absent from the process list: ok is
 // false when c is no such PID or no process probe was read.
 func (ix *index) gonePID(answer string, c claim) (found, ok bool) {
-	if c.kind != kindPID || c.off+len(c.text) > len(answer) || !goneAfterRe.MatchString(asciiLower(answer[c.off+len(c.text):])) {
+	if c.kind != kindPID || c.off+len(c.text) > len(answer) || !goneAfterRe.MatchString(answer[c.off+len(c.text):]) {
 		return false, false
 	}
 	probed := false

@@ -99,6 +99,10 @@ type index struct {
 	sockets *socketsCache
 	// loginFails caches the journal's failed logins (loginscache.go).
 	loginFails *loginsCache
+	// df caches dfRows (disks.go): a cited sentence asks it per list item.
+	df *[]dfRow
+	// logPorts caches loggedPorts (farreplies.go).
+	logPorts map[string]bool
 	// partDisks are the disks of the evidence's partition names
 	// (hasPartitionOf), built on first use.
 	partDisks map[string]bool
@@ -291,13 +295,8 @@ func (r record) hasCount(noun string, ivs []interval) bool {
 // that overlaps one of ivs.
 func (r record) hasValue(k kind, ivs []interval, field string) bool {
 	for _, v := range r.values {
-		if v.kind != k || !compatible(field, v.col) {
-			continue
-		}
-		for _, iv := range ivs {
-			if v.iv.overlaps(iv) {
-				return true
-			}
+		if v.kind == k && compatible(field, v.col) && v.overlapsAny(ivs) {
+			return true
 		}
 	}
 	return false

@@ -57,6 +57,8 @@ var (
 type journalEntriesCache struct {
 	ids        []int32
 	ok, unread bool
+	// recovered holds recoveries, built on first use.
+	recovered map[journalLabelKey]int32
 }
 
 // journalEntries returns the records of the journal's entries, each once:

@@ -88,8 +88,8 @@ func entryCount(ix *index, ids []int32, s string) (found bool, what string, ok b
 	}
 	idents := map[string]int{}
 	for _, id := range ids {
-		if f := strings.Fields(ix.recs[id].text); len(f) > 4 && strings.HasSuffix(f[4], ":") {
-			idents[strings.TrimRight(strings.SplitN(f[4], "[", 2)[0], ":")]++
+		if ident, _ := journalLabel(ix.recs[id].text); ident != "" {
+			idents[ident]++
 		}
 	}
 	ident, n := "", len(ids)

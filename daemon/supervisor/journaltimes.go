@@ -125,7 +125,28 @@ func journalParts(t string) (ident, msg string) {
 		return "", t
 	}
 	i := strings.Index(t, f[4])
-	return strings.TrimRight(strings.SplitN(f[4], "[", 2)[0], ":"), t[i+len(f[4]):]
+	ident, _ = labelParts(f[4])
+	return ident, t[i+len(f[4]):]
+}
+
+// journalLabel returns the identifier and PID of a journal line's label
+// ("cupsd" and "880" of "… ws-07 cupsd[880]: …"): pid is "" for a label
+// without one, both are "" for a line without a label.
+func journalLabel(t string) (ident, pid string) {
+	f := strings.Fields(t)
+	if len(f) <= 4 || !strings.HasSuffix(f[4], ":") {
+		return "", ""
+	}
+	return labelParts(f[4])
+}
+
+// labelParts splits a label ("cupsd[880]:") into its identifier and PID.
+func labelParts(label string) (ident, pid string) {
+	name, _, _ := strings.Cut(label, "[")
+	if j := strings.LastIndexByte(label, '['); j >= 0 && strings.HasSuffix(label, "]:") {
+		pid = label[j+1 : len(label)-2]
+	}
+	return strings.TrimRight(name, ":"), pid
 }
 
 // inClockRange returns the lines within the sentence's range of times

@@ -9,9 +9,9 @@ import "strings"
 // lines name there. Another mount point, whose device the lines do not
 // name, is still not on them.
 
-// mountedFrom reports whether name is df's mount point of a device that
-// a cited line (narrow) names.
-func (ix *index) mountedFrom(name string, narrow *index) bool {
+// mountOfCitedDevice reports whether name is df's mount point of a device
+// that a cited line (narrow) names.
+func (ix *index) mountOfCitedDevice(name string, narrow *index) bool {
 	if !strings.HasPrefix(name, "/") || strings.ContainsAny(name, " ()") {
 		return false
 	}

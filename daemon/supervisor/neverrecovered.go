@@ -3,7 +3,6 @@ package supervisor
 import (
 	"regexp"
 	"slices"
-	"strings"
 )
 
 // "flanneld PID 27216 failed to renew its lease for subnet 10.244.2.0/24
@@ -43,7 +42,7 @@ func checkNeverRecovered(ix *index, g *Grounding, answer string, facts []sentenc
 		}
 		times, at := sentenceClocks(claims, k)
 		for _, id := range ix.clockLines(answer, times, at) {
-			if i := slices.Index(ids, id); i >= 0 && ix.recoversAfter(ids[i+1:], id) {
+			if _, in := slices.BinarySearch(ids, id); in && ix.recoversAfter(id) {
 				g.Missing = append(g.Missing, c.text+" ("+said+": a later line of its process says otherwise)")
 				break
 			}
@@ -51,16 +50,36 @@ func checkNeverRecovered(ix *index, g *Grounding, answer string, facts []sentenc
 	}
 }
 
-// recoversAfter reports whether a line of later (journal entries after
-// the failure's line) is its process's (same identifier and PID) and
-// logs a success.
-func (ix *index) recoversAfter(later []int32, failed int32) bool {
-	f := strings.Fields(ix.recs[failed].text)
-	if len(f) <= 4 || !strings.Contains(f[4], "[") || recoveredLineRe.MatchString(ix.recs[failed].text) {
+// recoversAfter reports whether a journal entry after failed is its
+// process's (same identifier and PID) and logs a success.
+func (ix *index) recoversAfter(failed int32) bool {
+	t := ix.recs[failed].text
+	ident, pid := journalLabel(t)
+	if pid == "" || recoveredLineRe.MatchString(t) {
 		return false // no PID to follow, or the line itself says it recovered
 	}
-	return slices.ContainsFunc(later, func(id int32) bool {
-		l := strings.Fields(ix.recs[id].text)
-		return len(l) > 4 && l[4] == f[4] && recoveredLineRe.MatchString(ix.recs[id].text)
-	})
+	last, ok := ix.recoveries()[journalLabelKey{ident, pid}]
+	return ok && last > failed
+}
+
+// journalLabelKey is a journal line's label: its identifier and PID.
+type journalLabelKey struct{ ident, pid string }
+
+// recoveries returns, by label, the last journal entry that logs a
+// success. Built once per index: every clock of every "never recovered"
+// sentence asks it, and the entries are in the evidence's order, so the
+// last success of a label is after a failure exactly when any is.
+func (ix *index) recoveries() map[journalLabelKey]int32 {
+	ids, _, _ := ix.journalEntries()
+	if ix.journal.recovered == nil {
+		m := map[journalLabelKey]int32{}
+		for _, id := range ids {
+			t := ix.recs[id].text
+			if ident, pid := journalLabel(t); pid != "" && recoveredLineRe.MatchString(t) {
+				m[journalLabelKey{ident, pid}] = id
+			}
+		}
+		ix.journal.recovered = m
+	}
+	return ix.journal.recovered
 }

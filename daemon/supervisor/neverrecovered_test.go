@@ -17,3 +17,22 @@ func TestNeverRecovered(t *testing.T) {
 			"flanneld PID 27216 failed to renew its lease for subnet 10.244.2.0/24 at 04:34:34 and never recovered."},
 	})
 }
+
+// TestJournalLabel: a line's label gives its identifier and PID, the
+// one parse the rules that follow a process through the journal share.
+func TestJournalLabel(t *testing.T) {
+	for _, tc := range []struct{ line, ident, pid string }{
+		{"nov 24 18:35:59 ws-07 cupsd[880]: scheduler started", "cupsd", "880"},
+		{"nov 24 18:35:59 ws-07 kernel: usb 1-2: new device", "kernel", ""},
+		{"nov 24 18:35:59 ws-07 postgres[1886]:", "postgres", "1886"},
+		{"nov 24 18:35:59 ws-07 cupsd[880] no colon", "", ""},
+		{"message lease lost", "", ""},
+	} {
+		if ident, pid := journalLabel(tc.line); ident != tc.ident || pid != tc.pid {
+			t.Errorf("journalLabel(%q) = %q, %q, want %q, %q", tc.line, ident, pid, tc.ident, tc.pid)
+		}
+		if ident := journalIdent(tc.line); ident != tc.ident {
+			t.Errorf("journalIdent(%q) = %q, want %q", tc.line, ident, tc.ident)
+		}
+	}
+}

@@ -36,6 +36,6 @@ func titleRole(cmd string) string {
 // its siblings' (nginx's master and worker on one socket) is no more the
 // role's than theirs.
 func loggedBy(text, pid string) bool {
-	f := strings.Fields(text)
-	return len(f) > 4 && strings.HasSuffix(f[4], "["+pid+"]:")
+	_, by := journalLabel(text)
+	return by != "" && by == pid
 }

@@ -103,10 +103,8 @@ func (ix *index) inRAM(c claim) bool {
 				c.field == "free" && strings.Contains(v.col, "avail") { // free prints both: "free" is its own column
 				continue
 			}
-			for _, iv := range c.ivs {
-				if v.iv.overlaps(iv) {
-					return true
-				}
+			if v.overlapsAny(c.ivs) {
+				return true
 			}
 		}
 	}

@@ -249,8 +249,12 @@ func (ix *index) startOf(toks []string, as []claim, records map[int][]int32) (ti
 }
 
 // clock holds the evidence's newest timestamp and the machine's start
-// (PID 1's, else the earliest process start), or zero times.
-type clock struct{ now, boot time.Time }
+// (PID 1's, else the earliest process start), or zero times; pidOne says
+// the start is PID 1's.
+type clock struct {
+	now, boot time.Time
+	pidOne    bool
+}
 
 // times reads the clock on first use: each elapsed time is measured by
 // it, and reading it scans every record.
@@ -275,7 +279,7 @@ func (ix *index) times() clock {
 			continue
 		}
 		if pidOne.MatchString(r.text) {
-			first = t
+			first, c.pidOne = t, true
 			break
 		}
 		if first.IsZero() || t.Before(first) {
