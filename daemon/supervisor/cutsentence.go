@@ -48,7 +48,9 @@ func cutLastSentence(text string) bool {
 // proseLine reports a line of running text, not a list item, heading,
 // table row or quote, whose items need no stop.
 func proseLine(line string) bool {
-	if line == "" || strings.ContainsRune("-*+#|>•", rune(line[0])) && !strings.HasPrefix(line, "**") {
+	// The bullet "•" is three bytes: its first rune, not its first byte,
+	// is the mark.
+	if r, _ := utf8.DecodeRuneInString(line); line == "" || strings.ContainsRune("-*+#|>•", r) && !strings.HasPrefix(line, "**") {
 		return false
 	}
 	i := strings.IndexFunc(line, func(r rune) bool { return !unicode.IsDigit(r) })

@@ -3,6 +3,7 @@ package supervisor
 import (
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // "rsync PID 1412 is no longer in the process list" states an absence:
@@ -58,7 +59,9 @@ func goneSubjectEnd(sent string) int {
 	low := asciiLower(sent)
 	for _, m := range pidWordRe.FindAllStringIndex(low, -1) {
 		if goneAfterRe.MatchString(low[m[1]:]) {
-			return m[1] + strings.Index(low[m[1]:], " ")
+			// Any blank, not only a space, parts the PID from the words
+			// after it, as goneAfterRe reads them.
+			return m[1] + strings.IndexFunc(low[m[1]:], unicode.IsSpace)
 		}
 	}
 	return 0

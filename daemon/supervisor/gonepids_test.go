@@ -30,5 +30,26 @@ func TestGonePIDs(t *testing.T) {
 			"rsync PID 628 is no longer in the process list [2-17]."},
 		{"The **debian-security rsync (PID 1412)** is no longer in the process list [2-17].",
 			"The **debian-security rsync (PID 1437)** is no longer in the process list [2-17]."},
+		{"rsync PID 1412\tis\tno\tlonger\tin\tthe\tprocess\tlist [2-17].",
+			"rsync PID 628\tis\tno\tlonger\tin\tthe\tprocess\tlist [2-17]."},
 	})
+}
+
+// TestGoneSubjectEnd: the absence starts at the blank after the PID and
+// its closing marks, a tab or a line break as much as a space.
+func TestGoneSubjectEnd(t *testing.T) {
+	for _, c := range []struct {
+		sent string
+		want int
+	}{
+		{"rsync pid 1412 is no longer in the process list", 14},
+		{"rsync pid 1412\tis\tno\tlonger\tin\tthe\tprocess\tlist", 14},
+		{"rsync pid 1412\nis no longer in the process list", 14},
+		{"The **rsync (PID 1412)**\tis not in ps", 24},
+		{"rsync pid 1412 logged an error", 0},
+	} {
+		if got := goneSubjectEnd(c.sent); got != c.want {
+			t.Errorf("goneSubjectEnd(%q) = %d, want %d", c.sent, got, c.want)
+		}
+	}
 }

@@ -48,7 +48,7 @@ var (
 	// words of when or where only ("today", "in the log"): not a count of
 	// another verb ("java was OOM-killed and nginx restarted twice").
 	oomTimesRe = regexp.MustCompile(`^(?:\s+(?:today|already|so|far|in|this|the|log|journal|morning|afternoon|evening|night|past|last|hour|day|week|now|recently|since|boot))*` +
-		`\s+(once|twice|thrice|(?:` + countRe[1:len(countRe)-1] + `)\s+(?:separate\s+|different\s+)?times)\b`)
+		`\s+(once|twice|thrice|(?:` + countAlternation + `)\s+(?:separate\s+|different\s+)?times)\b`)
 	oomUnitRe   = regexp.MustCompile(`([\w@.-]+)\.(?:service|scope):`)
 	oomKilledRe = regexp.MustCompile(`killed process (\d+) \(([^)]+)\)`)
 )

@@ -18,7 +18,7 @@ var (
 	// twice", "bob failed IMAP auth 3 times"; failuresRe "4 failures from 203.0.113.45" (not "one failure
 	// each from …": a count per address).
 	failedTimesRe = regexp.MustCompile(`\bfailed\s+(?:to\s+log\s+in\s+|(?:ssh\s+|imap\s+|pop3\s+|smtp\s+|sudo\s+)?(?:logins?|authentication|auth|passwords?)\s+)?(once|twice|thrice|(?:` +
-		countRe[1:len(countRe)-1] + `)\s+times)\b`)
+		countAlternation + `)\s+times)\b`)
 	failuresRe = regexp.MustCompile(countRe + `\s+(?:ssh\s+)?(?:login\s+|password\s+|authentication\s+)?failures?\b(?:\s+each)?`)
 )
 

@@ -24,7 +24,7 @@ var (
 	// repeatedTimesRe reads the count: "once" only where nothing goes on
 	// its clause ("once the link came back" is a time).
 	repeatedTimesRe = regexp.MustCompile(`\b(twice|thrice|once(?:\s*(?:[,.;:)\]]|$)|\s+(?:at|between|from|in|during|today)\b)|(?:` +
-		countRe[1:len(countRe)-1] + `)\s+(?:separate\s+|different\s+)?times)`)
+		countAlternation + `)\s+(?:separate\s+|different\s+)?times)`)
 	digitRunRe = regexp.MustCompile(`[0-9]+`)
 	// lineCounterRe reads a line's own counter ("total events = 37"):
 	// such a line may stand for many occurrences, which the figures it

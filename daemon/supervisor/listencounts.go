@@ -23,8 +23,12 @@ import (
 // 2024 listens too. Services, programs and daemons count programs or
 // PIDs as well (listeners.go).
 
-// countRe is a count written as digits or as a word.
-const countRe = `(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|single)`
+// countAlternation is a count written as digits or as a word, an alternation
+// other patterns join with their own words ("three times", "twice").
+const countAlternation = `\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|single`
+
+// countRe is countAlternation as a group of its own.
+const countRe = `(` + countAlternation + `)`
 
 var (
 	// listenClauseRe reads "N [listening|open] [tcp|udp] listeners|sockets|

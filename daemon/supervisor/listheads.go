@@ -21,13 +21,17 @@ const maxListLead = 32
 // of, when it lies before the sentences that come along anyway (from), or
 // "".
 func listLead(clean string, facts []sentenceFacts, k, from int) string {
+	// facts are clean's own, so the clamp never cuts today; it keeps a
+	// sentence read from other text from panicking on the request path,
+	// as neverrecovered.go and timekinds.go clamp theirs.
+	text := func(f sentenceFacts) string { return clean[min(f.at.start, len(clean)):min(f.at.end, len(clean))] }
 	i := k
-	for ; i >= 0 && k-i <= maxListLead && listItem(clean[facts[i].at.start:facts[i].at.end]); i-- {
+	for ; i >= 0 && k-i <= maxListLead && listItem(text(facts[i])); i-- {
 	}
 	if i < 0 || i == k || facts[i].at.end > from {
 		return ""
 	}
-	head := clean[facts[i].at.start:facts[i].at.end]
+	head := text(facts[i])
 	if !strings.HasSuffix(strings.TrimRight(head, " *\n"), ":") {
 		return ""
 	}

@@ -36,3 +36,19 @@ func TestJournalLabel(t *testing.T) {
 		}
 	}
 }
+
+// TestNeverRecoveredOwnSuccess: a failure line that itself logs a
+// success ("lease renewed, but the DNS update failed") has no success
+// of its process after it that can be told to end that failure; a line
+// of failure alone, of the same process and followed by the same
+// success, is still caught.
+func TestNeverRecoveredOwnSuccess(t *testing.T) {
+	own := "probe system_logs journalctl -p warning\n" +
+		"Nov 24 10:00:01 gw1 dhclient[640]: eth0: lease renewed, but the DNS update failed\n" +
+		"Nov 24 10:05:00 gw1 dhclient[640]: eth0: DHCPREQUEST failed\n" +
+		"Nov 24 10:30:01 gw1 dhclient[640]: eth0: lease renewed\n"
+	checkPairs(t, []pair{
+		{"a failure line with its own success", own, "At 10:00:01 dhclient (PID 640) failed to update DNS for eth0 and never recovered.",
+			"At 10:05:00 dhclient (PID 640) failed its DHCP request for eth0 and never recovered."},
+	})
+}

@@ -53,13 +53,28 @@ func kindsNamed(t string) []eventKind {
 // timeout", "without errors").
 var kindNegationRe = regexp.MustCompile(`\b(?:not|no|never|without|nothing|rather than|instead of)\b|n't\b`)
 
-// kindDenied reports whether a clause denies what it names, outside the
-// members' own words ("no route to host", "no space left").
-func kindDenied(low string) bool {
+// kindDenialWords bounds how far before a member's words a negation
+// denies it: "and no restart followed" after "connection refused" is
+// said of the restart, not of the refusal.
+const kindDenialWords = 4
+
+// kindsAffirmed returns the members low names that no negation in the few
+// words before them denies. The members' own words are blanked first,
+// so "no route to host" neither is a negation nor denies what follows.
+func kindsAffirmed(low string, said []eventKind) []eventKind {
+	blank := low
 	for _, k := range eventKinds {
-		low = k.re.ReplaceAllString(low, " ")
+		blank = k.re.ReplaceAllStringFunc(blank, func(m string) string { return strings.Repeat(" ", len(m)) })
 	}
-	return kindNegationRe.MatchString(low)
+	return slices.DeleteFunc(said, func(k eventKind) bool {
+		for _, m := range k.re.FindAllStringIndex(low, -1) {
+			words := strings.Fields(blank[:m[0]])
+			if kindNegationRe.MatchString(strings.Join(words[max(0, len(words)-kindDenialWords):], " ")) {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 // checkTimeKinds reports each member of a family a dated clause names
@@ -75,8 +90,8 @@ func checkTimeKinds(ix *index, g *Grounding, answer string, facts []sentenceFact
 		from, to := logClause(answer, start, end, c.off, timeKindBreaks)
 		from, to = clockItem(answer, times, at, from, to)
 		low := asciiLower(answer[from:to]) + causeAfter(answer, facts, claims, c, to)
-		said := kindsNamed(low)
-		if len(said) == 0 || kindDenied(low) {
+		said := kindsAffirmed(low, kindsNamed(low))
+		if len(said) == 0 {
 			continue
 		}
 		if ids == nil {
@@ -87,7 +102,8 @@ func checkTimeKinds(ix *index, g *Grounding, answer string, facts []sentenceFact
 		}
 		families, logged := map[string]bool{}, map[string]bool{}
 		for _, id := range ix.clockLines(answer, times, at) {
-			if !slices.Contains(ids, id) {
+			// ids ascend (journalEntries reads the records in order).
+			if _, in := slices.BinarySearch(ids, id); !in {
 				continue
 			}
 			for _, n := range kindsNamed(asciiLower(ix.recs[id].text)) {

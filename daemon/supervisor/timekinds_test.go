@@ -26,12 +26,22 @@ func TestTimeKinds(t *testing.T) {
 }
 
 // TestTimeKindsDenied: a member the clause denies is no claim of it; one
-// whose own words hold "no" is still judged.
+// whose own words hold "no" is still judged, and so is one the clause
+// affirms when a negation elsewhere in it is of something else.
 func TestTimeKindsDenied(t *testing.T) {
 	k8s := EvidenceText(scenario(t, "host54"))
+	own := "probe system_logs journalctl -p warning\n" +
+		"Nov 24 10:00:01 web1 nginx[812]: *41 upstream timed out (110: Connection timed out) while connecting to upstream, upstream: \"http://10.0.0.7:8080/\"\n" +
+		"Nov 24 10:02:30 web1 nginx[812]: *57 connect() failed (111: Connection refused) while connecting to upstream, upstream: \"http://10.0.0.7:8080/\"\n"
 	checkPairs(t, []pair{
 		{"a denied member", k8s, "At 04:38:56 the readiness probe got connection refused, not a timeout.",
 			"At 04:38:56 the readiness probe failed with no route to host."},
+		{"a negation of what followed", k8s, "The readiness probe of the orders container failed at 04:38:56 with connection refused, no restart following it.",
+			"The liveness probe of the orders container failed at 04:38:56 with connection refused, no restart following it."},
+		{"a negation after the member", own, "At 10:02:30 nginx's connection to 10.0.0.7:8080 was refused without a retry.",
+			"At 10:02:30 nginx's connection to 10.0.0.7:8080 timed out without a retry."},
+		{"a denied member after an affirmed one", own, "At 10:00:01 nginx's connection to 10.0.0.7:8080 timed out, not refused.",
+			"At 10:00:01 nginx's connection to 10.0.0.7:8080 was refused, not timed out."},
 	})
 }
 
