@@ -176,7 +176,7 @@ var blind = map[string]map[string]int{
 	"heldout75.txt": {"T": 17, "A": 3, "F": 16, "G": 3},
 	"heldout76.txt": {"T": 11, "A": 2, "F": 17, "G": 3},
 	"heldout77.txt": {"T": 14, "A": 2, "F": 13, "G": 3},
-	"heldout78.txt": {"T": 9, "A": 3, "F": 11, "G": 3},
+	"heldout78.txt": {"T": 9, "A": 3, "F": 12, "G": 3},
 	"heldout79.txt": {"T": 15, "A": 4, "F": 13, "G": 3},
 	"heldout80.txt": {"T": 9, "A": 2, "F": 16, "G": 3},
 	"heldout83.txt": {"T": 14, "A": 3, "F": 15, "G": 3},
