@@ -88,14 +88,18 @@ func factGrounding(in Input, a facts.Answer, text string) Grounding {
 		sg, _ := check(s, narrow, user, nil)
 		merge(&g, sg)
 	}
+	var ix *index
 	if rest := strings.TrimSpace(strings.Join(append(a.Advice, a.Missing), "\n")); rest != "" {
-		rg, _ := check(rest, whole, user, nil)
+		var rg Grounding
+		rg, ix = check(rest, whole, user, nil)
 		rg.Echoed = nil
 		merge(&g, rg)
 	}
 	ev := offsetSafe(whole)
-	lower := newIndex(ev).text
-	g.Echoed = append(g.Echoed, echoes(offsetSafe(text), lower, instructions(ev, lower))...)
+	if ix == nil {
+		ix = newIndex(ev)
+	}
+	g.Echoed = append(g.Echoed, echoes(offsetSafe(text), ix.text, instructions(ev, ix.text))...)
 	return g
 }
 
