@@ -18,6 +18,11 @@
 //
 // A count is a fact too: {"count": "status=deferred", "value": "10"} says
 // ten probe lines contain "status=deferred".
+//
+// The specialist does not answer in this form yet: on blind answers from
+// two fresh machines its free summary let more false answers through than
+// cited sentences did, although no false fact was taken for true
+// (docs/SCORING.md, "The fact form"). supervisor.JudgeFacts judges it.
 package facts
 
 import (

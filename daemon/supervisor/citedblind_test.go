@@ -20,8 +20,9 @@ import "testing"
 // BLIND_BRIEF_FORM3.md for 71–72), and heldout73–76 on a PostgreSQL
 // server (host60 and host61; the CITED4 and FORM4 briefs), and
 // heldout77–80 on a mail server (host62 and host63; CITED5 and FORM5),
-// and heldout83–84, the sentence form's arm beside the fact form's
-// (factblind_test.go) on a file server (host64 and host65; FORM6).
+// and heldout83–84 and 87–88, the sentence form's arm beside the fact
+// form's (factblind_test.go) on a file server (host64 and host65; FORM6)
+// and a CI server (host66 and host67; FORM7).
 var citedBlind = map[string]map[string]int{
 	"heldout53.txt": {"T": 28, "A": 6, "F": 24, "G": 4},
 	"heldout54.txt": {"T": 28, "A": 7, "F": 26, "G": 4},
@@ -53,6 +54,8 @@ var citedBlind = map[string]map[string]int{
 	"heldout80.txt": {"T": 11, "A": 2, "F": 16, "G": 3},
 	"heldout83.txt": {"T": 15, "A": 4, "F": 13, "G": 3},
 	"heldout84.txt": {"T": 12, "A": 4, "F": 10, "G": 3},
+	"heldout87.txt": {"T": 16, "A": 4, "F": 16, "G": 3},
+	"heldout88.txt": {"T": 15, "A": 3, "F": 11, "G": 3},
 }
 
 // TestCitedBlindUncited judges every answer of the cited blind files with
