@@ -197,7 +197,9 @@ type Reply struct {
 	// Complete is false when the stream ended without its final object:
 	// Ollama stops a model that repeats one token 30 times that way
 	// (llm/server.go, "token repeat limit"), and a dropped connection looks
-	// the same to the client. Content then holds what arrived.
+	// the same to the client. Content then holds what arrived. It is false
+	// too when the model stopped at NumPredict (done_reason "length"): the
+	// reply then stops wherever the limit fell, and only this says why.
 	Complete        bool
 	PromptEvalCount int
 	EvalCount       int
@@ -227,7 +229,7 @@ func (c *Client) Chat(ctx context.Context, ch Chat, onChunk func(string)) (Reply
 	start := time.Now()
 	var b strings.Builder
 	var reply Reply
-	done := false
+	done, atLimit := false, false
 	err := c.api.Chat(ctx, req, func(r api.ChatResponse) error {
 		content := r.Message.Content
 		if room := MaxReplyBytes - b.Len(); len(content) > room {
@@ -245,12 +247,12 @@ func (c *Client) Chat(ctx context.Context, ch Chat, onChunk func(string)) (Reply
 			onChunk(content)
 		}
 		if r.Done {
-			done = true
+			done, atLimit = true, r.DoneReason == "length"
 			reply.PromptEvalCount, reply.EvalCount = r.PromptEvalCount, r.EvalCount
 		}
 		return nil
 	})
-	reply.Content, reply.Duration, reply.Complete = b.String(), time.Since(start), done
+	reply.Content, reply.Duration, reply.Complete = b.String(), time.Since(start), done && !atLimit
 	if errors.Is(err, errReplyTooLong) {
 		// Judged like a reply Ollama cut off: the text that arrived is kept
 		// and Complete stays false.

@@ -2,6 +2,7 @@ package llm_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"strings"
@@ -132,6 +133,23 @@ func TestEndlessReplyIsBounded(t *testing.T) {
 		}
 		if streamed && seen.String() != r.Content {
 			t.Fatalf("streamed %d bytes, kept %d", seen.Len(), len(r.Content))
+		}
+	}
+}
+
+// A reply that stopped at num_predict is cut off, streamed or not (a call
+// with a Format is not streamed): it stops wherever the limit fell.
+func TestReplyAtTheTokenLimitIsCutOff(t *testing.T) {
+	fake := ollamatest.New(t, ollamatest.WithModels(ollamatest.Model{Name: "tiny"}))
+	fake.OnChat(new(ollamatest.Script).When(ollamatest.LastUserContains("long"), ollamatest.Reply{Content: "The disk / is at 63% and the", DoneReason: "length"}).
+		Otherwise(ollamatest.Reply{Content: "The disk / is at 63%."}).Reply)
+	c := client(t, fake.URL())
+	for _, format := range []json.RawMessage{nil, json.RawMessage(`{"type":"object"}`)} {
+		for q, complete := range map[string]bool{"long": false, "short": true} {
+			r, err := c.Chat(testCtx(t), llm.Chat{Messages: []api.Message{{Role: "user", Content: q}}, Format: format}, func(string) {})
+			if err != nil || r.Complete != complete {
+				t.Fatalf("format %s, %s reply: complete %v, want %v (%v)", format, q, r.Complete, complete, err)
+			}
 		}
 	}
 }
