@@ -70,7 +70,14 @@ func (d *Desk) finish(ctx context.Context, w *work, rec *progress.Recorder) (*rp
 		unexplained(&a, w.ticket)
 	}
 	if w.lastErr != "" {
-		e := clipErrors(w.lastErr)
+		// The supervisor's reason for an unusable reply (garbled text,
+		// say) comes after the request's earlier errors, not instead of
+		// them.
+		e := w.lastErr
+		if a.Evidence.LastError != nil {
+			e = joinErr(e, *a.Evidence.LastError)
+		}
+		e = clipErrors(e)
 		a.Evidence.LastError = &e
 	}
 	d.complete(w, &a)
