@@ -55,8 +55,8 @@ func TestCaseFoldingKeepsVerdicts(t *testing.T) {
 	n := 0
 	for _, f := range files {
 		name := filepath.Base(f)
-		if name != "corpus.txt" && !strings.HasPrefix(name, "heldout") {
-			continue
+		if name != "corpus.txt" && !strings.HasPrefix(name, "heldout") || factBlind[name] != nil {
+			continue // a fact-form file's answers are JSON, judged by JudgeFacts
 		}
 		inputs := map[string]Input{}
 		for _, c := range readCorpus(t, name) {

@@ -10,7 +10,8 @@ import (
 // of the answer after a PID is matched as it is, whatever its case, and
 // the ports logs print as an endpoint's are read once per index. The
 // verdicts stay: a PID said gone while ps lists it, a port no line
-// prints as a far end.
+// prints as a far end. The race detector's instrumentation allocates in
+// regexp matching, so the allocation counts are asserted without it.
 func TestClaimCostsNoCopy(t *testing.T) {
 	ps := "probe top_memory ps aux --sort=-%mem\n" +
 		"command rsync cpu_percent 0% cpu_seconds 1 s mem_percent 0.1% pid 1412 rss_kib 7000 KiB start 2026-11-25T09:41:05Z stat S user root\n"
@@ -24,7 +25,7 @@ func TestClaimCostsNoCopy(t *testing.T) {
 		if want := c.key == "1412"; ok != want || found {
 			t.Errorf("gonePID(%s) = %v, %v; want judged %v and not found", c.text, found, ok, want)
 		}
-		if n := testing.AllocsPerRun(5, func() { ix.gonePID(answer, c) }); n != 0 {
+		if n := testing.AllocsPerRun(5, func() { ix.gonePID(answer, c) }); n != 0 && !underRace {
 			t.Errorf("gonePID(%s) allocates %v times", c.text, n)
 		}
 	}
@@ -47,7 +48,7 @@ func TestClaimCostsNoCopy(t *testing.T) {
 			if got := logs.loggedPort(tc.answer, c); got != tc.logged {
 				t.Errorf("loggedPort(%q) = %v, want %v", tc.answer, got, tc.logged)
 			}
-			if n := testing.AllocsPerRun(5, func() { logs.loggedPort(tc.answer, c) }); n > 1 {
+			if n := testing.AllocsPerRun(5, func() { logs.loggedPort(tc.answer, c) }); n > 1 && !underRace {
 				t.Errorf("loggedPort(%q) allocates %v times once read (spacedPort takes one)", tc.answer, n)
 			}
 		}
