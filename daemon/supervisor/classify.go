@@ -218,7 +218,7 @@ func figure(words, raws []string, i int, add func(claim)) int {
 			return consumed
 		}
 		c := claim{text: text, kind: kindCount, ivs: []interval{n.plain()}, key: strings.ToLower(text)}
-		if integer {
+		if integer && !valueLabels[prev] {
 			c.noun = countedNoun(words, i+1+consumed)
 		}
 		add(c)

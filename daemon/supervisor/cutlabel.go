@@ -8,7 +8,9 @@ import (
 
 // valueLabels name a field whose value follows the label ("PID 1122",
 // "port 22", "UID 987", "exit code 137"): a reply ending on one, with no
-// value after it, lost the value.
+// value after it, lost the value. The number after one is a value, not
+// a count (classify.go): "exit code 137 means the job was killed" says no
+// 137 "means".
 var valueLabels = lexicon.NewSet(`pid pids port ports uid gid address addr ip ipv4 ipv6 code status signal fd`)
 
 // labelLeads join a value label straight to the phrase before it ("with

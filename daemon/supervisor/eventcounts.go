@@ -30,6 +30,10 @@ var (
 	// countStops before or inside a count make it no count of events:
 	// "the last 3 errors", "3 more warnings".
 	countStops = lexicon.NewSet(`last first top latest previous next more fewer less other per each every same`)
+	// countBreaks between a number and an event noun end the number's
+	// phrase before the noun: "Jenkins returned 403 for that request"
+	// is a status of one request, not 403 requests.
+	countBreaks = lexicon.NewSet(`for that this these those of to in on at by with into`)
 	// idLeads name the number after them.
 	idLeads = lexicon.NewSet(`pid pids uid gid`)
 	// kindsRe reads a count of several kinds of event ("5 warnings or
@@ -114,7 +118,7 @@ func stopped(head, between string) bool {
 		return true
 	}
 	for _, w := range plainWords(between) {
-		if countStops[w] {
+		if countStops[w] || countBreaks[w] {
 			return true
 		}
 	}
