@@ -186,6 +186,7 @@ func checkMounts(ix *index, g *Grounding, answer string, claims []claim, facts [
 	checkMountSources(ix, g, answer, claims)
 	checkPlacements(ix, g, answer, claims, facts) // placements.go
 	checkDeviceTypes(ix, g, answer, claims)       // devicetypes.go
+	checkReadOnlyDevices(ix, g, answer, claims)   // readonlydevices.go
 	rows := ix.dfRows()
 	refs := map[int][]mountRef{} // by sentence
 	for _, c := range claims {

@@ -26,8 +26,8 @@ const maxTotals = 8
 // false for other claims and where the evidence states none. A count of
 // a list's rows is such a total too (listedRows).
 func (ix *index) processTotal(answer string, c claim) (total, ok bool) {
-	if ix.listedRows(answer, c) {
-		return true, true // the rows of a list: listedrows.go
+	if match, ok := ix.listedRows(answer, c); ok {
+		return match, true // the rows of a list: listedrows.go
 	}
 	if !countsAllProcesses(answer, c) {
 		return false, false

@@ -1,0 +1,113 @@
+package supervisor
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// "loop1 is read-only", "loop2: 2G, writable": whether a block device is
+// read-only is lsblk's RO column for its row, which the typed rows do
+// not carry and no word of the row says. A read-only mount ("mounted
+// read-only") is the filesystem's option, not the device's flag, and is
+// not read here.
+
+var (
+	// readOnlyRe and writableRe say a device's state.
+	readOnlyRe = regexp.MustCompile(`(?i)\b(?:read[- ]?only|write[- ]protected|ro\s*[=:]?\s*1)\b`)
+	writableRe = regexp.MustCompile(`(?i)\b(?:writ(?:e)?able|read[- /]write|ro\s*[=:]?\s*0)\b`)
+	// stateNegated turns the state after it round: "is not read-only".
+	stateNegated = regexp.MustCompile(`(?i)(?:\bnot|n[’']t|\bnever)\s+$`)
+	// mountedBefore ends a span whose state is a mount's option.
+	mountedBefore = regexp.MustCompile(`(?i)\b(?:re)?mount(?:ed|s)?\s+(?:as\s+|it\s+)?$`)
+)
+
+// lsblkFilled are the lsblk columns that always hold a value, so a field
+// before or at RO is the column its header names.
+var lsblkFilled = []string{"name", "maj:min", "rm", "size", "ro"}
+
+// lsblkReadOnly maps each device in lsblk's table to its RO column,
+// where the header puts RO among the columns that are never empty.
+func (ix *index) lsblkReadOnly() map[string]bool {
+	col := -1
+	out := map[string]bool{}
+	for _, r := range ix.recs {
+		if r.probe != "block_devices" {
+			continue
+		}
+		f := strings.Fields(r.text)
+		if len(f) == 0 {
+			continue
+		}
+		if f[0] == "name" {
+			col = slices.Index(f, "ro")
+			if col >= 0 && slices.ContainsFunc(f[:col], func(h string) bool { return !slices.Contains(lsblkFilled, h) }) {
+				col = -1
+			}
+			continue
+		}
+		if col < 0 || len(f) <= col || !strings.Contains(at(f, 1), ":") {
+			continue
+		}
+		if f[col] == "0" || f[col] == "1" {
+			out[strings.TrimLeft(f[0], "├└│─`|- ")] = f[col] == "1"
+		}
+	}
+	return out
+}
+
+// checkReadOnlyDevices reports a device said to be read-only, or
+// writable, whose lsblk row says otherwise. The words read are those
+// after the device up to the next device or path the answer names, or
+// the sentence's end.
+func checkReadOnlyDevices(ix *index, g *Grounding, answer string, claims []claim) {
+	var ro map[string]bool
+	for i, c := range claims {
+		if c.class != classDevice || c.advice {
+			continue
+		}
+		end := len(answer)
+		for _, d := range claims[i+1:] {
+			if d.class == classDevice || d.class == classPath {
+				end = d.off
+				break
+			}
+		}
+		span := answer[min(c.off+len(c.text), end):end]
+		if k := strings.IndexAny(span, ";.?!\n"); k >= 0 {
+			span = span[:k]
+		}
+		said, known := deviceStateSaid(span)
+		if !known {
+			continue
+		}
+		if ro == nil {
+			ro = ix.lsblkReadOnly()
+		}
+		if is, listed := ro[strings.TrimPrefix(strings.ToLower(c.text), "/dev/")]; listed && is != said {
+			state := "writable"
+			if said {
+				state = "read-only"
+			}
+			g.Missing = append(g.Missing, c.text+" ("+state+")")
+		}
+	}
+}
+
+// deviceStateSaid reads the first read-only or writable word of a span,
+// unless it is a mount's option.
+func deviceStateSaid(span string) (readOnly, known bool) {
+	r := readOnlyRe.FindStringIndex(span)
+	w := writableRe.FindStringIndex(span)
+	m, said := r, true
+	if m == nil || w != nil && w[0] < m[0] {
+		m, said = w, false
+	}
+	if m == nil || mountedBefore.MatchString(span[:m[0]]) {
+		return false, false
+	}
+	if stateNegated.MatchString(span[:m[0]]) {
+		said = !said // "is not read-only"
+	}
+	return said, true
+}
