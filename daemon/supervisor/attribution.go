@@ -127,8 +127,7 @@ func (r record) supports(c claim) bool {
 	case kindSize, kindPercent, kindFreq:
 		return r.hasValue(c.kind, c.ivs, c.field)
 	case kindPort:
-		p := float64(c.port)
-		return r.hasValue(kindPort, []interval{{p - 0.5, p + 0.5}}, "")
+		return r.hasValue(kindPort, []interval{portAt(c.port)}, "") // portmatch.go
 	case kindClock:
 		return containsBounded(r.text, c.key, true)
 	case kindPID:

@@ -77,13 +77,12 @@ var deniedAddrRe = regexp.MustCompile(`(?i)^[\s*` + "`" + `]*(?:is\s+not|isn['â€
 // socket table. Another record naming the port is no socket: the brain's
 // "port_searched port 8080: no listening socket" states the very absence.
 func (ix *index) hasPort(c claim) bool {
-	p := float64(c.port)
 	for _, r := range ix.recs {
 		if r.probe != "listening_ports" {
 			continue
 		}
 		for _, v := range r.values {
-			if v.kind == kindPort && v.iv.lo <= p+0.5 && p-0.5 <= v.iv.hi {
+			if v.holdsPort(c.port) {
 				return true
 			}
 		}

@@ -239,8 +239,7 @@ func (ix *index) has(c claim) bool {
 		}
 		return ix.anyRange(&ix.all, c)
 	case kindPort:
-		p := float64(c.port)
-		return ix.all[kindPort].overlaps(interval{p - 0.5, p + 0.5})
+		return ix.all[kindPort].overlaps(portAt(c.port)) // portmatch.go
 	case kindPID:
 		return len(ix.tokens[c.key]) > 0
 	case kindHWCount:

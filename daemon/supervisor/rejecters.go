@@ -1,8 +1,8 @@
 package supervisor
 
 import (
+	"net/netip"
 	"regexp"
-	"slices"
 	"strings"
 )
 
@@ -15,8 +15,11 @@ import (
 // rejected party must not be one the lines make only the rejecter.
 
 var (
-	// rejectAddrRe reads an IPv4 address.
-	rejectAddrRe = `(\d{1,3}(?:\.\d{1,3}){3})`
+	// rejectAddrRe reads an IPv4 or IPv6 address, bracketed or not:
+	// strongSwan names an IPv6 peer as it does an IPv4 one. The IPv6
+	// shape is loose (a clock "10:00:01" fits it); rejectAddr keeps only
+	// what parses as an address.
+	rejectAddrRe = `\[?(\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7})\]?`
 	// rejecterRes read an address that rejected: "A rejected", "rejected
 	// by A", "the peer that rejected … was A".
 	rejecterRes = []*regexp.Regexp{
@@ -46,15 +49,35 @@ func rejectRoles(t string) (by, of []string) {
 			if before := strings.TrimRight(t[:m[0]], " "); strings.HasSuffix(before, " from") || strings.HasSuffix(before, " of") {
 				continue
 			}
-			by = append(by, t[m[2]:m[3]])
+			if a, ok := rejectAddr(t, m[2], m[3]); ok {
+				by = append(by, a)
+			}
 		}
 	}
 	for _, re := range rejectedRes {
-		for _, m := range re.FindAllStringSubmatch(t, -1) {
-			of = append(of, m[1])
+		for _, m := range re.FindAllStringSubmatchIndex(t, -1) {
+			if a, ok := rejectAddr(t, m[2], m[3]); ok {
+				of = append(of, a)
+			}
 		}
 	}
 	return by, of
+}
+
+// rejectAddr returns the address at t[lo:hi] in one spelling per address
+// ("2001:db8:0:0::5" and "2001:db8::5" are one peer), or false when it is
+// none or part of a longer word: Go's regexp has no look-around, so
+// "deadbeef::1" would give "beef::1" and "::ffff:192.0.2.1" "::ffff:192".
+func rejectAddr(t string, lo, hi int) (string, bool) {
+	const inWord = "0123456789abcdefghijklmnopqrstuvwxyz:"
+	if lo > 0 && strings.IndexByte(inWord+".", t[lo-1]) >= 0 || hi < len(t) && (strings.IndexByte(inWord, t[hi]) >= 0 || t[hi] == '.' && hi+1 < len(t) && isDigit(t[hi+1])) {
+		return "", false
+	}
+	a, err := netip.ParseAddr(t[lo:hi])
+	if err != nil {
+		return "", false
+	}
+	return a.String(), true
 }
 
 // checkRejecters reports each address an answer puts on the side of a
@@ -67,10 +90,15 @@ func checkRejecters(ix *index, g *Grounding, answer string, facts []sentenceFact
 	if !ok {
 		return
 	}
-	var by, of []string
+	by, of := map[string]bool{}, map[string]bool{}
 	for _, id := range ids {
 		b, o := rejectRoles(ix.recs[id].text)
-		by, of = append(by, b...), append(of, o...)
+		for _, a := range b {
+			by[a] = true
+		}
+		for _, a := range o {
+			of[a] = true
+		}
 	}
 	if len(by) == 0 {
 		return
@@ -82,12 +110,12 @@ func checkRejecters(ix *index, g *Grounding, answer string, facts []sentenceFact
 		}
 		b, o := rejectRoles(answer[start:end])
 		for _, a := range b {
-			if !slices.Contains(by, a) {
+			if !by[a] {
 				g.Missing = append(g.Missing, a+" (not the one that rejected)")
 			}
 		}
 		for _, a := range o {
-			if slices.Contains(by, a) && !slices.Contains(of, a) {
+			if by[a] && !of[a] {
 				g.Missing = append(g.Missing, a+" (the one that rejected)")
 			}
 		}

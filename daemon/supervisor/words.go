@@ -163,10 +163,12 @@ func inBracketedAddr(text string, i int) bool {
 }
 
 // hostPort splits "0.0.0.0:22", "*:22", "[::]:22", "::]:22" (after the
-// bracket was cut) or "10.0.0.1:8080" into address and port.
+// bracket was cut) or "10.0.0.1:8080" into address and port. A clock is
+// none: "08:29:23" reads as the hex groups "08:29" and a port 23, and every
+// journal second would then be a port (sshd's 22 beside "port 23").
 func hostPort(s string) (addr string, port int, ok bool) {
 	i := strings.LastIndexByte(s, ':')
-	if i <= 0 || !allDigits(s[i+1:]) || len(s)-i-1 > 5 {
+	if i <= 0 || !allDigits(s[i+1:]) || len(s)-i-1 > 5 || isClock(s) {
 		return "", 0, false
 	}
 	addr = s[:i]
