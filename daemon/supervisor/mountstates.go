@@ -23,6 +23,25 @@ var (
 // a device is mounted.
 var mountManner = map[string]bool{"read": true, "readonly": true, "ro": true, "rw": true, "as": true, "with": true, "noexec": true}
 
+// deviceSpan is the text a state of the device claims[i] is read from:
+// the words after it up to the next device or path the answer names, or
+// the clause's end (";", a sentence's stop, a line break).
+func deviceSpan(answer string, claims []claim, i int) string {
+	c := claims[i]
+	end := len(answer)
+	for _, d := range claims[i+1:] {
+		if d.class == classDevice || d.class == classPath {
+			end = d.off
+			break
+		}
+	}
+	span := answer[min(c.off+len(c.text), end):end]
+	if k := strings.IndexAny(span, ";.?!\n"); k >= 0 {
+		span = span[:k]
+	}
+	return span
+}
+
 // checkMountStates reports devices said to be mounted, or not, that the
 // evidence shows otherwise.
 func checkMountStates(ix *index, g *Grounding, answer string, claims []claim) {
@@ -30,18 +49,7 @@ func checkMountStates(ix *index, g *Grounding, answer string, claims []claim) {
 		if c.class != classDevice || c.advice {
 			continue
 		}
-		end := len(answer)
-		for _, d := range claims[i+1:] {
-			if d.class == classDevice || d.class == classPath {
-				end = d.off
-				break
-			}
-		}
-		from := min(c.off+len(c.text), end)
-		span := answer[from:end]
-		if k := strings.IndexAny(span, ";.?!\n"); k >= 0 {
-			span = span[:k]
-		}
+		span := deviceSpan(answer, claims, i)
 		mounted, known := ix.deviceMounted(strings.TrimPrefix(c.key, "/dev/"))
 		denied := false
 		if m := unmountedRe.FindStringIndex(span); m != nil {

@@ -57,27 +57,15 @@ func (ix *index) lsblkReadOnly() map[string]bool {
 }
 
 // checkReadOnlyDevices reports a device said to be read-only, or
-// writable, whose lsblk row says otherwise. The words read are those
-// after the device up to the next device or path the answer names, or
-// the sentence's end.
+// writable, whose lsblk row says otherwise, read from the device's span
+// (deviceSpan).
 func checkReadOnlyDevices(ix *index, g *Grounding, answer string, claims []claim) {
 	var ro map[string]bool
 	for i, c := range claims {
 		if c.class != classDevice || c.advice {
 			continue
 		}
-		end := len(answer)
-		for _, d := range claims[i+1:] {
-			if d.class == classDevice || d.class == classPath {
-				end = d.off
-				break
-			}
-		}
-		span := answer[min(c.off+len(c.text), end):end]
-		if k := strings.IndexAny(span, ";.?!\n"); k >= 0 {
-			span = span[:k]
-		}
-		said, known := deviceStateSaid(span)
+		said, known := deviceStateSaid(deviceSpan(answer, claims, i))
 		if !known {
 			continue
 		}
