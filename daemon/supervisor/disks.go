@@ -93,11 +93,12 @@ func diskIn(rows []lsblkRow, source string) string {
 }
 
 // lsblkRow is a row of lsblk's tree: its device, the disk at the top of
-// its branch, whether it is a table row (with MAJ:MIN) and whether that
-// row lists a mountpoint.
+// its branch, whether it is a table row (with MAJ:MIN), whether that row
+// lists a mountpoint, and its RO column (ro −1 when the row has none).
 type lsblkRow struct {
 	name, top        string
 	table, mountline bool
+	ro               int
 }
 
 // lsblkRows walks lsblk's tree once.
@@ -114,7 +115,11 @@ func (ix *index) lsblkRows() []lsblkRow {
 			top = n
 		}
 		table := len(f) >= 6 && strings.Contains(f[1], ":")
-		out = append(out, lsblkRow{n, top, table, table && len(f) > 6})
+		ro := -1
+		if v, ok := printedValue(r, kindCount, "ro"); ok && table && (v == 0 || v == 1) {
+			ro = int(v)
+		}
+		out = append(out, lsblkRow{name: n, top: top, table: table, mountline: table && len(f) > 6, ro: ro})
 	}
 	return out
 }

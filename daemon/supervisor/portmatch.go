@@ -13,5 +13,5 @@ func portAt(p int) interval { return interval{float64(p), float64(p)} }
 
 // holdsPort reports whether v is a port value holding port p.
 func (v value) holdsPort(p int) bool {
-	return v.kind == kindPort && v.iv.lo < float64(p) && float64(p) < v.iv.hi
+	return v.kind == kindPort && v.iv.overlaps(portAt(p))
 }

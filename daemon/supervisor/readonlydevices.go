@@ -2,7 +2,6 @@ package supervisor
 
 import (
 	"regexp"
-	"slices"
 	"strings"
 )
 
@@ -22,35 +21,12 @@ var (
 	mountedBefore = regexp.MustCompile(`(?i)\b(?:re)?mount(?:ed|s)?\s+(?:as\s+|it\s+)?$`)
 )
 
-// lsblkFilled are the lsblk columns that always hold a value, so a field
-// before or at RO is the column its header names.
-var lsblkFilled = []string{"name", "maj:min", "rm", "size", "ro"}
-
-// lsblkReadOnly maps each device in lsblk's table to its RO column,
-// where the header puts RO among the columns that are never empty.
+// lsblkReadOnly maps each device in lsblk's table to its RO column.
 func (ix *index) lsblkReadOnly() map[string]bool {
-	col := -1
 	out := map[string]bool{}
-	for _, r := range ix.recs {
-		if r.probe != "block_devices" {
-			continue
-		}
-		f := strings.Fields(r.text)
-		if len(f) == 0 {
-			continue
-		}
-		if f[0] == "name" {
-			col = slices.Index(f, "ro")
-			if col >= 0 && slices.ContainsFunc(f[:col], func(h string) bool { return !slices.Contains(lsblkFilled, h) }) {
-				col = -1
-			}
-			continue
-		}
-		if col < 0 || len(f) <= col || !strings.Contains(at(f, 1), ":") {
-			continue
-		}
-		if f[col] == "0" || f[col] == "1" {
-			out[strings.TrimLeft(f[0], "├└│─`|- ")] = f[col] == "1"
+	for _, b := range ix.lsblkRows() {
+		if b.ro >= 0 {
+			out[b.name] = b.ro == 1
 		}
 	}
 	return out

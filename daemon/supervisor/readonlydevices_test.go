@@ -16,6 +16,7 @@ func TestReadOnlyDevices(t *testing.T) {
 		{"a denied state", host65, "loop1 is not read-only.", "loop2 is not read-only."},
 		{"a partition's own row", tree, "sda2 is writable and sr0 is read-only.", "sda2 is read-only and sr0 is writable."},
 		{"the RO column's figure", tree, "sr0 (RO 1) is the optical drive.", "sda1 (RO 1) is the EFI partition."},
+		{"the first state said is the claim", tree, "sda2 is writable, unlike a read-only disc.", "sda2 is read-only, unlike a writable disc."},
 		{"a mount's option is not the device's", tree, "sda2 is mounted read-only at /.", ""},
 	})
 }

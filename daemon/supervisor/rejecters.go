@@ -1,7 +1,6 @@
 package supervisor
 
 import (
-	"net/netip"
 	"regexp"
 	"strings"
 )
@@ -73,8 +72,8 @@ func rejectAddr(t string, lo, hi int) (string, bool) {
 	if lo > 0 && strings.IndexByte(inWord+".", t[lo-1]) >= 0 || hi < len(t) && (strings.IndexByte(inWord, t[hi]) >= 0 || t[hi] == '.' && hi+1 < len(t) && isDigit(t[hi+1])) {
 		return "", false
 	}
-	a, err := netip.ParseAddr(t[lo:hi])
-	if err != nil {
+	a, ok := parseAddr(t[lo:hi])
+	if !ok {
 		return "", false
 	}
 	return a.String(), true
