@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
 	"github.com/jjgarcianorway/anna-assistant/probes"
@@ -50,17 +52,23 @@ func (e *Evidence) Check(f Fact) string {
 }
 
 // Find is Check, returning as well the line f holds on. A fact its own
-// line does not say may still be what another shown line says, whole:
-// models cite a neighbour of the right line often, and the fact the user
-// reads names no line. Find then returns that line and no reason; the
-// reason given is always the named line's.
+// line does not say may still be what another line of the same probe
+// says, whole: models cite a neighbour of the right line often, and the
+// fact the user reads names no line. Find then returns that line and no
+// reason; the reason given is always the named line's. Another probe's
+// line is not searched: that is where a figure holds by chance.
 func (e *Evidence) Find(f Fact) (int, string) {
 	why := e.check(f)
 	if why == "" || f.Count != "" || f.Line == 0 || norm(f.Value) == "" {
 		return f.Line, why
 	}
-	for _, l := range e.lines {
-		if l.N == f.Line {
+	i, ok := e.at[f.Line]
+	if !ok {
+		return f.Line, why
+	}
+	value := norm(f.Value)
+	for j, l := range e.lines {
+		if l.N == f.Line || l.Probe != e.lines[i].Probe || !hasWord(e.norms[j], value) && e.blockHead(j) == "" {
 			continue
 		}
 		g := f
@@ -109,7 +117,7 @@ func (e *Evidence) check(f Fact) string {
 // row's cells when the line is a table row.
 func (e *Evidence) checkOn(f Fact, text, where string, cells []cell) string {
 	value := norm(f.Value)
-	if !hasToken(text, value) {
+	if !hasWord(text, value) {
 		return "not on " + where
 	}
 	if norm(f.Subject) == "" {
@@ -129,7 +137,7 @@ func (e *Evidence) checkOn(f Fact, text, where string, cells []cell) string {
 	}
 	found := false
 	for _, c := range cells {
-		if !hasToken(c.text, value) {
+		if !hasWord(c.text, value) {
 			continue
 		}
 		found = true
@@ -210,14 +218,15 @@ func hasToken(hay, needle string) bool {
 	if needle == "" {
 		return false
 	}
+	first, _ := utf8.DecodeRuneInString(needle)
+	last, _ := utf8.DecodeLastRuneInString(needle)
 	for from := 0; from < len(hay); {
 		i := strings.Index(hay[from:], needle)
 		if i < 0 {
 			return false
 		}
 		start, end := from+i, from+i+len(needle)
-		if (start == 0 || !alnum(hay[start-1]) || !alnum(needle[0])) &&
-			(end == len(hay) || !alnum(hay[end]) || !alnum(needle[len(needle)-1])) {
+		if !touches(hay[:start], first, true) && !touches(hay[end:], last, false) {
 			return true
 		}
 		from = start + 1
@@ -225,9 +234,44 @@ func hasToken(hay, needle string) bool {
 	return false
 }
 
-func alnum(b byte) bool {
-	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b >= 0x80
+// touches reports whether the text beside a match (before it when
+// before is set, else after it) runs on into the match's edge rune r: a
+// letter or digit beside a letter or digit ("55" in "55G"), or a decimal
+// point or comma and a digit beside a digit ("5" in "5.7", "3" in
+// "3.6Gi"). Box-drawing glyphs ("├─sda1") and other symbols touch
+// nothing.
+func touches(beside string, r rune, before bool) bool {
+	if !wordRune(r) || beside == "" {
+		return false
+	}
+	next, size := utf8.DecodeRuneInString(beside)
+	if before {
+		next, size = utf8.DecodeLastRuneInString(beside)
+	}
+	if wordRune(next) {
+		return true
+	}
+	if !unicode.IsDigit(r) || (next != '.' && next != ',') || len(beside) == size {
+		return false
+	}
+	after, _ := utf8.DecodeRuneInString(beside[size:])
+	if before {
+		after, _ = utf8.DecodeLastRuneInString(beside[:len(beside)-size])
+	}
+	return unicode.IsDigit(after)
 }
+
+// hasWord is hasToken, except that a word with no letter or digit ("/",
+// "%") is in every path or figure, so it must be one of text's
+// blank-separated words.
+func hasWord(text, w string) bool {
+	if strings.IndexFunc(w, wordRune) >= 0 {
+		return hasToken(text, w)
+	}
+	return slices.Contains(strings.Fields(text), w)
+}
+
+func wordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 // wordsNotIn returns the words of s (split at anything but letters,
 // digits and a few joiners) that are neither in text nor in allowed.
@@ -240,10 +284,7 @@ func wordsNotIn(s, text string, allowed map[string]bool) []string {
 		if w == "" || allowed[w] || stopWords[w] {
 			continue
 		}
-		// "/" is in every path: a word with no letter or digit must be
-		// one of the text's words.
-		if strings.IndexFunc(w, func(r rune) bool { return r < 0x80 && alnum(byte(r)) }) >= 0 && hasToken(text, w) ||
-			slices.Contains(strings.Fields(text), w) {
+		if hasWord(text, w) {
 			continue
 		}
 		out = append(out, w)

@@ -35,6 +35,13 @@ func machine() []sources.Line {
 			"Nov 25 08:31:23 mx-02 postfix/smtp[21000]: 470E53B278: to=<orders@example.com>, status=deferred (connect to mx2.example.com[198.51.100.41]:25: Connection timed out)\n" +
 			"Nov 25 08:33:43 mx-02 postfix/smtp[21002]: 6D34E13F49: to=<d.morgan@example.com>, status=deferred (connect to mx2.example.com[198.51.100.41]:25: Connection timed out)\n" +
 			"Nov 25 01:47:10 mx-02 certbot[900]: Failed to renew certificate mail.example.de with error: unauthorized\n"},
+		{Probe: "block_devices", Command: "lsblk", Stdout: "" +
+			"NAME   MAJ:MIN RM   SIZE RO TYPE MOUNTPOINTS\n" +
+			"sda      8:0    0 476.9G  0 disk\n" +
+			"├─sda1   8:1    0   512M  0 part /boot/efi\n"},
+		{Probe: "failed_services", Command: "systemctl --failed", Stdout: "" +
+			"  UNIT          LOAD   ACTIVE SUB    DESCRIPTION\n" +
+			"● nginx.service loaded failed failed A high performance web server\n"},
 	})
 }
 
@@ -75,6 +82,14 @@ func TestCheck(t *testing.T) {
 		{"journal negation not on the line", Fact{16, "postfix/smtp", "not deferred", "orders@example.com", ""}, "field not"},
 		{"journal failure", Fact{18, "certbot", "failed to renew", "mail.example.de", ""}, ""},
 		{"journal error", Fact{18, "certbot", "error", "unauthorized", ""}, ""},
+		{"a whole number is not the start of a decimal", Fact{5, "Mem:", "used", "3", ""}, "not on line 5"},
+		{"nor its end", Fact{2, "clamd", "%MEM", "7", ""}, "not on line 2"},
+		{"a symbol alone is no value inside a path", Fact{9, "/var/vmail", "Mounted on", "/", ""}, "not on line 9"},
+		{"a lsblk child under its tree glyphs", Fact{21, "sda1", "NAME", "sda1", ""}, ""},
+		{"a lsblk child's mount point", Fact{21, "sda1", "MOUNTPOINTS", "/boot/efi", ""}, ""},
+		{"a systemctl row after its bullet", Fact{23, "nginx.service", "ACTIVE", "failed", ""}, ""},
+		{"a systemctl row's description", Fact{23, "nginx.service", "LOAD", "failed", ""}, "not the column"},
+		{"another probe's line holding the fact", Fact{15, "redis", "port", "6379", ""}, "not on line 15"},
 		{"line not shown", Fact{99, "x", "y", "z", ""}, "not shown"},
 		{"empty value", Fact{2, "clamd", "RSS", " ", ""}, "no value"},
 		{"no subject", Fact{2, "", "RSS", "1420500", ""}, "no subject"},

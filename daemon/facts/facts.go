@@ -29,6 +29,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 )
@@ -102,7 +103,7 @@ func Parse(reply string) (Answer, error) {
 	if err := dec.Decode(&a); err != nil {
 		return Answer{}, fmt.Errorf("cannot read the reply as the fact form: %w", err)
 	}
-	if dec.More() {
+	if _, err := dec.Token(); err != io.EOF {
 		return Answer{}, errors.New("cannot read the reply as the fact form: text follows the JSON object")
 	}
 	if len(a.Facts) > MaxFacts || len(a.Advice) > MaxAdvice {

@@ -25,7 +25,6 @@ import (
 func JudgeFacts(in Input) Review {
 	r := Review{Uncovered: uncovered(in.Requested, in.Results)}
 	a, err := facts.Parse(in.Answer)
-	text := a.Text()
 	switch {
 	case err != nil:
 		r.Unusable = err.Error()
@@ -43,8 +42,10 @@ func JudgeFacts(in Input) Review {
 		r.Score = r.Signals.Score()
 		return r
 	}
-	r.Grounding = factGrounding(in, a, text)
-	r.Hedges = Hedges(text)
+	r.Grounding = factGrounding(in, a, a.Text())
+	// The facts are probe text copied as printed ("… overloaded, likely
+	// …"): only the model's own words can hedge.
+	r.Hedges = Hedges(factProse(a))
 	r.Signals = rpc.Signals{
 		TranslatorConfident:    r.Signals.TranslatorConfident,
 		ProbeCoverage:          len(r.Uncovered) == 0,
@@ -86,6 +87,7 @@ func factGrounding(in Input, a facts.Answer, text string) Grounding {
 	if s := strings.TrimSpace(a.Summary); s != "" {
 		narrow := narrowedEvidence(in, newNumbered(in.Sources), lines, true) + "\nstated facts\n" + stated.String()
 		sg, _ := check(s, narrow, user, nil)
+		sg.Echoed = nil // the whole reply's echoes are read below
 		merge(&g, sg)
 	}
 	var ix *index
@@ -108,8 +110,7 @@ func factGrounding(in Input, a facts.Answer, text string) Grounding {
 // copies of probe text, which may stop anywhere or hold a bracket it
 // does not close, so only their code points are read (garbledRunes).
 func factsGarbled(a facts.Answer) string {
-	prose := strings.TrimSpace(strings.Join(append([]string{a.Summary, a.Missing}, a.Advice...), "\n"))
-	if prose != "" {
+	if prose := factProse(a); prose != "" {
 		if why := garbled(prose, true); why != "" {
 			return why
 		}
@@ -120,6 +121,11 @@ func factsGarbled(a facts.Answer) string {
 	}
 	why, _ := garbledRunes(strings.Join(stated, "\n"))
 	return why
+}
+
+// factProse is a's own words: its summary, missing-data text and advice.
+func factProse(a facts.Answer) string {
+	return strings.TrimSpace(strings.Join(append([]string{a.Summary, a.Missing}, a.Advice...), "\n"))
 }
 
 // merge adds what part found, missed and was given to g.

@@ -53,3 +53,28 @@ func TestJudgeFacts(t *testing.T) {
 		}
 	}
 }
+
+// TestJudgeFactsHedgesAreTheModels: a fact copies its line as printed,
+// hedges and all; only the summary, advice and missing text are the
+// model's words, which no_invention reads. An echoed instruction and a
+// reply cut off before the model finished are judged as in Judge.
+func TestJudgeFactsHedgesAreTheModels(t *testing.T) {
+	in := scenario(t, "host60")
+	in.Sources = sources.Number(in.Results)
+	quoted := `{"facts":[{"line":164,"subject":"etcd[601]","field":"msg","value":"leader is overloaded likely from slow disk"}],"summary":"etcd warned that the leader missed a heartbeat.","advice":[],"missing":""}`
+	hedged := `{"facts":[{"line":164,"subject":"etcd[601]","field":"msg","value":"leader is overloaded likely from slow disk"}],"summary":"etcd probably has a slow disk.","advice":[],"missing":""}`
+	for _, c := range []struct {
+		reply string
+		hedge bool
+	}{{quoted, false}, {hedged, true}} {
+		in.Answer = c.reply
+		r := JudgeFacts(in)
+		if r.Unusable != "" || !r.Signals.AnswerGrounded || r.Signals.NoInvention == c.hedge {
+			t.Errorf("%s: grounded %v, no_invention %v (hedges %q), unusable %q; want no_invention %v", c.reply, r.Signals.AnswerGrounded, r.Signals.NoInvention, r.Hedges, r.Unusable, !c.hedge)
+		}
+	}
+	in.Answer, in.Incomplete = quoted, true
+	if r := JudgeFacts(in); r.Unusable == "" || r.Score > 20 {
+		t.Errorf("a reply cut off by the model scored %d, unusable %q", r.Score, r.Unusable)
+	}
+}
