@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/jjgarcianorway/anna-assistant/daemon/lexicon"
 	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
 	"github.com/jjgarcianorway/anna-assistant/probes"
 )
@@ -37,7 +38,7 @@ func NewEvidence(lines []sources.Line, hardware string) *Evidence {
 		e.norms[i] = norm(l.Text)
 		e.texts[i] = collapse(l.Text)
 		if l.Probe == probes.MemoryInfo && e.freeHead == "" && (i == 0 || lines[i-1].Probe != l.Probe) {
-			e.freeHead = "label " + l.Text
+			e.freeHead = "label " + l.Text // its rows start with a label column
 		}
 	}
 	return e
@@ -98,7 +99,7 @@ func (e *Evidence) check(f Fact) string {
 	}
 	l := e.lines[i]
 	header := l.Header
-	if l.Probe == probes.MemoryInfo && !strings.HasPrefix(l.Text, " ") && norm(l.Text) != norm(strings.TrimPrefix(e.freeHead, "label ")) {
+	if l.Probe == probes.MemoryInfo && !strings.HasPrefix(l.Text, " ") { // free's header is indented, its rows not
 		header = e.freeHead
 	}
 	var cells []cell
@@ -179,9 +180,12 @@ func (e *Evidence) checkCount(f Fact) string {
 // Holding returns the numbers of the lines a count of text counts.
 func (e *Evidence) Holding(text string) []int {
 	want := collapse(text)
+	if want == "" {
+		return nil
+	}
 	var out []int
 	for i, t := range e.texts {
-		if want != "" && strings.Contains(t, want) {
+		if strings.Contains(t, want) {
 			out = append(out, e.lines[i].N)
 		}
 	}
@@ -275,7 +279,7 @@ func wordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 // wordsNotIn returns the words of s (split at anything but letters,
 // digits and a few joiners) that are neither in text nor in allowed.
-func wordsNotIn(s, text string, allowed map[string]bool) []string {
+func wordsNotIn(s, text string, allowed lexicon.Set) []string {
 	var out []string
 	for _, w := range strings.FieldsFunc(s, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r >= 0x80 || strings.ContainsRune("%./:_-@[]=", r))
@@ -294,8 +298,7 @@ func wordsNotIn(s, text string, allowed map[string]bool) []string {
 
 // stopWords join a subject's or a field's words and say nothing a line
 // could contradict.
-var stopWords = map[string]bool{"the": true, "a": true, "an": true, "of": true, "on": true, "in": true,
-	"at": true, "by": true, "for": true, "to": true, "from": true, "with": true, "and": true, "its": true, "per": true}
+var stopWords = lexicon.NewSet("the a an of on in at by for to from with and its per")
 
 // claimLike reports whether a field's word that its line does not print
 // says something a line could contradict: an event or a state
@@ -309,19 +312,11 @@ func claimLike(w string) bool {
 
 // claimWords are the states and judgements claimLike cannot tell by
 // their ending.
-var claimWords = words("up down ok okay fine healthy full empty active inactive dead alive success succeeds succeed " +
+var claimWords = lexicon.NewSet("up down ok okay fine healthy full empty active inactive dead alive success succeeds succeed " +
 	"fail fails failure error-free not no never none nothing open closed broken slow fast high low ban kill restart " +
 	"stop start crash reload renew deliver reject accept bounce expire enable disable only all every most least")
 
 // subjectWords may stand in a subject beside the name a line prints
 // ("process 733", "interface ens3", "the /var mount").
-var subjectWords = words("pid process interface device mount unit service user address port disk filesystem " +
+var subjectWords = lexicon.NewSet("pid process interface device mount unit service user address port disk filesystem " +
 	"partition host line row job worker child")
-
-func words(s string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(s) {
-		m[w] = true
-	}
-	return m
-}
