@@ -55,9 +55,10 @@ type Fact struct {
 // Answer is a reply in the fact form.
 type Answer struct {
 	Facts []Fact `json:"facts"`
-	// Summary says in a few sentences what the facts mean; it may
-	// restate only what the facts' lines say.
-	Summary string `json:"summary"`
+	// Summary is the free sentences of the form's first version, measured
+	// in blind rounds 81–88 and dropped since: Schema no longer asks for
+	// it, and it is read only to judge those rounds' answers.
+	Summary string `json:"summary,omitempty"`
 	// Advice are suggestions that state nothing about this machine.
 	Advice []string `json:"advice"`
 	// Missing names the data the evidence lacks to answer, if any.
@@ -72,25 +73,48 @@ const (
 	MaxTextByte = 2048
 )
 
-// Schema is the JSON schema Ollama holds the specialist's reply to.
-var Schema = json.RawMessage(`{"type":"object","properties":{` +
-	`"facts":{"type":"array","items":{"type":"object","properties":{` +
-	`"line":{"type":"integer"},"subject":{"type":"string"},"field":{"type":"string"},` +
-	`"value":{"type":"string"},"count":{"type":"string"}},"required":["line","subject","field","value"]}},` +
-	`"summary":{"type":"string"},"advice":{"type":"array","items":{"type":"string"}},` +
-	`"missing":{"type":"string"}},"required":["facts","summary","advice","missing"]}`)
+// Bounds the schema puts on each string and list, so that a model held to
+// it closes every string and the object within the specialist's token
+// budget: a tiny model otherwise fills a string with noise until the
+// budget runs out (measured with the real server, notes/ollama-offline.md).
+const (
+	maxSchemaFacts  = 16
+	maxSchemaAdvice = 4
+	maxSubjectRunes = 80
+	maxFieldRunes   = 40
+	maxValueRunes   = 200
+	maxAdviceRunes  = 240
+	maxMissingRunes = 240
+)
+
+// Schema is the JSON schema Ollama holds the specialist's reply to: facts,
+// advice and missing data, and no free summary. Free interpretation was
+// where false answers hid and true ones were flagged (docs/SCORING.md,
+// "The fact form"); the facts are the answer.
+//
+// Its properties are written in the order the reply should come (facts,
+// then advice, then missing), since Ollama's grammar follows the schema's
+// order and Stream shows what arrives as it arrives.
+var Schema = json.RawMessage(fmt.Sprintf(`{"type":"object","properties":{`+
+	`"facts":{"type":"array","maxItems":%d,"items":{"type":"object","properties":{`+
+	`"line":{"type":"integer","minimum":0},"subject":{"type":"string","maxLength":%d},`+
+	`"field":{"type":"string","maxLength":%d},"value":{"type":"string","maxLength":%d},`+
+	`"count":{"type":"string","maxLength":%d}},"required":["line","subject","field","value"]}},`+
+	`"advice":{"type":"array","maxItems":%d,"items":{"type":"string","maxLength":%d}},`+
+	`"missing":{"type":"string","maxLength":%d}},"required":["facts","advice","missing"]}`,
+	maxSchemaFacts, maxSubjectRunes, maxFieldRunes, maxValueRunes, maxSubjectRunes,
+	maxSchemaAdvice, maxAdviceRunes, maxMissingRunes))
 
 // Instructions tell the model the fact form; the specialist's system
 // prompt carries them.
-const Instructions = `Reply with one JSON object: {"facts": [...], "summary": "...", "advice": [...], "missing": "..."}.
-- facts: each fact about this machine, one per item: {"line": N, "subject": "...", "field": "...", "value": "..."}.
+const Instructions = `Reply with one JSON object: {"facts": [...], "advice": [...], "missing": "..."}. There is no other text: the facts are the answer.
+- facts: each fact about this machine that answers the question, one per item: {"line": N, "subject": "...", "field": "...", "value": "..."}.
   line: the number of the one probe line the fact comes from (0 for the hardware snapshot).
-  subject: the thing the fact is about, copied exactly as that line prints it: a process name or PID, an interface, a mount point, a device, a unit, a user, an address, or the row's label (Mem:, Swap:).
+  subject: the thing the fact is about, copied exactly as that line prints it: a process name or PID, an interface, a mount point, a device, a unit, a user, an address, or the row's label (Mem:, Swap:). For the hardware snapshot, its field name (cpu_model).
   field: for a table row (ps, df, lsblk, ss, free, systemctl) the column's name as the header prints it (RSS, %CPU, Use%, Avail, Local Address:Port); for any other line, words copied from the line, or one of: state, status, time, address, port, user, pid, error, message, size, count, model, version.
   value: the figure, name, state or text, copied exactly as that line prints it: no conversion, no rounding.
   To count lines give {"line": 0, "subject": "", "field": "count", "count": "text every counted line contains", "value": "N"}: N must be the number of probe lines containing that text exactly as written (case matters).
-- summary: one to three plain sentences saying what the facts mean for the question. Add no figure, name, state, cause or event the facts do not give.
-- advice: suggestions, one per item, stating nothing about this machine.
+- advice: suggestions, one per item, stating nothing about this machine that the facts do not state.
 - missing: if the probe output does not answer the question, which data is missing; otherwise "".`
 
 // Parse reads a reply in the fact form. It fails on anything else: text
@@ -140,12 +164,12 @@ func (a Answer) Text() string {
 	para(a.Summary)
 	var list []string
 	for _, f := range a.Facts {
-		list = append(list, "- "+f.Statement())
+		list = append(list, "- "+oneLine(f.Statement()))
 	}
 	para(strings.Join(list, "\n"))
 	list = list[:0]
 	for _, s := range a.Advice {
-		if s = strings.TrimSpace(s); s != "" {
+		if s = oneLine(s); s != "" {
 			list = append(list, "- "+s)
 		}
 	}

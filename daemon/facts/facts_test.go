@@ -2,6 +2,9 @@ package facts
 
 import (
 	"encoding/json"
+	"maps"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -34,17 +37,55 @@ func TestParse(t *testing.T) {
 	}
 }
 
-func TestSchemaIsJSON(t *testing.T) {
-	var v map[string]any
+// TestSchemaMatchesTheStructs checks that the schema asks for exactly the
+// fields Parse reads (the summary of the form's first version aside), in
+// the order Answer.Text and Stream lay them out, and bounds every string
+// and list, without which a small model writes until its token budget
+// runs out.
+func TestSchemaMatchesTheStructs(t *testing.T) {
+	var v struct {
+		Properties map[string]json.RawMessage `json:"properties"`
+	}
 	if err := json.Unmarshal(Schema, &v); err != nil {
 		t.Fatal(err)
 	}
-	props := v["properties"].(map[string]any)
-	for _, k := range []string{"facts", "summary", "advice", "missing"} {
-		if props[k] == nil {
-			t.Errorf("Schema lacks %q", k)
+	if tags := jsonTags(reflect.TypeFor[Answer](), "summary"); !slices.Equal(tags, slices.Sorted(maps.Keys(v.Properties))) {
+		t.Errorf("schema properties %v, Answer's fields %v", slices.Sorted(maps.Keys(v.Properties)), tags)
+	}
+	var factSchema struct {
+		Items struct {
+			Properties map[string]json.RawMessage `json:"properties"`
+		} `json:"items"`
+	}
+	if err := json.Unmarshal(v.Properties["facts"], &factSchema); err != nil {
+		t.Fatal(err)
+	}
+	if tags := jsonTags(reflect.TypeFor[Fact]()); !slices.Equal(tags, slices.Sorted(maps.Keys(factSchema.Items.Properties))) {
+		t.Errorf("fact properties %v, Fact's fields %v", slices.Sorted(maps.Keys(factSchema.Items.Properties)), tags)
+	}
+	s := string(Schema)
+	if f, a, m := strings.Index(s, `"facts"`), strings.Index(s, `"advice"`), strings.Index(s, `"missing"`); !(f < a && a < m) {
+		t.Errorf("schema lists facts, advice and missing out of order: %s", s)
+	}
+	if n := strings.Count(s, `"type":"string"`); n != strings.Count(s, `"maxLength"`) || n != 6 {
+		t.Errorf("%d strings and %d maxLength in %s", n, strings.Count(s, `"maxLength"`), s)
+	}
+	if n := strings.Count(s, `"type":"array"`); n != strings.Count(s, `"maxItems"`) {
+		t.Errorf("%d arrays and %d maxItems in %s", n, strings.Count(s, `"maxItems"`), s)
+	}
+}
+
+// jsonTags lists the JSON names of t's fields, sorted, without skip.
+func jsonTags(t reflect.Type, skip ...string) []string {
+	var out []string
+	for f := range t.Fields() {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if !slices.Contains(skip, name) {
+			out = append(out, name)
 		}
 	}
+	slices.Sort(out)
+	return out
 }
 
 func TestStatement(t *testing.T) {
