@@ -184,8 +184,7 @@ func (c *Client) NoteError(err error) {
 // Chat is one chat call.
 type Chat struct {
 	Messages []api.Message
-	// Format, when set, is a JSON schema the reply must satisfy; the call
-	// is then not streamed.
+	// Format, when set, is a JSON schema the reply must satisfy.
 	Format json.RawMessage
 	// NumPredict bounds the reply in tokens (0: the model's default).
 	NumPredict int
@@ -213,11 +212,11 @@ const MaxReplyBytes = 64 << 10
 
 var errReplyTooLong = errors.New("the reply is longer than MaxReplyBytes")
 
-// Chat runs ch under ctx. With onChunk set and no Format the reply is
-// streamed and onChunk sees each piece as it arrives. Errors are *rpc.Error
+// Chat runs ch under ctx. With onChunk set the reply is streamed and
+// onChunk sees each piece as it arrives, JSON held to a Format included. Errors are *rpc.Error
 // (llm_unavailable or timeout) carrying advice.
 func (c *Client) Chat(ctx context.Context, ch Chat, onChunk func(string)) (Reply, error) {
-	stream := onChunk != nil && len(ch.Format) == 0
+	stream := onChunk != nil
 	opts := map[string]any{"num_ctx": c.numCtx, "temperature": 0, "seed": 42}
 	if ch.NumPredict > 0 {
 		opts["num_predict"] = ch.NumPredict

@@ -137,8 +137,8 @@ func TestEndlessReplyIsBounded(t *testing.T) {
 	}
 }
 
-// A reply that stopped at num_predict is cut off, streamed or not (a call
-// with a Format is not streamed): it stops wherever the limit fell.
+// A reply that stopped at num_predict is cut off, held to a Format or
+// not: it stops wherever the limit fell.
 func TestReplyAtTheTokenLimitIsCutOff(t *testing.T) {
 	fake := ollamatest.New(t, ollamatest.WithModels(ollamatest.Model{Name: "tiny"}))
 	fake.OnChat(new(ollamatest.Script).When(ollamatest.LastUserContains("long"), ollamatest.Reply{Content: "The disk / is at 63% and the", DoneReason: "length"}).

@@ -1,6 +1,7 @@
 package ollamatest
 
 import (
+	"encoding/json"
 	"strings"
 	"sync"
 	"time"
@@ -106,12 +107,24 @@ func LastUserContains(sub string) Matcher {
 }
 
 // HasFormat matches requests that ask for structured output ("json" or a
-// JSON schema), as the translator does.
+// JSON schema), as the translator and the specialists do.
 func HasFormat() Matcher {
 	return func(req *api.ChatRequest) bool { return len(req.Format) > 0 && string(req.Format) != "null" }
 }
 
-// NoFormat matches requests for plain text, as the specialists send.
+// SchemaHas matches requests whose JSON schema names property, which
+// tells Anna's translator (its ticket has "needs_probes") from a
+// specialist (its facts have "facts").
+func SchemaHas(property string) Matcher {
+	return func(req *api.ChatRequest) bool {
+		var s struct {
+			Properties map[string]json.RawMessage `json:"properties"`
+		}
+		return json.Unmarshal(req.Format, &s) == nil && s.Properties[property] != nil
+	}
+}
+
+// NoFormat matches requests for plain text.
 func NoFormat() Matcher {
 	has := HasFormat()
 	return func(req *api.ChatRequest) bool { return !has(req) }
