@@ -230,3 +230,21 @@ func TestCleanupReleasesHangingHandlers(t *testing.T) {
 	// the client sees the empty answer end.
 	<-done
 }
+
+// SchemaHas tells requests apart by their schema's properties, and never
+// matches a request without one or with a bare "json" format.
+func TestSchemaHas(t *testing.T) {
+	ticket := &api.ChatRequest{Format: []byte(`{"type":"object","properties":{"needs_probes":{"type":"array"}}}`)}
+	facts := &api.ChatRequest{Format: []byte(`{"type":"object","properties":{"facts":{"type":"array"}}}`)}
+	for _, c := range []struct {
+		req  *api.ChatRequest
+		want bool
+	}{{ticket, true}, {facts, false}, {&api.ChatRequest{}, false}, {&api.ChatRequest{Format: []byte(`"json"`)}, false}} {
+		if got := SchemaHas("needs_probes")(c.req); got != c.want {
+			t.Errorf("SchemaHas(needs_probes)(%s) = %v, want %v", c.req.Format, got, c.want)
+		}
+	}
+	if !SchemaHas("facts")(facts) {
+		t.Error("SchemaHas(facts) does not match the facts schema")
+	}
+}
