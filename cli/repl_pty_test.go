@@ -156,11 +156,12 @@ func slowWriter(t *testing.T) *ollamatest.Server {
 	s := ollamatest.New(t)
 	s.OnChat(func(req *api.ChatRequest) ollamatest.Reply {
 		r := daemontest.Grounded(req)
-		if len(req.Format) > 0 { // the translator's ticket: no need to wait
+		if ollamatest.SchemaHas("needs_probes")(req) { // the translator's ticket: no need to wait
 			return r
 		}
-		first, rest, _ := strings.Cut(r.Content, " ")
-		return ollamatest.Reply{Chunks: []string{first, " " + rest}, DelayPerChunk: time.Second}
+		// The first fact is whole in the first piece, so it shows at once.
+		cut := strings.Index(r.Content, "}") + 1
+		return ollamatest.Reply{Chunks: []string{r.Content[:cut], r.Content[cut:]}, DelayPerChunk: time.Second}
 	})
 	return s
 }
@@ -169,13 +170,13 @@ func TestPTYLiveAnswer(t *testing.T) {
 	d := daemontest.Start(t, daemontest.Options{Ollama: slowWriter(t)})
 	tm := spawn(t, testEnv(t, d.Socket), "why", "is", "memory", "usage", "high?")
 	// The first piece appears dimmed under the status line...
-	tm.expect("\r\n\x1b[2mFrom\x1b[0m")
+	tm.expect("\r\n\x1b[2m- ")
 	// ...and is erased before the block, which holds the whole answer.
 	out := tm.expect("anna v" + version.String())
 	if !strings.HasSuffix(out, "\x1b[J") {
 		t.Errorf("live area not erased before the answer: %q", out)
 	}
-	tm.expect("\r\nFrom top_memory: ")
+	tm.expect("\r\n- ")
 	tm.expect("probes:")
 	if code := tm.exitCode(); code != 0 {
 		t.Errorf("exit %d, want 0", code)
@@ -191,7 +192,7 @@ func TestPTYREPLFollowUp(t *testing.T) {
 	tm.expect("anna> ")
 	tm.send("why is memory usage high?\r")
 	tm.expect("[anna] system specialist")
-	tm.expect("From top_memory")
+	tm.expect("\r\n- ")
 	tm.expect("anna> ")
 	tm.send("and the second one?\r")
 	tm.expect("[you]\r\nand the second one?\r\n")
@@ -211,7 +212,7 @@ func TestPTYREPLFollowUp(t *testing.T) {
 	if last := tr.Messages[len(tr.Messages)-1].Content; !strings.Contains(last, "Previous question (domain system): why is memory usage high?") {
 		t.Fatalf("the follow-up's translator did not see the previous question: %q", last)
 	}
-	if !hasMessage(sp.Messages, "assistant", "From top_memory") {
+	if !hasMessage(sp.Messages, "assistant", "- ") {
 		t.Fatal("the follow-up's specialist did not see the previous answer")
 	}
 }

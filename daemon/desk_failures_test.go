@@ -66,7 +66,7 @@ func TestSlowProbeCostsCoverageOnly(t *testing.T) {
 	b := fast
 	b.Probes = 300 * time.Millisecond
 	d := scripted(t, &b, daemontest.Options{Journal: daemontest.NewSlowJournal()}, ticket(rpc.DomainSystem, probes.SystemLogs, probes.FailedServices),
-		ollamatest.Reply{Content: "From failed_services: " + daemontest.FailedUnit + " failed."})
+		ollamatest.Reply{Content: `{"facts": [{"line": 0, "subject": "", "field": "count", "count": "` + daemontest.FailedUnit + `", "value": "1"}], "advice": [], "missing": ""}`})
 	a := ask(t, d, "did anything break today?")
 	if a.NeedsClarification || a.ReliabilitySignals.ProbeCoverage || !a.ReliabilitySignals.AnswerGrounded {
 		t.Fatalf("signals %+v for %q", a.ReliabilitySignals, a.Answer)
@@ -83,9 +83,9 @@ func TestHedgingAndInventedFigures(t *testing.T) {
 		answer             string
 		grounded, noInvent bool
 	}{
-		"hedged":   {"firefox is probably the problem; it typically uses a lot.", false, false},
-		"invented": {"firefox uses 3.2 GiB, and postgres uses 900 MiB.", false, true},
-		"nothing":  {"Your computer is fine.", false, true},
+		"hedged":   {`{"facts": [], "advice": [], "missing": "firefox is probably the problem; it typically uses a lot."}`, false, false},
+		"invented": {`{"facts": [{"line": 2, "subject": "firefox", "field": "RSS", "value": "3.2 GiB"}, {"line": 3, "subject": "postgres", "field": "RSS", "value": "900 MiB"}], "advice": [], "missing": ""}`, false, true},
+		"nothing":  {`{"facts": [], "advice": [], "missing": "Your computer is fine."}`, false, true},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -160,7 +160,7 @@ func TestSessionsCarryFollowUps(t *testing.T) {
 		t.Fatalf("translator lacks the previous turn: %q", tr.Messages[len(tr.Messages)-1].Content)
 	}
 	if !slices.ContainsFunc(sp.Messages, func(m api.Message) bool {
-		return m.Role == "assistant" && strings.HasPrefix(m.Content, "From top_memory")
+		return m.Role == "assistant" && strings.HasPrefix(m.Content, "- ") && !strings.Contains(m.Content, "{")
 	}) {
 		t.Fatal("specialist lacks the previous answer")
 	}

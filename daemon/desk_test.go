@@ -9,6 +9,7 @@ import (
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/daemontest"
 	"github.com/jjgarcianorway/anna-assistant/daemon/desk"
+	"github.com/jjgarcianorway/anna-assistant/daemon/facts"
 	"github.com/jjgarcianorway/anna-assistant/daemon/llm/ollamatest"
 	"github.com/jjgarcianorway/anna-assistant/daemon/specialist"
 	"github.com/jjgarcianorway/anna-assistant/probes"
@@ -23,7 +24,7 @@ var fast = desk.Budget{Translator: 2 * time.Second, Probes: 2 * time.Second, Spe
 // translator and specialist calls with answer.
 func scripted(t *testing.T, b *desk.Budget, o daemontest.Options, translator, answer ollamatest.Reply) *daemontest.Daemon {
 	fake := ollamatest.New(t)
-	fake.OnChat(new(ollamatest.Script).When(ollamatest.HasFormat(), translator).Otherwise(answer).Reply)
+	fake.OnChat(new(ollamatest.Script).When(ollamatest.SchemaHas("needs_probes"), translator).Otherwise(answer).Reply)
 	o.Ollama, o.Budget = fake, b
 	return daemontest.Start(t, o)
 }
@@ -53,7 +54,7 @@ func TestGroundedAnswer(t *testing.T) {
 	for _, r := range a.Evidence.ProbesExecuted {
 		ran = append(ran, r.Probe)
 	}
-	if !slices.Contains(ran, probes.TopMemory) || !strings.HasPrefix(a.Answer, "From top_memory") {
+	if !slices.Contains(ran, probes.TopMemory) || !strings.HasPrefix(a.Answer, "- ") || len(a.Evidence.CitedLines) != 1 || a.Evidence.CitedLines[0].Probe != probes.TopMemory {
 		t.Fatalf("probes %v, answer %q", ran, a.Answer)
 	}
 	want := rpc.Signals{TranslatorConfident: true, ProbeCoverage: true, AnswerGrounded: true, NoInvention: true, ClarificationNotNeeded: true}
@@ -74,7 +75,7 @@ func TestGroundedAnswer(t *testing.T) {
 	if len(tr.Format) == 0 || tr.Stream == nil || *tr.Stream || tr.KeepAlive == nil || tr.Options["num_ctx"] != float64(8192) {
 		t.Fatalf("translator call: format %s stream %v keep_alive %v options %v", tr.Format, tr.Stream, tr.KeepAlive, tr.Options)
 	}
-	if len(sp.Format) != 0 || sp.Stream == nil || !*sp.Stream || sp.Messages[0].Role != "system" ||
+	if string(sp.Format) != string(facts.Schema) || sp.Stream == nil || !*sp.Stream || sp.Messages[0].Role != "system" ||
 		!strings.Contains(sp.Messages[1].Content, "AMD Ryzen 7 5800U") || !strings.Contains(sp.Messages[1].Content, "Anna version") {
 		t.Fatalf("specialist call not grounded in the RuntimeContext: %+v", sp.Messages[:2])
 	}
@@ -88,7 +89,8 @@ func TestGroundedAnswer(t *testing.T) {
 }
 
 func TestProgressStreamsInOrder(t *testing.T) {
-	words := []string{"From", " top_memory:", " the", " first", " row."}
+	words := []string{`{"facts": [{"line": 2, "subject": "firefox", "field": "RSS", "value": "1"}`,
+		`, {"line": 3, "subject": "sshd", "field": "RSS", "value": "2"}]`, `, "advice": [], "missing": ""}`}
 	d := scripted(t, nil, daemontest.Options{}, ticket(rpc.DomainSystem, probes.TopMemory, probes.MemoryInfo),
 		ollamatest.Reply{Chunks: words, DelayPerChunk: 30 * time.Millisecond})
 	c := d.Client(t)
@@ -133,7 +135,7 @@ func TestProgressStreamsInOrder(t *testing.T) {
 			t.Fatalf("progress order %q lacks %q", got, want)
 		}
 	}
-	if text.String() != a.Answer || a.Answer != strings.Join(words, "") {
+	if text.String() != a.Answer || a.Answer != "- firefox RSS: 1\n- sshd RSS: 2" {
 		t.Fatalf("streamed %q, answered %q", text.String(), a.Answer)
 	}
 }

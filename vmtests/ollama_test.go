@@ -19,7 +19,7 @@ func fakeOllama(t *testing.T, answer ollamatest.Reply) *ollamatest.Server {
 	fake := ollamatest.New(t)
 	ticket, _ := json.Marshal(map[string]any{"intent": "question", "domain": "system", "entities": []string{},
 		"needs_probes": []string{"memory_info"}, "clarification_question": nil, "confidence": 90})
-	fake.OnChat(new(ollamatest.Script).When(ollamatest.HasFormat(), ollamatest.Reply{Content: string(ticket)}).Otherwise(answer).Reply)
+	fake.OnChat(new(ollamatest.Script).When(ollamatest.SchemaHas("needs_probes"), ollamatest.Reply{Content: string(ticket)}).Otherwise(answer).Reply)
 	return fake
 }
 
@@ -33,12 +33,12 @@ func useOllama(s *shell, fake *ollamatest.Server) {
 	waitSocket(s)
 }
 
-// answers counts the specialist calls (chats without a JSON format) among
-// the fake's requests.
+// answers counts the specialist calls (chats not for a ticket) among the
+// fake's requests.
 func answers(rs []ollamatest.Request) int {
 	n := 0
 	for _, r := range rs {
-		if r.Chat != nil && len(r.Chat.Format) == 0 {
+		if r.Chat != nil && !ollamatest.SchemaHas("needs_probes")(r.Chat) {
 			n++
 		}
 	}
@@ -87,13 +87,13 @@ func TestCrashRestart(t *testing.T) {
 // answer with Ctrl-C and ends with Ctrl-D.
 func TestAsk(t *testing.T) {
 	gate := make(chan struct{})
-	fake := fakeOllama(t, ollamatest.Reply{Content: "From memory_info: the memory figures are shown above.", Gate: gate})
+	fake := fakeOllama(t, ollamatest.Reply{Content: `{"facts": [{"line": 1, "subject": "memory_info", "field": "figures", "value": "shown above"}], "advice": [], "missing": ""}`, Gate: gate})
 	close(gate) // the one-shot answer streams freely
 	s := bootInstalled(t, 10*time.Minute)
 	useOllama(s, fake)
 
 	out := s.must(as("alice", "annactl why is my memory usage like this"))
-	for _, want := range []string{"From memory_info", "reliability:", "probes:", "memory_info"} {
+	for _, want := range []string{"- memory_info figures: shown above", "reliability:", "probes:", "memory_info"} {
 		if !strings.Contains(out, want) {
 			t.Fatalf("the one-shot answer lacks %q:\n%s", want, out)
 		}
@@ -129,7 +129,7 @@ func fakeHang(fake *ollamatest.Server) chan struct{} {
 	gate := make(chan struct{})
 	ticket, _ := json.Marshal(map[string]any{"intent": "question", "domain": "system", "entities": []string{},
 		"needs_probes": []string{"memory_info"}, "clarification_question": nil, "confidence": 90})
-	fake.OnChat(new(ollamatest.Script).When(ollamatest.HasFormat(), ollamatest.Reply{Content: string(ticket)}).
+	fake.OnChat(new(ollamatest.Script).When(ollamatest.SchemaHas("needs_probes"), ollamatest.Reply{Content: string(ticket)}).
 		Otherwise(ollamatest.Reply{Content: "never shown", Gate: gate}).Reply)
 	return gate
 }

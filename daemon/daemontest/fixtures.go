@@ -2,8 +2,9 @@ package daemontest
 
 import (
 	"context"
-	"fmt"
+	"encoding/json"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/ollama/ollama/api"
 
+	"github.com/jjgarcianorway/anna-assistant/daemon/facts"
 	"github.com/jjgarcianorway/anna-assistant/daemon/llm/ollamatest"
 	"github.com/jjgarcianorway/anna-assistant/daemon/translator"
 	"github.com/jjgarcianorway/anna-assistant/probes"
@@ -82,15 +84,16 @@ func (j *SlowJournal) AssertAbandoned(t testing.TB, c *rpc.Client) {
 
 // Grounded is the default fake model. It behaves like a well-behaved small
 // model: the translator gets the keyword reading of the question (and of the
-// previous one, for a follow-up) as a schema-valid ticket, and a specialist gets a sentence that quotes the
-// first data row of the first probe in its prompt, so the supervisor finds
-// the answer grounded.
+// previous one, for a follow-up) as a schema-valid ticket, and a specialist
+// gets a fact-form reply (package facts) that copies one cell of the first
+// data row of the first probe in its prompt, so the supervisor finds it
+// grounded.
 func Grounded(req *api.ChatRequest) ollamatest.Reply {
 	last := ""
 	if n := len(req.Messages); n > 0 {
 		last = req.Messages[n-1].Content
 	}
-	if len(req.Format) > 0 {
+	if ollamatest.SchemaHas("needs_probes")(req) {
 		// Like a model reading the previous question along with a
 		// follow-up, the keywords see both.
 		q := strings.Replace(last, "Message: ", "", 1)
@@ -99,29 +102,59 @@ func Grounded(req *api.ChatRequest) ollamatest.Reply {
 		}
 		return ollamatest.Reply{Content: translator.Encode(translator.Keywords(q))}
 	}
-	return ollamatest.Reply{Content: groundedAnswer(last)}
+	return ollamatest.Reply{Content: FactReply(groundedFact(last))}
 }
 
-var fields = regexp.MustCompile(`\S+`)
+// FactReply is a specialist's reply in the fact form stating fs.
+func FactReply(fs ...facts.Fact) string {
+	if fs == nil {
+		fs = []facts.Fact{}
+	}
+	b, err := json.Marshal(facts.Answer{Facts: fs, Advice: []string{}})
+	if err != nil {
+		panic(err) // strings and ints always marshal
+	}
+	return string(b)
+}
 
-// groundedAnswer quotes the first row under the first probe heading.
-func groundedAnswer(prompt string) string {
+var numberedRow = regexp.MustCompile(`^(\d+)\| (.*)$`)
+
+// groundedFact copies the second cell of the first data row under the
+// first probe heading, named by the row's first cell and the header's
+// column; with no probe output, the hardware snapshot's CPU model.
+func groundedFact(prompt string) facts.Fact {
 	lines := strings.Split(prompt, "\n")
 	for i, l := range lines {
 		if !strings.HasPrefix(l, "### ") || strings.Contains(l, "FAILED") {
 			continue
 		}
+		var header []string
+		indented := false
 		for _, row := range lines[i+1:] {
-			if row == "" || strings.HasPrefix(row, "###") {
+			m := numberedRow.FindStringSubmatch(row)
+			if m == nil {
 				break
 			}
-			if isHeader(row) {
+			n, _ := strconv.Atoi(m[1])
+			if isHeader(m[2]) {
+				header, indented = strings.Fields(m[2]), strings.HasPrefix(m[2], " ")
 				continue
 			}
-			return fmt.Sprintf("From %s: %s", strings.Fields(l)[1], strings.Join(fields.FindAllString(row, 12), " "))
+			cells := strings.Fields(m[2])
+			if len(cells) < 2 {
+				continue
+			}
+			f := facts.Fact{Line: n, Subject: cells[0], Value: cells[1]}
+			switch {
+			case indented && len(header) > 0:
+				f.Field = header[0] // free's rows start with a label the header lacks
+			case len(header) > 1:
+				f.Field = header[1]
+			}
+			return f
 		}
 	}
-	return "The context holds no probe output for this question."
+	return facts.Fact{Line: 0, Subject: "cpu_model", Field: "model", Value: "none"}
 }
 
 func isHeader(row string) bool {

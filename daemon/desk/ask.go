@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/brain"
+	"github.com/jjgarcianorway/anna-assistant/daemon/facts"
 	"github.com/jjgarcianorway/anna-assistant/daemon/llm"
 	"github.com/jjgarcianorway/anna-assistant/daemon/llmqueue"
 	"github.com/jjgarcianorway/anna-assistant/daemon/progress"
@@ -40,11 +41,12 @@ type work struct {
 	// finished; the supervisor scores it as unusable.
 	incomplete bool
 	// sources are the numbered probe lines the specialist was shown, set
-	// with its answer: only that answer's citations are read and removed
-	// (see cite.go), never a brain, clarification or no-model answer's
-	// brackets, and none when no line was numbered, as the supervisor
-	// reads none then.
+	// with its answer: its facts name them (see cite.go).
 	sources []sources.Line
+	// factForm is set with the specialist's answer, which is in the fact
+	// form (package facts); a brain, clarification or no-model answer is
+	// plain text.
+	factForm bool
 }
 
 // Ask answers one request admitted to the queue as place: by the fast
@@ -159,8 +161,8 @@ func (d *Desk) translate(ctx context.Context, w *work, rec *progress.Recorder) e
 	return nil
 }
 
-// specialize asks the domain's specialist, streaming its words into
-// progress as they are written.
+// specialize asks the domain's specialist, streaming its facts into
+// progress as each is written.
 func (d *Desk) specialize(ctx context.Context, w *work, rec *progress.Recorder) error {
 	prompt, err := specialist.Build(specialist.Brief{
 		Domain: w.ticket.Domain, Question: w.params.Text, History: w.history, Ticket: w.ticket,
@@ -177,20 +179,15 @@ func (d *Desk) specialize(ctx context.Context, w *work, rec *progress.Recorder) 
 	defer release()
 	sctx, cancel := context.WithTimeout(ctx, d.budget.Specialist)
 	defer cancel()
-	emit, flush := rec.Token, func() {}
-	if len(prompt.Sources) > 0 {
-		stream := &citeStream{emit: rec.Token}
-		emit, flush = stream.write, stream.flush
-	}
-	reply, err := d.o.LLM.Chat(sctx, llm.Chat{Messages: prompt.Messages, NumPredict: specialist.NumPredict}, emit)
-	flush()
+	stream := facts.NewStream(rec.Token)
+	reply, err := d.o.LLM.Chat(sctx, llm.Chat{Messages: prompt.Messages, Format: prompt.Format, NumPredict: specialist.NumPredict}, stream.Write)
 	if err != nil {
 		if sctx.Err() == context.DeadlineExceeded && ctx.Err() == nil {
 			return rpc.Errorf(rpc.KindTimeout, "cannot get the specialist's answer within %v", d.budget.Specialist)
 		}
 		return err
 	}
-	w.answer, w.sources = reply.Content, prompt.Sources
+	w.answer, w.sources, w.factForm = reply.Content, prompt.Sources, true
 	if !reply.Complete {
 		w.incomplete = true
 		w.lastErr = joinErr(w.lastErr, "specialist: the reply was cut off before the model finished")

@@ -1,6 +1,7 @@
 package desk
 
 import (
+	"bytes"
 	"context"
 	"slices"
 	"strings"
@@ -28,10 +29,10 @@ type instantLLM struct{}
 func (instantLLM) Model() string { return "instant" }
 
 func (instantLLM) Chat(_ context.Context, ch llm.Chat, onChunk func(string)) (llm.Reply, error) {
-	if len(ch.Format) > 0 {
+	if !bytes.Contains(ch.Format, []byte(`"facts"`)) {
 		return llm.Reply{Content: translator.Encode(translator.Keywords("what is using my memory?"))}, nil
 	}
-	answer := "From top_memory: the first row shows the largest process."
+	answer := `{"facts": [{"line": 2, "subject": "root", "field": "PID", "value": "1"}], "advice": [], "missing": ""}`
 	if onChunk != nil {
 		for _, w := range strings.SplitAfter(answer, " ") {
 			onChunk(w)

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/ollama/ollama/api"
 
+	"github.com/jjgarcianorway/anna-assistant/daemon/facts"
 	"github.com/jjgarcianorway/anna-assistant/daemon/llm/ollamatest"
 	"github.com/jjgarcianorway/anna-assistant/daemon/llmqueue"
 	"github.com/jjgarcianorway/anna-assistant/daemon/peer"
@@ -37,7 +37,7 @@ func citingDesk(t *testing.T, ids []string, write func(prompt string) string) *D
 	fake := ollamatest.New(t)
 	tk := translator.Encode(rpc.Ticket{Intent: rpc.IntentQuestion, Domain: rpc.DomainSystem, Entities: []string{}, NeedsProbes: ids, Confidence: 0.9})
 	fake.OnChat(func(req *api.ChatRequest) ollamatest.Reply {
-		if ollamatest.HasFormat()(req) {
+		if ollamatest.SchemaHas("needs_probes")(req) {
 			return ollamatest.Reply{Content: tk}
 		}
 		return ollamatest.Reply{Content: write(req.Messages[len(req.Messages)-1].Content)}
@@ -89,13 +89,14 @@ func promptRows(prompt string) map[int]string {
 	return rows
 }
 
-// A reply that cites its lines reaches the user without the citations (in
-// the answer, the session's history and the streamed text), and the
-// evidence lists the cited lines the model was shown, first-cited first,
-// each once. A number the prompt never showed is not listed: neither the
-// lscpu Flags line (numbered, but cut by the row policy) nor a number past
-// every line.
-func TestCitedAnswer(t *testing.T) {
+// A fact-form reply reaches the user as its facts, one per line, with no
+// JSON (in the answer, the session's history and the streamed text), and
+// the evidence lists the lines its facts name that the model was shown,
+// first-named first, each once. A number the prompt never showed is not
+// listed: neither the lscpu Flags line (numbered, but cut by the row
+// policy) nor a number past every line; nor are a count's or the hardware
+// snapshot's.
+func TestFactAnswer(t *testing.T) {
 	var mu sync.Mutex // the hook runs on the fake server's goroutine
 	var reply string
 	var hdr, top, mem, flags int
@@ -122,24 +123,37 @@ func TestCitedAnswer(t *testing.T) {
 		if len(gaps) == 1 {
 			flags = gaps[0] // checked below to be lscpu's Flags line
 		}
-		reply = fmt.Sprintf("The first process row is the largest [%d]. Memory shows its total [%d, %d]. The CPU has flags [%d]. Nothing else [4000]. The table has a header [%d-%d].",
-			top, mem, top, flags, hdr, top)
+		cells := strings.Fields(rows[top])
+		reply = daemontestFacts(
+			facts.Fact{Line: top, Subject: cells[1], Field: "RSS", Value: cells[5]},
+			facts.Fact{Line: mem, Subject: "Mem:", Field: "total", Value: strings.Fields(rows[mem])[1]},
+			facts.Fact{Line: flags, Subject: "Flags", Field: "flags", Value: "fpu"},
+			facts.Fact{Line: 4000, Subject: "x", Field: "y", Value: "z"},
+			facts.Fact{Line: top, Subject: cells[1], Field: "USER", Value: cells[0]},
+			facts.Fact{Count: "USER", Value: "1"},
+			facts.Fact{Line: 0, Subject: "cpu_model", Field: "model", Value: "x"},
+			facts.Fact{Line: hdr, Subject: "USER", Field: "header", Value: "PID"},
+		)
 		return reply
 	})
 	a, streamed := askStreamed(t, d, "what is using my memory?")
 	mu.Lock()
 	defer mu.Unlock()
 	if top == 0 || mem == 0 || flags == 0 {
-		t.Fatalf("the prompt lacks a row the test cites: ps %d, free %d, the one unshown line %d", top, mem, flags)
+		t.Fatalf("the prompt lacks a row the test names: ps %d, free %d, the one unshown line %d", top, mem, flags)
 	}
-	clean, _ := sources.Parse(reply)
-	if a.Answer != clean || regexp.MustCompile(`\[\d`).MatchString(a.Answer) || !strings.HasPrefix(a.Answer, "The first process row is the largest. Memory") {
+	parsed, err := facts.Parse(reply)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := parsed.Text()
+	if a.Answer != want || strings.ContainsAny(a.Answer, "{}") || !strings.HasPrefix(a.Answer, "- "+parsed.Facts[0].Statement()+"\n") {
 		t.Fatalf("the user got %q for the reply %q", a.Answer, reply)
 	}
-	if streamed != clean {
-		t.Errorf("streamed %q, want %q", streamed, clean)
+	if streamed != want {
+		t.Errorf("streamed %q, want %q", streamed, want)
 	}
-	if h := d.o.Sessions.History(0, "s"); len(h) != 1 || h[0].Answer != clean {
+	if h := d.o.Sessions.History(0, "s"); len(h) != 1 || h[0].Answer != want {
 		t.Errorf("the session remembers %+v", h)
 	}
 
@@ -147,15 +161,15 @@ func TestCitedAnswer(t *testing.T) {
 	if !strings.HasPrefix(numbered[flags-1].Text, "Flags:") {
 		t.Fatalf("line %d is %q, not the Flags line the prompt left out", flags, numbered[flags-1].Text)
 	}
-	var want []rpc.CitedLine
+	var lines []rpc.CitedLine
 	for _, n := range []int{top, mem, hdr} {
-		want = append(want, rpc.CitedLine{N: n, Probe: numbered[n-1].Probe, Text: numbered[n-1].Text})
+		lines = append(lines, rpc.CitedLine{N: n, Probe: numbered[n-1].Probe, Text: numbered[n-1].Text})
 	}
-	if !reflect.DeepEqual(a.Evidence.CitedLines, want) {
-		t.Fatalf("cited_lines %+v\nwant %+v", a.Evidence.CitedLines, want)
+	if !reflect.DeepEqual(a.Evidence.CitedLines, lines) {
+		t.Fatalf("cited_lines %+v\nwant %+v", a.Evidence.CitedLines, lines)
 	}
-	if want[0].Probe != probes.TopMemory || want[1].Probe != probes.MemoryInfo {
-		t.Fatalf("cited the wrong probes: %+v", want)
+	if lines[0].Probe != probes.TopMemory || lines[1].Probe != probes.MemoryInfo {
+		t.Fatalf("named the wrong probes: %+v", lines)
 	}
 	j, _ := json.Marshal(a.Evidence)
 	if !strings.Contains(string(j), fmt.Sprintf(`"cited_lines":[{"n":%d,"probe":"top_memory","text":`, top)) {
@@ -163,14 +177,27 @@ func TestCitedAnswer(t *testing.T) {
 	}
 }
 
-// A reply without citations is the answer as before: same text, streamed
-// unchanged, and an empty (not null) cited_lines.
-func TestUncitedAnswer(t *testing.T) {
-	const reply = "From top_memory: the first row shows the largest process, listening on [::]:22 [1/2]."
+// daemontestFacts is a fact-form reply stating fs.
+func daemontestFacts(fs ...facts.Fact) string {
+	b, err := json.Marshal(facts.Answer{Facts: fs, Advice: []string{}})
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
+
+// The specialist is asked for the fact form: its request carries the
+// schema, and a reply that is not the form is shown as it came, scored as
+// no answer, with the reason in last_error and no line listed.
+func TestReplyOutsideTheFactForm(t *testing.T) {
+	const reply = "From top_memory: the first row shows the largest process [2]."
 	d := citingDesk(t, []string{probes.TopMemory}, func(string) string { return reply })
-	a, streamed := askStreamed(t, d, "what is using my memory?")
-	if a.Answer != reply || streamed != reply {
-		t.Fatalf("answer %q, streamed %q; want %q", a.Answer, streamed, reply)
+	a, _ := askStreamed(t, d, "what is using my memory?")
+	if a.Answer != reply || a.ReliabilityScore > 20 {
+		t.Fatalf("answer %q, score %d", a.Answer, a.ReliabilityScore)
+	}
+	if a.Evidence.LastError == nil || !strings.Contains(*a.Evidence.LastError, "cannot read the reply as the fact form") {
+		t.Fatalf("last_error %v", a.Evidence.LastError)
 	}
 	j, _ := json.Marshal(a)
 	if a.Evidence.CitedLines == nil || !strings.Contains(string(j), `"cited_lines":[]`) {
@@ -178,15 +205,14 @@ func TestUncitedAnswer(t *testing.T) {
 	}
 }
 
-// Answers no model wrote keep their brackets and cite nothing: the no-model
-// answer quotes probe rows verbatim, and a journal row's "sshd[612]" is a
-// PID, not a citation.
+// Answers no model wrote keep their brackets and name no line: the
+// no-model answer quotes probe rows verbatim.
 func TestAnswerWithoutModelCitesNothing(t *testing.T) {
 	// Lines numbered for a specialist whose call then failed: the
-	// no-model answer that replaces its reply cites none of them.
+	// no-model answer that replaces its reply names none of them.
 	w := &work{unavailable: rpc.Errorf(rpc.KindLLMUnavailable, "cannot reach Ollama"), ticket: translator.Keywords("any failed logins?"),
 		results: []rpc.ProbeResult{{Probe: probes.SystemLogs, Command: "journalctl", Stdout: "Nov 22 host sshd[612]: Failed password [3]\n"}},
-		sources: []sources.Line{{N: 3, Probe: probes.SystemLogs, Text: "Nov 22 host sshd[612]: Failed password [3]"}}}
+		sources: []sources.Line{{N: 3, Probe: probes.SystemLogs, Text: "Nov 22 host sshd[612]: Failed password [3]"}}, factForm: true}
 	d := New(Options{Sessions: session.NewStore()})
 	a, err := d.finish(t.Context(), w, nil)
 	if err != nil {
@@ -197,44 +223,16 @@ func TestAnswerWithoutModelCitesNothing(t *testing.T) {
 	}
 }
 
-// However the reply is cut into chunks, the streamed text is what
-// sources.Parse makes of the whole, so no citation flashes on screen.
-func TestCiteStreamMatchesParse(t *testing.T) {
-	replies := []string{
-		"nginx uses 45 MiB [3]. It runs [3, 5]. Ports [L7-9] and [::]:22 and [1/2] stay.",
-		"a [1 [2] b [x 12] [3] c  [4]\n[5]",
-		"no citation here",
-		"[12][13] trailing [",
-		"open [1, 2",
-		"sshd[612]: failed [4]. postfix/smtpd[27310]: x",
-		"nginx uses 45 MiB [3][5]. It’s 45 °C [3] — fine, café [2] x",
-	}
-	for _, r := range replies {
-		want, _ := sources.Parse(r)
-		for i := 0; i <= len(r); i++ {
-			for j := i; j <= len(r); j++ {
-				var got strings.Builder
-				s := citeStream{emit: func(t string) { got.WriteString(t) }}
-				for _, c := range []string{r[:i], r[i:j], r[j:]} {
-					s.write(c)
-				}
-				s.flush()
-				if got.String() != want {
-					t.Fatalf("chunks %q %q %q streamed %q, want %q", r[:i], r[i:j], r[j:], got.String(), want)
-				}
-			}
-		}
-	}
-}
-
-func TestCitedLinesBounded(t *testing.T) {
+func TestFactLinesBounded(t *testing.T) {
 	shown := []sources.Line{{N: 2, Probe: "top_memory", Text: strings.Repeat("é", 300)}, {N: 5, Probe: "memory_info", Text: "Mem: 15Gi"}}
-	got := citedLines([]sources.Cite{{Lines: []int{5, 9}}, {Lines: []int{2, 5}}}, shown)
+	reply := daemontestFacts(facts.Fact{Line: 5, Subject: "Mem:", Value: "15Gi"}, facts.Fact{Line: 9, Subject: "a", Value: "b"},
+		facts.Fact{Line: 2, Subject: "é", Value: "é"}, facts.Fact{Line: 5, Subject: "Mem:", Value: "15Gi"})
+	got := factLines(reply, shown)
 	if len(got) != 2 || got[0].N != 5 || got[1].N != 2 || len(got[1].Text) > rpc.MaxCitedLineBytes || !strings.HasSuffix(got[1].Text, "é…") {
 		t.Fatalf("got %+v", got)
 	}
-	if got := citedLines(nil, shown); got == nil || len(got) != 0 {
-		t.Fatalf("no citation gave %#v", got)
+	if got := factLines("not json", shown); got == nil || len(got) != 0 {
+		t.Fatalf("a reply outside the form gave %#v", got)
 	}
 }
 
@@ -251,16 +249,17 @@ func TestBrainAnswerCitesNothing(t *testing.T) {
 	}
 }
 
-// The supervisor reads the citations itself: it gets the reply as the
-// model wrote it and the lines the model was shown, so a citation of a
-// line the model never saw is missing.
+// The supervisor reads the facts itself: it gets the reply as the model
+// wrote it and the lines the model was shown, so a fact on a line the
+// model never saw is missing.
 func TestSupervisorGetsTheRawReply(t *testing.T) {
 	shown := []sources.Line{{N: 2, Probe: probes.TopMemory, Text: "alice 1000 12.0 firefox"}}
-	in := (&work{answer: "firefox uses 12.0% [2]. It is the biggest [9].", sources: shown}).input()
-	if in.Answer != "firefox uses 12.0% [2]. It is the biggest [9]." || !reflect.DeepEqual(in.Sources, shown) {
-		t.Fatalf("supervisor input: answer %q, sources %+v", in.Answer, in.Sources)
+	reply := daemontestFacts(facts.Fact{Line: 2, Subject: "firefox", Field: "%CPU", Value: "12.0"}, facts.Fact{Line: 9, Subject: "firefox", Field: "RSS", Value: "7"})
+	in := (&work{answer: reply, sources: shown, factForm: true}).input()
+	if in.Answer != reply || !in.FactForm || !reflect.DeepEqual(in.Sources, shown) {
+		t.Fatalf("supervisor input: answer %q, fact form %v, sources %+v", in.Answer, in.FactForm, in.Sources)
 	}
-	if r := supervisor.Judge(in); !slices.Contains(r.Grounding.Missing, "[9] (no such line)") {
-		t.Fatalf("the supervisor did not read the citations: %+v", r.Grounding)
+	if r := supervisor.JudgeFacts(in); len(r.Grounding.Missing) != 1 || !strings.Contains(r.Grounding.Missing[0], "line 9 was not shown") {
+		t.Fatalf("the supervisor did not read the facts' lines: %+v", r.Grounding)
 	}
 }

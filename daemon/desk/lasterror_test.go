@@ -22,7 +22,7 @@ import (
 func fakeDesk(t *testing.T, b Budget, translator, specialist ollamatest.Reply) *Desk {
 	t.Helper()
 	fake := ollamatest.New(t)
-	fake.OnChat(new(ollamatest.Script).When(ollamatest.HasFormat(), translator).Otherwise(specialist).Reply)
+	fake.OnChat(new(ollamatest.Script).When(ollamatest.SchemaHas("needs_probes"), translator).Otherwise(specialist).Reply)
 	return deskOn(t, fake, b)
 }
 
@@ -68,13 +68,13 @@ func TestLastErrorKeepsEveryError(t *testing.T) {
 		{"translator timeout, specialist timeout", Budget{short, generous, short, generous, 2 * generous},
 			never, never, []string{"timeout at translator (keyword fallback used)", "; timeout at specialist"}, true},
 		{"bad ticket, cut-off answer", Budget{generous, generous, generous, generous, 2 * generous},
-			garbage, ollamatest.Reply{Content: "From top_memory: firefox uses", Abort: true},
+			garbage, ollamatest.Reply{Content: `{"facts": [{"line": 2, "subject": "firefox"`, Abort: true},
 			[]string{"translator: cannot read the translator's ticket", "; specialist: the reply was cut off"}, false},
 		{"bad ticket, garbled answer", Budget{generous, generous, generous, generous, 2 * generous},
-			garbage, ollamatest.Reply{Content: "From top_memory: \x1b[2J\x1b[2J the first row"},
+			garbage, ollamatest.Reply{Content: `{"facts": [], "advice": [], "missing": "\u001b[2J\u001b[2J the first row"}`},
 			[]string{"translator: cannot read the translator's ticket", "(keyword fallback used)", "; unusable reply: the reply contains control characters"}, false},
 		{"bad ticket, good answer", Budget{generous, generous, generous, generous, 2 * generous},
-			garbage, ollamatest.Reply{Content: "From top_memory: the first row shows the largest process."},
+			garbage, ollamatest.Reply{Content: `{"facts": [], "advice": [], "missing": "The probes do not show which process is largest."}`},
 			[]string{"translator: cannot read the translator's ticket", "(keyword fallback used)"}, false},
 	}
 	for _, c := range cases {

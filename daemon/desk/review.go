@@ -8,7 +8,6 @@ import (
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/progress"
 	"github.com/jjgarcianorway/anna-assistant/daemon/session"
-	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
 	"github.com/jjgarcianorway/anna-assistant/daemon/supervisor"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
 )
@@ -18,7 +17,7 @@ func (w *work) input() supervisor.Input {
 		Ticket: w.ticket, Question: w.params.Text, Requested: w.ticket.NeedsProbes, Results: w.results,
 		Hardware: w.hardware, Facts: w.facts, Answer: w.answer,
 		ClarificationPending: w.ticket.ClarificationQuestion != nil, Incomplete: w.incomplete,
-		Sources: w.sources,
+		Sources: w.sources, FactForm: w.factForm,
 	}
 }
 
@@ -26,7 +25,7 @@ func (w *work) input() supervisor.Input {
 // question) and records the turn in the session.
 func (d *Desk) finish(ctx context.Context, w *work, rec *progress.Recorder) (*rpc.Answer, error) {
 	if w.unavailable != nil && w.ticket.ClarificationQuestion == nil {
-		w.answer, w.sources = withoutModel(w.unavailable, w.results), nil
+		w.answer, w.sources, w.factForm = withoutModel(w.unavailable, w.results), nil, false
 	}
 	rec.Stage(rpc.EventStarting, StageSupervisor, "", "")
 	sctx, cancel := context.WithTimeout(ctx, d.budget.Supervisor)
@@ -60,11 +59,8 @@ func (d *Desk) finish(ctx context.Context, w *work, rec *progress.Recorder) (*rp
 		return nil, v.err
 	}
 	a := v.answer
-	if len(w.sources) > 0 {
-		// The supervisor judged the reply with its citations; the user
-		// gets it without them, and the evidence lists what they cite.
-		clean, cites := sources.Parse(w.answer)
-		a.Answer, a.Evidence.CitedLines = clean, citedLines(cites, w.sources)
+	if w.factForm {
+		a.Evidence.CitedLines = factLines(w.answer, w.sources)
 	}
 	if w.unavailable != nil && !a.NeedsClarification {
 		unexplained(&a, w.ticket)

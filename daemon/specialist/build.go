@@ -1,6 +1,7 @@
 package specialist
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"sort"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/ollama/ollama/api"
 
+	"github.com/jjgarcianorway/anna-assistant/daemon/facts"
 	"github.com/jjgarcianorway/anna-assistant/daemon/session"
 	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
 	"github.com/jjgarcianorway/anna-assistant/hardware"
@@ -18,8 +20,10 @@ import (
 // MaxPromptBytes bounds the bytes of all messages of one LLM request.
 const MaxPromptBytes = 16000
 
-// NumPredict bounds the answer (tokens): six short sentences fit easily.
-const NumPredict = 400
+// NumPredict bounds the answer (tokens): a dozen facts with their JSON
+// fit; the schema's string and list bounds (facts.Schema) keep a model
+// that rambles inside it from running past it.
+const NumPredict = 768
 
 // Brief is everything a specialist may know about one request.
 type Brief struct {
@@ -35,6 +39,8 @@ type Brief struct {
 // Prompt is a built chat and what it contains.
 type Prompt struct {
 	Messages []api.Message
+	// Format is the JSON schema the reply is held to (facts.Schema).
+	Format json.RawMessage
 	// Facts are the hardware facts given to the model by field name (plus
 	// "version"); the supervisor checks answers against them and the
 	// evidence block lists their names.
@@ -56,11 +62,11 @@ type Prompt struct {
 // probe rows first, then the oldest history turns; an oversized question
 // alone (over rpc.MaxRequestTextBytes) is refused earlier by the daemon.
 func Build(b Brief) (Prompt, error) {
-	facts := hardware.Fields(b.Hardware)
-	facts["version"] = b.Version
+	hw := hardware.Fields(b.Hardware)
+	hw["version"] = b.Version
 	head := []api.Message{
 		{Role: "system", Content: systemPrompt(b.Domain)},
-		{Role: "system", Content: runtimeContext(b, facts)},
+		{Role: "system", Content: runtimeContext(b, hw)},
 	}
 	history := b.History
 	groups := byResult(b.Probes, sources.Number(b.Probes))
@@ -73,7 +79,7 @@ func Build(b Brief) (Prompt, error) {
 		msgs = append(msgs, api.Message{Role: "user", Content: section + "QUESTION: " + b.Question})
 		n := size(msgs)
 		if n <= MaxPromptBytes {
-			return Prompt{Messages: msgs, Facts: facts, Bytes: n, Scale: scale, Sources: shown}, nil
+			return Prompt{Messages: msgs, Format: facts.Schema, Facts: hw, Bytes: n, Scale: scale, Sources: shown}, nil
 		}
 		switch {
 		case scale > 0.05:

@@ -3,6 +3,7 @@ package supervisor
 import (
 	"slices"
 
+	"github.com/jjgarcianorway/anna-assistant/daemon/facts"
 	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
 )
@@ -49,8 +50,12 @@ type Input struct {
 	Incomplete bool
 	// Sources are the numbered probe lines the model was shown (see
 	// package sources); nil when the prompt numbered none. An answer's
-	// citations ("[12]") refer to them.
+	// citations ("[12]") and its facts' lines refer to them.
 	Sources []sources.Line
+	// FactForm is set when Answer is a specialist's reply in the fact form
+	// (package facts): JudgeFacts judges it, and the user reads it as
+	// facts.Answer.Text renders it.
+	FactForm bool
 }
 
 // Review is the supervisor's verdict with the details behind each signal,
@@ -185,9 +190,20 @@ func EvidenceBlock(in Input, lastError string) rpc.Evidence {
 // ClarificationPending, the ticket's clarification question. The caller
 // fills in RequestID, Version, Model and DurationMS.
 func Assemble(in Input) (rpc.Answer, Review) {
-	r := Judge(in)
+	var r Review
+	text := in.Answer
+	if in.FactForm {
+		r = JudgeFacts(in)
+		// A reply that is not the fact form is shown as it came, with the
+		// reason it is no answer in last_error.
+		if fa, err := facts.Parse(in.Answer); err == nil {
+			text = fa.Text()
+		}
+	} else {
+		r = Judge(in)
+	}
 	a := rpc.Answer{
-		Answer:             in.Answer,
+		Answer:             text,
 		ReliabilityScore:   r.Score,
 		ReliabilitySignals: r.Signals,
 		Domain:             domainOf(in.Ticket),
