@@ -1,28 +1,29 @@
-// Package facts reads an answer written in the fact form and checks each
-// fact exactly against the probe line it names.
+// Package facts is the form the specialist answers in, and its check:
+// each fact of an answer is looked up in the probe line it names.
 //
 // Free prose can only be checked by reading it, and reading it is what
 // the supervisor's rules do: on fresh machines they kept missing about one
 // false answer in eight and flagging about one true answer in six
 // (docs/SCORING.md). In the fact form the model states each fact as a
 // line number, a subject, a field and a value, every one of them copied
-// from that line, and the few free sentences it may add (the summary) may
-// only restate what its facts' lines say. Each fact is then a lookup, not a
-// reading: the value is in the line or it is not.
+// from that line, and writes no free sentences: only advice and what data
+// is missing. Each fact is then a lookup, not a reading: the value is in
+// the line or it is not.
 //
 // The contract, as the model is told it (Instructions) and held to it
 // (Schema, Ollama's structured output):
 //
 //	{"facts": [{"line": 12, "subject": "nginx", "field": "RSS", "value": "52344"}],
-//	 "summary": "…", "advice": ["…"], "missing": "…"}
+//	 "advice": ["…"], "missing": "…"}
 //
 // A count is a fact too: {"count": "status=deferred", "value": "10"} says
 // ten probe lines contain "status=deferred".
 //
-// The specialist does not answer in this form yet: on blind answers from
-// two fresh machines its free summary let more false answers through than
-// cited sentences did, although no false fact was taken for true
-// (docs/SCORING.md, "The fact form"). supervisor.JudgeFacts judges it.
+// The form's first version had a free summary as well; on blind answers
+// from two fresh machines the summary was where false answers hid and
+// true ones were flagged, although no false fact was taken for true, so
+// it was dropped (docs/SCORING.md, "The fact form"). supervisor.JudgeFacts
+// judges an answer; Answer.Text and Stream render it for the user.
 package facts
 
 import (
