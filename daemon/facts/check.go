@@ -23,7 +23,10 @@ type Evidence struct {
 	// texts are the lines with blanks collapsed but case kept: a count
 	// counts lines holding its text as written ("LISTEN" is not
 	// "[listener]").
-	texts    []string
+	texts []string
+	// shown are texts as the prompt showed each line (sources.Line.Shown),
+	// "" for a line shown whole: a count may be of either.
+	shown    []string
 	hardware string
 	// freeHead is free's column header, which sources gives no table
 	// Header: its rows start with a label ("Mem:") the header lacks.
@@ -32,11 +35,14 @@ type Evidence struct {
 
 // NewEvidence indexes lines and the hardware snapshot's text.
 func NewEvidence(lines []sources.Line, hardware string) *Evidence {
-	e := &Evidence{lines: lines, at: make(map[int]int, len(lines)), norms: make([]string, len(lines)), texts: make([]string, len(lines)), hardware: norm(hardware)}
+	e := &Evidence{lines: lines, at: make(map[int]int, len(lines)), norms: make([]string, len(lines)), texts: make([]string, len(lines)), shown: make([]string, len(lines)), hardware: norm(hardware)}
 	for i, l := range lines {
 		e.at[l.N] = i
 		e.norms[i] = norm(l.Text)
 		e.texts[i] = collapse(l.Text)
+		if shown := l.Shown(); shown != l.Text {
+			e.shown[i] = collapse(shown)
+		}
 		if l.Probe == probes.MemoryInfo && e.freeHead == "" && (i == 0 || lines[i-1].Probe != l.Probe) {
 			e.freeHead = "label " + l.Text // its rows start with a label column
 		}
@@ -160,7 +166,8 @@ func orNone(s string) string {
 }
 
 // checkCount checks a count: Value must be the number of shown lines
-// holding Count.
+// holding Count, in their whole text or as the prompt cut them (the
+// model counts what it saw; a cut line may hide the text it counts).
 func (e *Evidence) checkCount(f Fact) string {
 	want := collapse(f.Count)
 	if len(want) < 3 {
@@ -170,11 +177,29 @@ func (e *Evidence) checkCount(f Fact) string {
 	if err != nil {
 		return "a count that is not a number"
 	}
-	got := len(e.Holding(f.Count))
-	if got != n {
-		return fmt.Sprintf("%d lines hold %q", got, f.Count)
+	got, seen := len(e.Holding(f.Count)), e.holdingShown(f.Count)
+	switch {
+	case got == n || seen == n:
+		return ""
+	case seen != got:
+		return fmt.Sprintf("%d lines hold %q (%d as shown)", got, f.Count, seen)
 	}
-	return ""
+	return fmt.Sprintf("%d lines hold %q", got, f.Count)
+}
+
+// holdingShown counts the lines holding text as the prompt showed them.
+func (e *Evidence) holdingShown(text string) int {
+	want := collapse(text)
+	n := 0
+	for i, t := range e.texts {
+		if e.shown[i] != "" {
+			t = e.shown[i]
+		}
+		if want != "" && strings.Contains(t, want) {
+			n++
+		}
+	}
+	return n
 }
 
 // Holding returns the numbers of the lines a count of text counts.

@@ -127,3 +127,26 @@ func TestHasToken(t *testing.T) {
 		}
 	}
 }
+
+// A count is right of the lines as the prompt showed them, cut to their
+// probe's bound, or of their whole text: a model that counted what it saw
+// is not wrong for the text a cut hid from it.
+func TestCountOfCutLines(t *testing.T) {
+	pad := strings.Repeat("x", sources.LineBytes("system_logs"))
+	lines := sources.Number([]rpc.ProbeResult{{Probe: "system_logs", Command: "journalctl", Stdout: "" +
+		"postgres[1]: ERROR: relation \"pg_stat_statements\" does not exist\n" +
+		"postgres[1]: STATEMENT: " + pad + " pg_stat_statements\n" +
+		"postgres[2]: ERROR: relation \"pg_stat_statements\" does not exist\n"}})
+	e := NewEvidence(lines, "")
+	for _, c := range []struct {
+		value, bad string
+	}{
+		{"2", ""}, // as shown: line 2's mention was cut off
+		{"3", ""}, // in full
+		{"1", "3 lines hold \"pg_stat_statements\" (2 as shown)"},
+	} {
+		if got := e.Check(Fact{Count: "pg_stat_statements", Value: c.value}); got != c.bad {
+			t.Errorf("count %s: Check = %q, want %q", c.value, got, c.bad)
+		}
+	}
+}
