@@ -34,6 +34,10 @@ func TestJudgeFacts(t *testing.T) {
 			`"summary":"Mail to mx2.hollowbrook-supply.com was deferred 10 times because the connection timed out.","advice":[],"missing":""}`, true, ""},
 		{"a count one off", `{"facts":[{"line":0,"subject":"","field":"count","count":"status=deferred","value":"11"}],"summary":"","advice":[],"missing":""}`, false, ""},
 		{"a listener", `{"facts":[{"line":182,"subject":"sshd","field":"Local Address:Port","value":"0.0.0.0:22"}],"summary":"sshd listens on all IPv4 addresses.","advice":[],"missing":""}`, true, ""},
+		{"advice globbing a shown directory", `{"facts":[{"line":133,"subject":"/var/vmail","field":"Use%","value":"98%"}],"summary":"",` +
+			`"advice":["Find the largest mailboxes with du -sh /var/vmail/* or du -sh /var/vmail/*/* | sort -h."],"missing":""}`, true, ""},
+		{"advice globbing a directory never shown", `{"facts":[{"line":133,"subject":"/var/vmail","field":"Use%","value":"98%"}],"summary":"",` +
+			`"advice":["Find the largest mailboxes with du -sh /srv/mail/*."],"missing":""}`, false, ""},
 		{"not the fact form", `clamd uses 1420500 KiB.`, false, "fact form"},
 		{"cut off", `{"facts":[{"line":2,"subject":"clamd","field":"RSS","value":"14`, false, "fact form"},
 		{"empty", `{"facts":[],"summary":"","advice":[],"missing":""}`, false, "no fact"},
