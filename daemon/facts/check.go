@@ -28,6 +28,8 @@ type Evidence struct {
 	// "" for a line shown whole: a count may be of either.
 	shown    []string
 	hardware string
+	// hwLines are the hardware text's lines, each as norm writes it.
+	hwLines []string
 	// freeHead is free's column header, which sources gives no table
 	// Header: its rows start with a label ("Mem:") the header lacks.
 	freeHead string
@@ -36,6 +38,11 @@ type Evidence struct {
 // NewEvidence indexes lines and the hardware snapshot's text.
 func NewEvidence(lines []sources.Line, hardware string) *Evidence {
 	e := &Evidence{lines: lines, at: make(map[int]int, len(lines)), norms: make([]string, len(lines)), texts: make([]string, len(lines)), shown: make([]string, len(lines)), hardware: norm(hardware)}
+	for l := range strings.Lines(hardware) {
+		if l = norm(l); l != "" {
+			e.hwLines = append(e.hwLines, l)
+		}
+	}
 	for i, l := range lines {
 		e.at[l.N] = i
 		e.norms[i] = norm(l.Text)
@@ -95,6 +102,9 @@ func (e *Evidence) check(f Fact) string {
 	value := norm(f.Value)
 	if value == "" {
 		return "no value"
+	}
+	if why, ok := e.checkSnapshotField(f); ok { // hardware.go
+		return why
 	}
 	if f.Line == 0 {
 		return e.checkOn(f, e.hardware, "the hardware snapshot", nil)

@@ -46,7 +46,7 @@ func machine() []sources.Line {
 }
 
 func TestCheck(t *testing.T) {
-	e := NewEvidence(machine(), "cpu_model AMD EPYC 9654\ncpu_cores 2\n")
+	e := NewEvidence(machine(), "cpu_model AMD EPYC 9654\ncpu_cores 2\nram_available_gb 19.9 GiB\n")
 	cases := []struct {
 		name string
 		f    Fact
@@ -95,6 +95,10 @@ func TestCheck(t *testing.T) {
 		{"no subject", Fact{2, "", "RSS", "1420500", ""}, "no subject"},
 		{"hardware", Fact{0, "CPU", "model", "AMD EPYC 9654", ""}, ""},
 		{"hardware wrong", Fact{0, "CPU", "cores", "4", ""}, "hardware"},
+		{"a snapshot name as the subject", Fact{0, "", "cpu_model", "AMD EPYC", ""}, ""},
+		{"a snapshot name's size", Fact{0, "", "ram_available_gb", "19.9 GiB", ""}, ""},
+		{"another name's value", Fact{0, "", "cpu_cores", "19.9 GiB", ""}, "snapshot's cpu_cores"},
+		{"no subject and a field no snapshot name", Fact{0, "", "model", "AMD EPYC", ""}, "no subject"},
 		{"count", Fact{Count: "status=deferred", Value: "2"}, ""},
 		{"count wrong", Fact{Count: "status=deferred", Value: "3"}, "2 lines"},
 		{"count by case", Fact{Count: "Status=Deferred", Value: "2"}, "0 lines"},

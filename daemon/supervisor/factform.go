@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/facts"
+	"github.com/jjgarcianorway/anna-assistant/hardware"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
 )
 
@@ -61,7 +62,14 @@ func JudgeFacts(in Input) Review {
 // JudgeFacts); text is a as the user reads it.
 func factGrounding(in Input, a facts.Answer, text string) Grounding {
 	var hw strings.Builder
-	writeFacts(&hw, in)
+	shown := in
+	if shown.Facts == nil {
+		// The prompt's snapshot prints hardware.Fields whoever left them
+		// out of in: a fact copied from it ("ram_available_gb: 19.9 GiB")
+		// is found there.
+		shown.Facts = hardware.Fields(in.Hardware)
+	}
+	writeFacts(&hw, shown)
 	e := facts.NewEvidence(in.Sources, hw.String())
 	g := Grounding{Found: []string{}, Missing: []string{}, Given: []string{}, Echoed: []string{}}
 	var lines []int

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
+	"github.com/jjgarcianorway/anna-assistant/hardware"
 )
 
 // TestJudgeFacts judges fact-form replies on a real capture (host62, a
@@ -80,5 +81,32 @@ func TestJudgeFactsHedgesAreTheModels(t *testing.T) {
 	in.Answer, in.Incomplete = quoted, true
 	if r := JudgeFacts(in); r.Unusable == "" || r.Score > 20 {
 		t.Errorf("a reply cut off by the model scored %d, unusable %q", r.Score, r.Unusable)
+	}
+}
+
+// A hardware fact may name a snapshot field as its subject, as the prompt
+// prints it ("- ram_available_gb: 19.9 GiB"), and is found in the
+// snapshot the prompt shows even when the caller gave no facts by name.
+func TestJudgeFactsSnapshotFields(t *testing.T) {
+	in := scenario(t, "host62")
+	in.Sources = sources.Number(in.Results)
+	fields := hardware.Fields(in.Hardware)
+	for _, named := range []bool{true, false} {
+		if !named {
+			in.Facts = nil
+		}
+		for _, c := range []struct {
+			field, value string
+			grounded     bool
+		}{
+			{"cpu_model", fields["cpu_model"], true},
+			{"ram_available_gb", fields["ram_available_gb"], true},
+			{"cpu_cores", fields["ram_available_gb"], false},
+		} {
+			in.Answer = `{"facts":[{"line":0,"subject":"","field":"` + c.field + `","value":"` + c.value + `"}],"advice":[],"missing":""}`
+			if r := JudgeFacts(in); r.Signals.AnswerGrounded != c.grounded {
+				t.Errorf("facts by name %v, %s %s: grounded %v, want %v; grounding %+v", named, c.field, c.value, r.Signals.AnswerGrounded, c.grounded, r.Grounding)
+			}
+		}
 	}
 }
