@@ -21,15 +21,16 @@ import (
 //     answer is, against the whole evidence, and the whole reply, as the
 //     user reads it, for instructions repeated from the evidence.
 //
-// A reply that is not the fact form, or whose text is garbled, or that
-// has neither a fact nor a summary nor a missing-data text, is unusable.
+// A reply that is not the fact form, or whose text is garbled (its facts
+// one word over and over too), or that has neither a fact with a value
+// nor a summary nor a missing-data text, is unusable.
 func JudgeFacts(in Input) Review {
 	r := Review{Uncovered: uncovered(in.Requested, in.Results)}
 	a, err := facts.Parse(in.Answer)
 	switch {
 	case err != nil:
 		r.Unusable = err.Error()
-	case len(a.Facts) == 0 && strings.TrimSpace(a.Summary) == "" && strings.TrimSpace(a.Missing) == "":
+	case !statesFact(a) && strings.TrimSpace(a.Summary) == "" && strings.TrimSpace(a.Missing) == "": // factgarbage.go
 		r.Unusable = "the reply states no fact, no summary and no missing data"
 	default:
 		r.Unusable = factsGarbled(a)
@@ -127,8 +128,10 @@ func factsGarbled(a facts.Answer) string {
 	for _, f := range a.Facts {
 		stated = append(stated, f.Statement())
 	}
-	why, _ := garbledRunes(strings.Join(stated, "\n"))
-	return why
+	if why, _ := garbledRunes(strings.Join(stated, "\n")); why != "" {
+		return why
+	}
+	return factsLoop(a) // factgarbage.go
 }
 
 // factProse is a's own words: its summary, missing-data text and advice.

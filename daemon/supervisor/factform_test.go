@@ -42,6 +42,10 @@ func TestJudgeFacts(t *testing.T) {
 		{"not the fact form", `clamd uses 1420500 KiB.`, false, "fact form"},
 		{"cut off", `{"facts":[{"line":2,"subject":"clamd","field":"RSS","value":"14`, false, "fact form"},
 		{"empty", `{"facts":[],"summary":"","advice":[],"missing":""}`, false, "no fact"},
+		{"a fact and advice of empty strings", `{"facts":[{"line":0,"subject":"","field":"","value":""}],"advice":[""],"missing":""}`, false, "no fact"},
+		{"one word over and over", `{"facts":[{"line":0,"subject":"the the the the","field":"the the","value":"the the the the the"}],"advice":[],"missing":""}`, false, "repeat"},
+		{"a value repeating a word its line repeats", `{"facts":[{"line":255,"subject":"php-fpm8.2","field":"Killed process","value":"733"},` +
+			`{"line":2,"subject":"clamd","field":"RSS","value":"1420500 1420500 1420500 1420500 1420500 1420500"}],"summary":"","advice":[],"missing":""}`, false, ""},
 		{"garbled", `{"facts":[{"line":2,"subject":"\u0007\u0007\u0007","field":"\u001b[2J","value":"\u0000\u0001"}],"summary":"ꙮꙮꙮꙮꙮꙮꙮꙮꙮꙮꙮꙮ","advice":[],"missing":""}`, false, "control"},
 	}
 	for _, c := range cases {
