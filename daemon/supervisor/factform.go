@@ -100,7 +100,8 @@ func factGrounding(in Input, a facts.Answer, text string) Grounding {
 		merge(&g, sg)
 	}
 	var ix *index
-	if rest := strings.TrimSpace(strings.Join(append(a.Advice, a.Missing), "\n")); rest != "" {
+	rest := strings.Join(append(a.Advice, a.Missing), "\n") + "\n" + adviceReports(a.Advice)
+	if rest = strings.TrimSpace(rest); rest != "" {
 		var rg Grounding
 		rg, ix = check(rest, whole, user, nil)
 		rg.Echoed = nil
