@@ -123,6 +123,11 @@ func (e *Evidence) check(f Fact) string {
 		cells = rowCells(header, l.Text)
 	}
 	where := "line " + strconv.Itoa(f.Line)
+	if cells == nil {
+		if why := checkKeyed(f, l.Text, where); why != "" { // keyed.go
+			return why
+		}
+	}
 	text := e.norms[i]
 	if head := e.blockHead(i); head != "" {
 		text += " " + head

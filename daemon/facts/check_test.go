@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
+	"github.com/jjgarcianorway/anna-assistant/probes"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
 )
 
@@ -151,6 +152,33 @@ func TestCountOfCutLines(t *testing.T) {
 	} {
 		if got := e.Check(Fact{Count: "pg_stat_statements", Value: c.value}); got != c.bad {
 			t.Errorf("count %s: Check = %q, want %q", c.value, got, c.bad)
+		}
+	}
+}
+
+// A structured log line's key names its value: another key's value on the
+// same line is not the field's, in JSON or logfmt.
+func TestKeyedValues(t *testing.T) {
+	etcd := `Nov 25 07:58:06 db-02 etcd[601]: {"level":"warn","msg":"apply request took too long","took":"612.305ms","expected-duration":"100ms","n":3}`
+	logfmt := `Nov 25 08:01:02 web-03 app[88]: level=error msg="upstream timed out" status=504 took=2.1s`
+	e := NewEvidence([]sources.Line{{N: 1, Probe: probes.SystemLogs, Text: etcd}, {N: 2, Probe: probes.SystemLogs, Text: logfmt}}, "")
+	for _, c := range []struct {
+		f  Fact
+		ok bool
+	}{
+		{Fact{Line: 1, Subject: "etcd[601]", Field: "took", Value: "612.305ms"}, true},
+		{Fact{Line: 1, Subject: "etcd[601]", Field: "took", Value: "100ms"}, false},
+		{Fact{Line: 1, Subject: "etcd[601]", Field: "expected-duration", Value: "100ms"}, true},
+		{Fact{Line: 1, Subject: "etcd[601]", Field: "n", Value: "3"}, true},
+		{Fact{Line: 1, Subject: "etcd[601]", Field: "msg", Value: "apply request took too long"}, true},
+		{Fact{Line: 1, Subject: "etcd[601]", Field: "message", Value: "100ms"}, true}, // no such key: the line's words judge it
+		{Fact{Line: 2, Subject: "app[88]", Field: "status", Value: "504"}, true},
+		{Fact{Line: 2, Subject: "app[88]", Field: "took", Value: "504"}, false},
+		{Fact{Line: 2, Subject: "app[88]", Field: "msg", Value: "upstream timed out"}, true},
+		{Fact{Line: 2, Subject: "app[88]", Field: "level", Value: "08:01:02"}, true}, // no key's value: the line's words judge it
+	} {
+		if why := e.Check(c.f); (why == "") != c.ok {
+			t.Errorf("Check(%s) = %q, want ok %v", c.f.Statement(), why, c.ok)
 		}
 	}
 }
