@@ -27,12 +27,20 @@ import (
 // both after the label audit; heldout85–86 were written on a CI server
 // (host66 and host67) beside heldout87–88, and their floors are their
 // first scores after the audit (docs/SCORING.md, "The fact form").
+// heldout89–92 are the form without a summary, the specialist's since,
+// written on a PostgreSQL server (host60/61) and a mail server
+// (host62/63) the fact checker had never seen; their floors are their
+// first scores, judged on the lines the prompt shows (shownOnly); the
+// audit relabelled none (docs/SCORING.md, "Blind rounds 89–92").
 var factBlind = map[string]map[string]int{
 	"heldout81.txt": {"T": 16, "A": 3, "F": 13, "G": 3},
 	"heldout82.txt": {"T": 16, "A": 3, "F": 12, "G": 3},
 	"heldout85.txt": {"T": 13, "A": 4, "F": 14, "G": 3},
 	"heldout86.txt": {"T": 7, "A": 4, "F": 13, "G": 3},
-	"heldout89.txt": {}, "heldout90.txt": {}, "heldout91.txt": {}, "heldout92.txt": {},
+	"heldout89.txt": {"T": 17, "A": 4, "F": 15, "G": 3},
+	"heldout90.txt": {"T": 16, "A": 4, "F": 14, "G": 3},
+	"heldout91.txt": {"T": 18, "A": 3, "F": 16, "G": 2},
+	"heldout92.txt": {"T": 14, "A": 3, "F": 15, "G": 2},
 }
 
 // shownOnly are the fact-form files whose writers saw the prompt as the
