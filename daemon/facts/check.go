@@ -23,8 +23,13 @@ type Evidence struct {
 	// texts are the lines with blanks collapsed but case kept: a count
 	// counts lines holding its text as written ("LISTEN" is not
 	// "[listener]").
-	texts    []string
+	texts []string
+	// shown are texts as the prompt showed each line (sources.Line.Shown),
+	// "" for a line shown whole: a count may be of either.
+	shown    []string
 	hardware string
+	// hwLines are the hardware text's lines, each as norm writes it.
+	hwLines []string
 	// freeHead is free's column header, which sources gives no table
 	// Header: its rows start with a label ("Mem:") the header lacks.
 	freeHead string
@@ -32,11 +37,19 @@ type Evidence struct {
 
 // NewEvidence indexes lines and the hardware snapshot's text.
 func NewEvidence(lines []sources.Line, hardware string) *Evidence {
-	e := &Evidence{lines: lines, at: make(map[int]int, len(lines)), norms: make([]string, len(lines)), texts: make([]string, len(lines)), hardware: norm(hardware)}
+	e := &Evidence{lines: lines, at: make(map[int]int, len(lines)), norms: make([]string, len(lines)), texts: make([]string, len(lines)), shown: make([]string, len(lines)), hardware: norm(hardware)}
+	for l := range strings.Lines(hardware) {
+		if l = norm(l); l != "" {
+			e.hwLines = append(e.hwLines, l)
+		}
+	}
 	for i, l := range lines {
 		e.at[l.N] = i
 		e.norms[i] = norm(l.Text)
 		e.texts[i] = collapse(l.Text)
+		if shown := l.Shown(); shown != l.Text {
+			e.shown[i] = collapse(shown)
+		}
 		if l.Probe == probes.MemoryInfo && e.freeHead == "" && (i == 0 || lines[i-1].Probe != l.Probe) {
 			e.freeHead = "label " + l.Text // its rows start with a label column
 		}
@@ -90,6 +103,9 @@ func (e *Evidence) check(f Fact) string {
 	if value == "" {
 		return "no value"
 	}
+	if why, ok := e.checkSnapshotField(f); ok { // hardware.go
+		return why
+	}
 	if f.Line == 0 {
 		return e.checkOn(f, e.hardware, "the hardware snapshot", nil)
 	}
@@ -107,6 +123,11 @@ func (e *Evidence) check(f Fact) string {
 		cells = rowCells(header, l.Text)
 	}
 	where := "line " + strconv.Itoa(f.Line)
+	if cells == nil {
+		if why := checkKeyed(f, l.Text, where); why != "" { // keyed.go
+			return why
+		}
+	}
 	text := e.norms[i]
 	if head := e.blockHead(i); head != "" {
 		text += " " + head
@@ -160,7 +181,8 @@ func orNone(s string) string {
 }
 
 // checkCount checks a count: Value must be the number of shown lines
-// holding Count.
+// holding Count, in their whole text or as the prompt cut them (the
+// model counts what it saw; a cut line may hide the text it counts).
 func (e *Evidence) checkCount(f Fact) string {
 	want := collapse(f.Count)
 	if len(want) < 3 {
@@ -170,11 +192,29 @@ func (e *Evidence) checkCount(f Fact) string {
 	if err != nil {
 		return "a count that is not a number"
 	}
-	got := len(e.Holding(f.Count))
-	if got != n {
-		return fmt.Sprintf("%d lines hold %q", got, f.Count)
+	got, seen := len(e.Holding(f.Count)), e.holdingShown(f.Count)
+	switch {
+	case got == n || seen == n:
+		return ""
+	case seen != got:
+		return fmt.Sprintf("%d lines hold %q (%d as shown)", got, f.Count, seen)
 	}
-	return ""
+	return fmt.Sprintf("%d lines hold %q", got, f.Count)
+}
+
+// holdingShown counts the lines holding text as the prompt showed them.
+func (e *Evidence) holdingShown(text string) int {
+	want := collapse(text)
+	n := 0
+	for i, t := range e.texts {
+		if e.shown[i] != "" {
+			t = e.shown[i]
+		}
+		if want != "" && strings.Contains(t, want) {
+			n++
+		}
+	}
+	return n
 }
 
 // Holding returns the numbers of the lines a count of text counts.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
+	"github.com/jjgarcianorway/anna-assistant/probes"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
 )
 
@@ -46,7 +47,7 @@ func machine() []sources.Line {
 }
 
 func TestCheck(t *testing.T) {
-	e := NewEvidence(machine(), "cpu_model AMD EPYC 9654\ncpu_cores 2\n")
+	e := NewEvidence(machine(), "cpu_model AMD EPYC 9654\ncpu_cores 2\nram_available_gb 19.9 GiB\n")
 	cases := []struct {
 		name string
 		f    Fact
@@ -95,6 +96,10 @@ func TestCheck(t *testing.T) {
 		{"no subject", Fact{2, "", "RSS", "1420500", ""}, "no subject"},
 		{"hardware", Fact{0, "CPU", "model", "AMD EPYC 9654", ""}, ""},
 		{"hardware wrong", Fact{0, "CPU", "cores", "4", ""}, "hardware"},
+		{"a snapshot name as the subject", Fact{0, "", "cpu_model", "AMD EPYC", ""}, ""},
+		{"a snapshot name's size", Fact{0, "", "ram_available_gb", "19.9 GiB", ""}, ""},
+		{"another name's value", Fact{0, "", "cpu_cores", "19.9 GiB", ""}, "snapshot's cpu_cores"},
+		{"no subject and a field no snapshot name", Fact{0, "", "model", "AMD EPYC", ""}, "no subject"},
 		{"count", Fact{Count: "status=deferred", Value: "2"}, ""},
 		{"count wrong", Fact{Count: "status=deferred", Value: "3"}, "2 lines"},
 		{"count by case", Fact{Count: "Status=Deferred", Value: "2"}, "0 lines"},
@@ -124,6 +129,56 @@ func TestHasToken(t *testing.T) {
 	} {
 		if got := hasToken(c.hay, c.needle); got != c.want {
 			t.Errorf("hasToken(%q, %q) = %v", c.hay, c.needle, got)
+		}
+	}
+}
+
+// A count is right of the lines as the prompt showed them, cut to their
+// probe's bound, or of their whole text: a model that counted what it saw
+// is not wrong for the text a cut hid from it.
+func TestCountOfCutLines(t *testing.T) {
+	pad := strings.Repeat("x", sources.LineBytes("system_logs"))
+	lines := sources.Number([]rpc.ProbeResult{{Probe: "system_logs", Command: "journalctl", Stdout: "" +
+		"postgres[1]: ERROR: relation \"pg_stat_statements\" does not exist\n" +
+		"postgres[1]: STATEMENT: " + pad + " pg_stat_statements\n" +
+		"postgres[2]: ERROR: relation \"pg_stat_statements\" does not exist\n"}})
+	e := NewEvidence(lines, "")
+	for _, c := range []struct {
+		value, bad string
+	}{
+		{"2", ""}, // as shown: line 2's mention was cut off
+		{"3", ""}, // in full
+		{"1", "3 lines hold \"pg_stat_statements\" (2 as shown)"},
+	} {
+		if got := e.Check(Fact{Count: "pg_stat_statements", Value: c.value}); got != c.bad {
+			t.Errorf("count %s: Check = %q, want %q", c.value, got, c.bad)
+		}
+	}
+}
+
+// A structured log line's key names its value: another key's value on the
+// same line is not the field's, in JSON or logfmt.
+func TestKeyedValues(t *testing.T) {
+	etcd := `Nov 25 07:58:06 db-02 etcd[601]: {"level":"warn","msg":"apply request took too long","took":"612.305ms","expected-duration":"100ms","n":3}`
+	logfmt := `Nov 25 08:01:02 web-03 app[88]: level=error msg="upstream timed out" status=504 took=2.1s`
+	e := NewEvidence([]sources.Line{{N: 1, Probe: probes.SystemLogs, Text: etcd}, {N: 2, Probe: probes.SystemLogs, Text: logfmt}}, "")
+	for _, c := range []struct {
+		f  Fact
+		ok bool
+	}{
+		{Fact{Line: 1, Subject: "etcd[601]", Field: "took", Value: "612.305ms"}, true},
+		{Fact{Line: 1, Subject: "etcd[601]", Field: "took", Value: "100ms"}, false},
+		{Fact{Line: 1, Subject: "etcd[601]", Field: "expected-duration", Value: "100ms"}, true},
+		{Fact{Line: 1, Subject: "etcd[601]", Field: "n", Value: "3"}, true},
+		{Fact{Line: 1, Subject: "etcd[601]", Field: "msg", Value: "apply request took too long"}, true},
+		{Fact{Line: 1, Subject: "etcd[601]", Field: "message", Value: "100ms"}, true}, // no such key: the line's words judge it
+		{Fact{Line: 2, Subject: "app[88]", Field: "status", Value: "504"}, true},
+		{Fact{Line: 2, Subject: "app[88]", Field: "took", Value: "504"}, false},
+		{Fact{Line: 2, Subject: "app[88]", Field: "msg", Value: "upstream timed out"}, true},
+		{Fact{Line: 2, Subject: "app[88]", Field: "level", Value: "08:01:02"}, true}, // no key's value: the line's words judge it
+	} {
+		if why := e.Check(c.f); (why == "") != c.ok {
+			t.Errorf("Check(%s) = %q, want ok %v", c.f.Statement(), why, c.ok)
 		}
 	}
 }

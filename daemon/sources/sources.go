@@ -27,7 +27,8 @@ type Line struct {
 	// lsblk, ss, systemctl --failed), empty for other probes and for the
 	// header line itself: a row's figures mean nothing without it.
 	Header string
-	// Text is the line as the probe printed it.
+	// Text is the line as the probe printed it, whole; a prompt shows it
+	// cut (Shown).
 	Text string
 }
 

@@ -51,8 +51,8 @@ type Prompt struct {
 	// (1.0: every policy's full limit).
 	Scale float64
 	// Sources are the numbered probe lines the prompt shows, in order, as
-	// sources.Number gave them (Text uncut, though the prompt may show it
-	// cut to the probe's line bound). Only these may resolve an answer's
+	// sources.Number gave them (Text uncut; the prompt shows each as its
+	// Shown method cuts it). Only these may resolve an answer's
 	// citations: a line the row policy left out has a number too, but the
 	// model never saw it.
 	Sources []sources.Line
@@ -155,7 +155,7 @@ func probeSection(results []rpc.ProbeResult, groups []resultLines, scale float64
 			s.WriteString("(no output)\n")
 		}
 		for _, l := range kept {
-			fmt.Fprintf(&s, "%d| %s\n", l.N, defang(runecut.Ellipsis(l.Text, p.LineBytes)))
+			fmt.Fprintf(&s, "%d| %s\n", l.N, defang(l.Shown()))
 		}
 		shown = append(shown, kept...)
 		if omitted > 0 {

@@ -17,33 +17,33 @@ import (
 //     the newest warnings are at the end).
 //   - Drop removes lines by prefix (the CPU flags line is long and rarely
 //     useful; IPv6 lifetimes add nothing).
-//   - every line is cut to LineBytes, so one huge command line (a java
-//     classpath) cannot eat the budget.
+//   - every line is shown cut to its probe's sources.LineBytes
+//     (sources.Line.Shown), so one huge command line (a java classpath)
+//     cannot eat the budget.
 //
 // When the whole prompt is still over MaxPromptBytes, Build halves every
 // probe's Rows until it fits.
 type rowPolicy struct {
-	Rows      int
-	Tail      bool
-	LineBytes int
-	Drop      []string
+	Rows int
+	Tail bool
+	Drop []string
 }
 
 var policies = map[string]rowPolicy{
-	probes.TopMemory:      {Rows: 10, LineBytes: 160},
-	probes.TopCPU:         {Rows: 10, LineBytes: 160},
-	probes.CPUInfo:        {Rows: 30, LineBytes: 160, Drop: []string{"Flags:"}},
-	probes.MemoryInfo:     {Rows: 10, LineBytes: 160},
-	probes.DiskUsage:      {Rows: 25, LineBytes: 160},
-	probes.BlockDevices:   {Rows: 30, LineBytes: 160},
-	probes.NetworkAddrs:   {Rows: 40, LineBytes: 160, Drop: []string{"valid_lft"}},
-	probes.NetworkRoutes:  {Rows: 20, LineBytes: 160},
-	probes.ListeningPorts: {Rows: 30, LineBytes: 200},
-	probes.FailedServices: {Rows: 20, LineBytes: 200},
-	probes.SystemLogs:     {Rows: 30, Tail: true, LineBytes: 220},
+	probes.TopMemory:      {Rows: 10},
+	probes.TopCPU:         {Rows: 10},
+	probes.CPUInfo:        {Rows: 30, Drop: []string{"Flags:"}},
+	probes.MemoryInfo:     {Rows: 10},
+	probes.DiskUsage:      {Rows: 25},
+	probes.BlockDevices:   {Rows: 30},
+	probes.NetworkAddrs:   {Rows: 40, Drop: []string{"valid_lft"}},
+	probes.NetworkRoutes:  {Rows: 20},
+	probes.ListeningPorts: {Rows: 30},
+	probes.FailedServices: {Rows: 20},
+	probes.SystemLogs:     {Rows: 30, Tail: true},
 }
 
-var defaultPolicy = rowPolicy{Rows: 20, LineBytes: 160}
+var defaultPolicy = rowPolicy{Rows: 20}
 
 // resultLines is one probe result's share of a request's numbered lines.
 type resultLines struct {
@@ -90,8 +90,8 @@ func policyOf(probe string) rowPolicy {
 
 // selectRows applies p to a probe's numbered lines, with rows overriding
 // p.Rows. It reports how many lines were left out so the prompt can say
-// the table was cut. Lines are not cut to p.LineBytes here: the prompt
-// cuts what it shows, and the kept lines stay as Number gave them.
+// the table was cut. Lines are not cut here: the prompt shows each
+// cut (sources.Line.Shown), and the kept lines stay as Number gave them.
 func selectRows(all []sources.Line, p rowPolicy, rows int) (kept []sources.Line, omitted int) {
 	var lines []sources.Line
 	for _, l := range all {

@@ -116,7 +116,8 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 	case strings.HasPrefix(w, "/dev/") && isPath(w):
 		return name(true, classDevice)
 	case isPath(w):
-		return name(true, classPath)
+		add(claim{text: raw, kind: kindName, textual: true, class: classPath, key: pathDir(w)}) // globpaths.go
+		return 0
 	case isVersion(w):
 		return name(true, classNone)
 	case lexicon.IsUnit(w):

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/facts"
+	"github.com/jjgarcianorway/anna-assistant/hardware"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
 )
 
@@ -20,15 +21,16 @@ import (
 //     answer is, against the whole evidence, and the whole reply, as the
 //     user reads it, for instructions repeated from the evidence.
 //
-// A reply that is not the fact form, or whose text is garbled, or that
-// has neither a fact nor a summary nor a missing-data text, is unusable.
+// A reply that is not the fact form, or whose text is garbled (its facts
+// one word over and over too), or that has neither a fact with a value
+// nor a summary nor a missing-data text, is unusable.
 func JudgeFacts(in Input) Review {
 	r := Review{Uncovered: uncovered(in.Requested, in.Results)}
 	a, err := facts.Parse(in.Answer)
 	switch {
 	case err != nil:
 		r.Unusable = err.Error()
-	case len(a.Facts) == 0 && strings.TrimSpace(a.Summary) == "" && strings.TrimSpace(a.Missing) == "":
+	case !statesFact(a) && strings.TrimSpace(a.Summary) == "" && strings.TrimSpace(a.Missing) == "": // factgarbage.go
 		r.Unusable = "the reply states no fact, no summary and no missing data"
 	default:
 		r.Unusable = factsGarbled(a)
@@ -61,7 +63,14 @@ func JudgeFacts(in Input) Review {
 // JudgeFacts); text is a as the user reads it.
 func factGrounding(in Input, a facts.Answer, text string) Grounding {
 	var hw strings.Builder
-	writeFacts(&hw, in)
+	shown := in
+	if shown.Facts == nil {
+		// The prompt's snapshot prints hardware.Fields whoever left them
+		// out of in: a fact copied from it ("ram_available_gb: 19.9 GiB")
+		// is found there.
+		shown.Facts = hardware.Fields(in.Hardware)
+	}
+	writeFacts(&hw, shown)
 	e := facts.NewEvidence(in.Sources, hw.String())
 	g := Grounding{Found: []string{}, Missing: []string{}, Given: []string{}, Echoed: []string{}}
 	var lines []int
@@ -91,7 +100,8 @@ func factGrounding(in Input, a facts.Answer, text string) Grounding {
 		merge(&g, sg)
 	}
 	var ix *index
-	if rest := strings.TrimSpace(strings.Join(append(a.Advice, a.Missing), "\n")); rest != "" {
+	rest := strings.Join(append(a.Advice, a.Missing), "\n") + "\n" + adviceReports(a.Advice)
+	if rest = strings.TrimSpace(rest); rest != "" {
 		var rg Grounding
 		rg, ix = check(rest, whole, user, nil)
 		rg.Echoed = nil
@@ -119,8 +129,10 @@ func factsGarbled(a facts.Answer) string {
 	for _, f := range a.Facts {
 		stated = append(stated, f.Statement())
 	}
-	why, _ := garbledRunes(strings.Join(stated, "\n"))
-	return why
+	if why, _ := garbledRunes(strings.Join(stated, "\n")); why != "" {
+		return why
+	}
+	return factsLoop(a) // factgarbage.go
 }
 
 // factProse is a's own words: its summary, missing-data text and advice.

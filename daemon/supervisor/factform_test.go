@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
+	"github.com/jjgarcianorway/anna-assistant/hardware"
 )
 
 // TestJudgeFacts judges fact-form replies on a real capture (host62, a
@@ -34,9 +35,17 @@ func TestJudgeFacts(t *testing.T) {
 			`"summary":"Mail to mx2.hollowbrook-supply.com was deferred 10 times because the connection timed out.","advice":[],"missing":""}`, true, ""},
 		{"a count one off", `{"facts":[{"line":0,"subject":"","field":"count","count":"status=deferred","value":"11"}],"summary":"","advice":[],"missing":""}`, false, ""},
 		{"a listener", `{"facts":[{"line":182,"subject":"sshd","field":"Local Address:Port","value":"0.0.0.0:22"}],"summary":"sshd listens on all IPv4 addresses.","advice":[],"missing":""}`, true, ""},
+		{"advice globbing a shown directory", `{"facts":[{"line":133,"subject":"/var/vmail","field":"Use%","value":"98%"}],"summary":"",` +
+			`"advice":["Find the largest mailboxes with du -sh /var/vmail/* or du -sh /var/vmail/*/* | sort -h."],"missing":""}`, true, ""},
+		{"advice globbing a directory never shown", `{"facts":[{"line":133,"subject":"/var/vmail","field":"Use%","value":"98%"}],"summary":"",` +
+			`"advice":["Find the largest mailboxes with du -sh /srv/mail/*."],"missing":""}`, false, ""},
 		{"not the fact form", `clamd uses 1420500 KiB.`, false, "fact form"},
 		{"cut off", `{"facts":[{"line":2,"subject":"clamd","field":"RSS","value":"14`, false, "fact form"},
 		{"empty", `{"facts":[],"summary":"","advice":[],"missing":""}`, false, "no fact"},
+		{"a fact and advice of empty strings", `{"facts":[{"line":0,"subject":"","field":"","value":""}],"advice":[""],"missing":""}`, false, "no fact"},
+		{"one word over and over", `{"facts":[{"line":0,"subject":"the the the the","field":"the the","value":"the the the the the"}],"advice":[],"missing":""}`, false, "repeat"},
+		{"a value repeating a word its line repeats", `{"facts":[{"line":255,"subject":"php-fpm8.2","field":"Killed process","value":"733"},` +
+			`{"line":2,"subject":"clamd","field":"RSS","value":"1420500 1420500 1420500 1420500 1420500 1420500"}],"summary":"","advice":[],"missing":""}`, false, ""},
 		{"garbled", `{"facts":[{"line":2,"subject":"\u0007\u0007\u0007","field":"\u001b[2J","value":"\u0000\u0001"}],"summary":"ꙮꙮꙮꙮꙮꙮꙮꙮꙮꙮꙮꙮ","advice":[],"missing":""}`, false, "control"},
 	}
 	for _, c := range cases {
@@ -76,5 +85,32 @@ func TestJudgeFactsHedgesAreTheModels(t *testing.T) {
 	in.Answer, in.Incomplete = quoted, true
 	if r := JudgeFacts(in); r.Unusable == "" || r.Score > 20 {
 		t.Errorf("a reply cut off by the model scored %d, unusable %q", r.Score, r.Unusable)
+	}
+}
+
+// A hardware fact may name a snapshot field as its subject, as the prompt
+// prints it ("- ram_available_gb: 19.9 GiB"), and is found in the
+// snapshot the prompt shows even when the caller gave no facts by name.
+func TestJudgeFactsSnapshotFields(t *testing.T) {
+	in := scenario(t, "host62")
+	in.Sources = sources.Number(in.Results)
+	fields := hardware.Fields(in.Hardware)
+	for _, named := range []bool{true, false} {
+		if !named {
+			in.Facts = nil
+		}
+		for _, c := range []struct {
+			field, value string
+			grounded     bool
+		}{
+			{"cpu_model", fields["cpu_model"], true},
+			{"ram_available_gb", fields["ram_available_gb"], true},
+			{"cpu_cores", fields["ram_available_gb"], false},
+		} {
+			in.Answer = `{"facts":[{"line":0,"subject":"","field":"` + c.field + `","value":"` + c.value + `"}],"advice":[],"missing":""}`
+			if r := JudgeFacts(in); r.Signals.AnswerGrounded != c.grounded {
+				t.Errorf("facts by name %v, %s %s: grounded %v, want %v; grounding %+v", named, c.field, c.value, r.Signals.AnswerGrounded, c.grounded, r.Grounding)
+			}
+		}
 	}
 }

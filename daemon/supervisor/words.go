@@ -98,7 +98,7 @@ func trimWord(w string) (string, int) {
 		w = w[1:]
 		cut++
 	}
-	for w != "" && strings.IndexByte("*_,.;:!?", w[len(w)-1]) >= 0 {
+	for w != "" && strings.IndexByte("*_,.;:!?", w[len(w)-1]) >= 0 && !strings.HasSuffix(w, "/*") { // a glob stays: globpaths.go
 		w = w[:len(w)-1]
 	}
 	w = strings.TrimSuffix(w, "'s")
