@@ -70,6 +70,9 @@ func checkLinks(ix *index, g *Grounding, answer string, facts []sentenceFacts, c
 		}
 		at += start - 1 // low has a space before the sentence
 		far := at + len(mark)
+		if far >= end {
+			continue // the mark ends the sentence ("see where the 404 comes from"): it links to nothing
+		}
 		farEnd := end
 		if source {
 			if i := strings.Index(answer[far:end], ", "); i >= 0 {

@@ -62,3 +62,19 @@ func TestLogLinkShapes(t *testing.T) {
 	}
 	checkPairs(t, tests)
 }
+
+// A link mark that ends the text ("… to see where the 404 comes from",
+// no full stop, as an advice item ends) links to nothing: it once cut the
+// answer past its end and panicked (blind round 93–96).
+func TestLinkMarkAtTheEnd(t *testing.T) {
+	server := EvidenceText(scenario(t, "server"))
+	for _, answer := range []string{
+		"Fetch a test file with curl to see where the error comes from",
+		"sshd logged a failed login at 07:45:10. Find out where it came from",
+		"backup.service failed at 02:00:05. Check what it was triggered",
+	} {
+		if g := Check(answer, server); len(g.Missing) != 0 {
+			t.Errorf("%q: missing %v", answer, g.Missing)
+		}
+	}
+}

@@ -84,6 +84,8 @@ var scenarioHardware = map[string]rpc.Hardware{
 	"host65": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 23476617216},
 	"host66": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 18689191936},
 	"host67": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 21750571008},
+	"host68": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 24157011968},
+	"host69": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 24157011968},
 }
 
 // hostProbes are the scenarios read from every probe's real result on the
@@ -112,4 +114,5 @@ var hostProbes = map[string]string{"host": "host_probes.json", "host2": "host2_p
 	"host60": "host60_probes.json", "host61": "host61_probes.json",
 	"host62": "host62_probes.json", "host63": "host63_probes.json",
 	"host64": "host64_probes.json", "host65": "host65_probes.json",
-	"host66": "host66_probes.json", "host67": "host67_probes.json"}
+	"host66": "host66_probes.json", "host67": "host67_probes.json",
+	"host68": "host68_probes.json", "host69": "host69_probes.json"}
