@@ -41,13 +41,15 @@ var factBlind = map[string]map[string]int{
 	"heldout90.txt": {"T": 16, "A": 4, "F": 14, "G": 3},
 	"heldout91.txt": {"T": 18, "A": 3, "F": 16, "G": 2},
 	"heldout92.txt": {"T": 14, "A": 3, "F": 15, "G": 2},
+	"heldout93.txt": {}, "heldout94.txt": {}, "heldout95.txt": {}, "heldout96.txt": {},
 }
 
 // shownOnly are the fact-form files whose writers saw the prompt as the
 // specialist builds it, with only the rows its budget shows (the lines
 // the desk passes the supervisor), rather than every numbered line: they
 // are judged against those lines, as the product judges.
-var shownOnly = map[string]bool{"heldout89.txt": true, "heldout90.txt": true, "heldout91.txt": true, "heldout92.txt": true}
+var shownOnly = map[string]bool{"heldout89.txt": true, "heldout90.txt": true, "heldout91.txt": true, "heldout92.txt": true,
+	"heldout93.txt": true, "heldout94.txt": true, "heldout95.txt": true, "heldout96.txt": true}
 
 // shownSources are the numbered lines the specialist's prompt shows for
 // in's probes and hardware, as the blind writers read them.
