@@ -2,6 +2,7 @@ package facts
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -107,7 +108,7 @@ func (e *Evidence) check(f Fact) string {
 		return why
 	}
 	if f.Line == 0 {
-		return e.checkOn(f, e.hardware, "the hardware snapshot", nil)
+		return e.checkOn(f, e.hardware, "", "the hardware snapshot", nil)
 	}
 	i, ok := e.at[f.Line]
 	if !ok {
@@ -119,7 +120,7 @@ func (e *Evidence) check(f Fact) string {
 		header = e.freeHead
 	}
 	var cells []cell
-	if header != "" {
+	if header != "" && !footerRe.MatchString(l.Text) {
 		cells = rowCells(header, l.Text)
 	}
 	where := "line " + strconv.Itoa(f.Line)
@@ -132,23 +133,36 @@ func (e *Evidence) check(f Fact) string {
 	if head := e.blockHead(i); head != "" {
 		text += " " + head
 	}
-	return e.checkOn(f, text, where, cells)
+	// The probe's name is shown above its lines ("### cpu_info (lscpu)"),
+	// so the thing a line is about may be named by it: "CPU" for lscpu's
+	// "Model name: AMD EPYC", "failed units" for systemctl's footer.
+	return e.checkOn(f, text, strings.ReplaceAll(l.Probe, "_", " "), where, cells)
 }
 
+// footerRe is systemctl's count under its table ("2 loaded units
+// listed."), which is no row of it.
+var footerRe = regexp.MustCompile(`^\s*\d+ loaded units? listed`)
+
 // checkOn checks f against one line's text (with its block's head), the
-// row's cells when the line is a table row.
-func (e *Evidence) checkOn(f Fact, text, where string, cells []cell) string {
+// row's cells when the line is a table row; the subject may also use the
+// words of about, the line's probe name.
+func (e *Evidence) checkOn(f Fact, text, about, where string, cells []cell) string {
 	value := norm(f.Value)
 	if !hasWord(text, value) {
 		return "not on " + where
 	}
-	if norm(f.Subject) == "" {
-		return "no subject"
-	}
-	if missing := wordsNotIn(norm(f.Subject), text, subjectWords); len(missing) > 0 {
-		return "subject " + missing[0] + " not on " + where
-	}
 	field := norm(f.Field)
+	switch subject := norm(f.Subject); {
+	case subject == "" && (about == "" || cells != nil || field == "" || len(wordsNotIn(field, text, subjectWords)) > 0):
+		// With no subject the field must name what a probe line's value
+		// is, in the line's own words ("units listed: 2 loaded units
+		// listed."); a table row or the hardware snapshot needs one.
+		return "no subject"
+	case subject != "":
+		if missing := wordsNotIn(subject, text+" "+about, subjectWords); len(missing) > 0 {
+			return "subject " + missing[0] + " not on " + where
+		}
+	}
 	if cells == nil {
 		for _, w := range wordsNotIn(field, text, nil) {
 			if claimLike(w) {

@@ -182,3 +182,32 @@ func TestKeyedValues(t *testing.T) {
 		}
 	}
 }
+
+// The probe's name, shown above its lines, may name a line's subject, and
+// a line that is no row of its table needs none when its field is in its
+// words: the three true facts of round 93–96 this flagged, and the false
+// ones beside them.
+func TestSubjectFromTheProbeName(t *testing.T) {
+	e := NewEvidence([]sources.Line{
+		{N: 1, Probe: probes.CPUInfo, Text: "Model name:          AMD EPYC"},
+		{N: 2, Probe: probes.FailedServices, Header: "  UNIT LOAD ACTIVE SUB DESCRIPTION", Text: "● certbot.service loaded failed failed Certbot"},
+		{N: 3, Probe: probes.FailedServices, Header: "  UNIT LOAD ACTIVE SUB DESCRIPTION", Text: "2 loaded units listed."},
+	}, "")
+	for _, c := range []struct {
+		f  Fact
+		ok bool
+	}{
+		{Fact{Line: 1, Subject: "CPU", Field: "Model name", Value: "AMD EPYC"}, true},
+		{Fact{Line: 1, Subject: "GPU", Field: "Model name", Value: "AMD EPYC"}, false},
+		{Fact{Line: 3, Subject: "failed units", Field: "loaded units listed", Value: "2"}, true},
+		{Fact{Line: 3, Subject: "loaded units listed", Field: "count", Value: "2"}, true},
+		{Fact{Line: 3, Subject: "", Field: "units listed", Value: "2 loaded units listed."}, true},
+		{Fact{Line: 3, Subject: "", Field: "failed", Value: "2"}, false},
+		{Fact{Line: 3, Subject: "failed units", Field: "loaded units listed", Value: "3"}, false},
+		{Fact{Line: 2, Subject: "", Field: "ACTIVE", Value: "failed"}, false},
+	} {
+		if why := e.Check(c.f); (why == "") != c.ok {
+			t.Errorf("Check(%s) = %q, want ok %v", c.f.Statement(), why, c.ok)
+		}
+	}
+}
