@@ -32,6 +32,10 @@ import (
 // (host62/63) the fact checker had never seen; their floors are their
 // first scores, judged on the lines the prompt shows (shownOnly); the
 // audit relabelled none (docs/SCORING.md, "Blind rounds 89–92").
+// heldout93–96 were written by four writers on a machine captured for
+// them (web-03, host68/69) and scored once on the rules of the product
+// they measure before any fix; their floors are those first scores (the
+// audit relabelled none), docs/SCORING.md, "Blind round 93–96".
 var factBlind = map[string]map[string]int{
 	"heldout81.txt": {"T": 16, "A": 3, "F": 13, "G": 3},
 	"heldout82.txt": {"T": 16, "A": 3, "F": 12, "G": 3},
@@ -41,7 +45,10 @@ var factBlind = map[string]map[string]int{
 	"heldout90.txt": {"T": 16, "A": 4, "F": 14, "G": 3},
 	"heldout91.txt": {"T": 18, "A": 3, "F": 16, "G": 2},
 	"heldout92.txt": {"T": 14, "A": 3, "F": 15, "G": 2},
-	"heldout93.txt": {}, "heldout94.txt": {}, "heldout95.txt": {}, "heldout96.txt": {},
+	"heldout93.txt": {"T": 14, "A": 4, "F": 15, "G": 3},
+	"heldout94.txt": {"T": 17, "A": 5, "F": 17, "G": 3},
+	"heldout95.txt": {"T": 15, "A": 4, "F": 16, "G": 3},
+	"heldout96.txt": {"T": 12, "A": 4, "F": 16, "G": 3},
 }
 
 // shownOnly are the fact-form files whose writers saw the prompt as the
