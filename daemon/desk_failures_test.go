@@ -11,6 +11,7 @@ import (
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/daemontest"
 	"github.com/jjgarcianorway/anna-assistant/daemon/llm/ollamatest"
+	"github.com/jjgarcianorway/anna-assistant/daemon/supervisor"
 	"github.com/jjgarcianorway/anna-assistant/probes"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
 )
@@ -138,7 +139,7 @@ func TestCutOffAnswerIsJudgedAndRecorded(t *testing.T) {
 	d := scripted(t, nil, daemontest.Options{}, ticket(rpc.DomainSystem, probes.TopMemory),
 		ollamatest.Reply{Chunks: []string{"Your", " system", " system", " system"}, Abort: true})
 	a := ask(t, d, "why is memory usage high?")
-	if a.Answer != "Your system system system" || a.Evidence.LastError == nil || !strings.Contains(*a.Evidence.LastError, "cut off") {
+	if a.Answer != supervisor.UnusableAnswer || a.Evidence.LastError == nil || !strings.Contains(*a.Evidence.LastError, "cut off") {
 		t.Fatalf("cut-off answer: %q, last_error %v", a.Answer, a.Evidence.LastError)
 	}
 	if a.ReliabilitySignals.AnswerGrounded {

@@ -17,6 +17,7 @@ import (
 	"github.com/jjgarcianorway/anna-assistant/daemon/translator"
 	"github.com/jjgarcianorway/anna-assistant/probes"
 	"github.com/jjgarcianorway/anna-assistant/rpc"
+	"github.com/jjgarcianorway/anna-assistant/runecut"
 )
 
 // work is one request as it moves through the stages.
@@ -194,9 +195,14 @@ func (d *Desk) specialize(ctx context.Context, w *work, rec *progress.Recorder) 
 		rec.Fail(rpc.EventError, StageSpecialist, "the reply was cut off before the model finished")
 	}
 	d.log.Debug("specialist answered", "domain", w.ticket.Domain, "prompt_bytes", prompt.Bytes,
-		"prompt_tokens", reply.PromptEvalCount, "answer_tokens", reply.EvalCount, "ms", reply.Duration.Milliseconds())
+		"prompt_tokens", reply.PromptEvalCount, "answer_tokens", reply.EvalCount, "ms", reply.Duration.Milliseconds(),
+		"reply", runecut.Ellipsis(reply.Content, maxLoggedReply))
 	return nil
 }
+
+// maxLoggedReply bounds the model's reply in the debug log, which keeps
+// it for a reply the user is told could not be used.
+const maxLoggedReply = 2048
 
 func joinErr(a, b string) string {
 	if a == "" {

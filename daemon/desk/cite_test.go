@@ -186,14 +186,13 @@ func daemontestFacts(fs ...facts.Fact) string {
 	return string(b)
 }
 
-// The specialist is asked for the fact form: its request carries the
-// schema, and a reply that is not the form is shown as it came, scored as
-// no answer, with the reason in last_error and no line listed.
+// A reply that is not the fact form is no answer: the user is told so,
+// it scores at most 20, last_error says why and no line is listed.
 func TestReplyOutsideTheFactForm(t *testing.T) {
 	const reply = "From top_memory: the first row shows the largest process [2]."
 	d := citingDesk(t, []string{probes.TopMemory}, func(string) string { return reply })
 	a, _ := askStreamed(t, d, "what is using my memory?")
-	if a.Answer != reply || a.ReliabilityScore > 20 {
+	if a.Answer != supervisor.UnusableAnswer || a.ReliabilityScore > 20 {
 		t.Fatalf("answer %q, score %d", a.Answer, a.ReliabilityScore)
 	}
 	if a.Evidence.LastError == nil || !strings.Contains(*a.Evidence.LastError, "cannot read the reply as the fact form") {

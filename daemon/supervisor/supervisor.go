@@ -138,6 +138,10 @@ func Judge(in Input) Review {
 	return r
 }
 
+// UnusableAnswer is what the user reads for a specialist reply that is no
+// answer; evidence.last_error says why.
+const UnusableAnswer = "Anna could not use the model's reply (the reason is in the evidence's last error). Ask again; if it keeps happening, run 'annactl status'."
+
 // UnusablePrefix starts evidence.last_error for an unusable reply.
 const UnusablePrefix = "unusable reply: "
 
@@ -194,9 +198,14 @@ func Assemble(in Input) (rpc.Answer, Review) {
 	text := in.Answer
 	if in.FactForm {
 		r = JudgeFacts(in)
-		// A reply that is not the fact form is shown as it came, with the
-		// reason it is no answer in last_error.
-		if fa, err := facts.Parse(in.Answer); err == nil {
+		switch fa, err := facts.Parse(in.Answer); {
+		case r.Unusable != "":
+			// A reply that is no answer (cut off, not the form, garbled)
+			// is JSON or noise, which the user cannot use either: the
+			// answer says so, last_error says why, and the daemon's debug
+			// log keeps the reply.
+			text = UnusableAnswer
+		case err == nil:
 			text = fa.Text()
 		}
 	} else {

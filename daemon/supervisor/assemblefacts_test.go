@@ -1,0 +1,39 @@
+package supervisor
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
+)
+
+// Assemble renders a fact-form reply for the user, and replaces one that
+// is no answer (not the form, cut off, garbled) with UnusableAnswer, the
+// reason going to last_error.
+func TestAssembleFactForm(t *testing.T) {
+	in := scenario(t, "host60")
+	in.Sources = sources.Number(in.Results)
+	in.FactForm = true
+	for _, c := range []struct {
+		reply, answer, lastError string
+		incomplete               bool
+	}{
+		{`{"facts": [{"line": 2, "subject": "1958", "field": "%CPU", "value": "24.9"}], "advice": ["Look at the reporting query."], "missing": ""}`,
+			"- 1958 %CPU: 24.9\n\n- Look at the reporting query.", "", false},
+		{`{"facts": [{"line": 2, "subject": "1958"`, UnusableAnswer, "cannot read the reply as the fact form", false},
+		{`{"facts": [], "advice": [], "missing": "\u001b[2J\u001b[2J\u001b[2J"}`, UnusableAnswer, "control characters", false},
+		{`{"facts": [{"line": 2, "subject": "1958", "field": "%CPU", "value": "24.9"}], "advice": [], "missing": ""}`, UnusableAnswer, "cut off", true},
+	} {
+		in.Answer, in.Incomplete = c.reply, c.incomplete
+		a, r := Assemble(in)
+		if a.Answer != c.answer {
+			t.Errorf("%.40q: answer %q, want %q", c.reply, a.Answer, c.answer)
+		}
+		switch {
+		case c.lastError == "" && a.Evidence.LastError != nil:
+			t.Errorf("%.40q: last_error %q", c.reply, *a.Evidence.LastError)
+		case c.lastError != "" && (a.Evidence.LastError == nil || !strings.Contains(*a.Evidence.LastError, c.lastError) || r.Score > 20):
+			t.Errorf("%.40q: last_error %v, score %d; want %q and at most 20", c.reply, a.Evidence.LastError, r.Score, c.lastError)
+		}
+	}
+}
