@@ -134,7 +134,7 @@ func extractAll(answer string, known map[string]class, quiet func(string) bool) 
 		out = append(out, c)
 	}
 	blanked, spans := quotes(answer)
-	blanked, spans = longQuotes(answer, blanked, spans, quiet)
+	blanked, spans = longQuotes(answer, blankOptions(blanked), spans, quiet) // an unquoted command's options: cmdoptions.go
 	for _, s := range spans {
 		at = s.start
 		if text := strings.TrimSpace(answer[s.start+1 : s.end]); !isCommand(text) {

@@ -57,6 +57,9 @@ func classify(words, raws []string, i int, add func(claim), known map[string]cla
 	case deniable[stateWords[w]] && denied(words, i):
 		add(claim{text: raw, kind: kindState, key: stateWords[w], denied: true})
 		return 0
+	case deniable[stateWords[w]] && groupNouns[at(1)] && deniedAmong(words, i): // "… not among the failed units"
+		add(claim{text: raw + " " + raws[i+1], kind: kindState, key: stateWords[w], denied: true})
+		return 1
 	case stateWords[w] != "" && (stated(words, i) || terseState(words, i, known) || (len(raw) > 1 && raw == strings.ToUpper(raw) && i > 0 && !negations[at(-1)])):
 		add(claim{text: raw, kind: kindState, key: stateWords[w], every: pluralCopulas[at(-1)]})
 		return 0
@@ -388,6 +391,7 @@ func denied(words []string, i int) bool {
 	if words[neg] == "longer" && words[neg-1] == "no" {
 		neg--
 	}
+	neg = listedNeg(words, neg) // "is not listed as failed": deniedamong.go
 	if words[neg] == "isn't" || words[neg] == "isnt" || words[neg] == "hasn't" || words[neg] == "wasn't" {
 		return true
 	}

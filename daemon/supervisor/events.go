@@ -195,6 +195,7 @@ func wordStart(text, s string) bool {
 // triggered by …" is about the sentence before's event (loglinks.go).
 func checkScoped(ix *index, g *Grounding, facts []sentenceFacts, claims []claim, anchors map[int][]claim, records map[int][]int32,
 	refer func(k, near int) map[int32]bool) {
+	checkDeniedEvents(ix, g, facts, anchors) // "the journal shows no OOM kill": deniedevents.go
 	for k, f := range facts {
 		if len(f.cause) == 0 && len(f.events) == 0 {
 			continue

@@ -78,8 +78,10 @@ func itemsAbove(answer string, off int) (lo, hi int) {
 }
 
 // numberVerbs after a number make it the subject of a verb, not a count
-// of a noun: "7740 uses roughly twice as much as 8073" counts no "uses".
-var numberVerbs = lexicon.NewSet(`uses holds takes needs consumes runs has`)
+// of a noun: "7740 uses roughly twice as much as 8073" counts no "uses";
+// "see where the 404 comes from" counts no "comes".
+var numberVerbs = lexicon.NewSet(`uses holds takes needs consumes runs has comes goes appears means
+	happens occurs seems remains stays belongs originates arrives gets keeps`)
 
 // groupTotal reports whether a sum c is the total of one column over a
 // whole group of the entities it adds: the processes of its listed PIDs
