@@ -79,3 +79,26 @@ func schemaOrder(reply string) bool {
 	f, ad, m := strings.Index(reply, `"facts"`), strings.Index(reply, `"advice"`), strings.Index(reply, `"missing"`)
 	return f >= 0 && ad > f && m > ad && strings.Count(reply, `"facts"`) == 1 && strings.Count(reply, `"advice"`) == 1 && strings.Count(reply, `"missing"`) == 1
 }
+
+// BenchmarkStream renders a reply of sixteen facts arriving a few bytes a
+// chunk, as a model streams tokens.
+func BenchmarkStream(b *testing.B) {
+	var reply strings.Builder
+	reply.WriteString(`{"facts": [`)
+	for i := range 16 {
+		if i > 0 {
+			reply.WriteString(", ")
+		}
+		reply.WriteString(`{"line": 12, "subject": "postgres: 15/main: checkpointer", "field": "RSS", "value": "1107044"}`)
+	}
+	reply.WriteString(`], "advice": ["Raise max_wal_size."], "missing": ""}`)
+	text := reply.String()
+	b.ReportAllocs()
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		s := NewStream(func(string) {})
+		for i := 0; i < len(text); i += 4 {
+			s.Write(text[i:min(i+4, len(text))])
+		}
+	}
+}

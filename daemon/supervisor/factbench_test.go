@@ -1,6 +1,7 @@
 package supervisor
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
@@ -20,6 +21,11 @@ const (
 		"sshd listens on 0.0.0.0:22 [182]. Postfix logged 10 deferrals [201]. Raise the pool's memory limit or lower pm.max_children."
 )
 
+// benchFactReplyNoSummary is benchFactReply as the specialist writes it
+// now, without the summary.
+var benchFactReplyNoSummary = strings.Replace(benchFactReply,
+	`"summary":"clamd uses the most memory. The kernel killed php-fpm8.2 because its memory cgroup was out of memory.",`, "", 1)
+
 // BenchmarkJudgeFacts measures JudgeFacts on a reply in the fact form and,
 // for comparison, Judge on the same claims written as cited sentences.
 func BenchmarkJudgeFacts(b *testing.B) {
@@ -28,6 +34,13 @@ func BenchmarkJudgeFacts(b *testing.B) {
 	b.Run("facts", func(b *testing.B) {
 		in := in
 		in.Answer = benchFactReply
+		for b.Loop() {
+			JudgeFacts(in)
+		}
+	})
+	b.Run("facts-no-summary", func(b *testing.B) {
+		in := in
+		in.Answer = benchFactReplyNoSummary
 		for b.Loop() {
 			JudgeFacts(in)
 		}
@@ -46,8 +59,10 @@ func BenchmarkJudgeFacts(b *testing.B) {
 func TestBenchFactReplyGrounded(t *testing.T) {
 	in := scenario(t, "host62")
 	in.Sources = sources.Number(in.Results)
-	in.Answer = benchFactReply
-	if r := JudgeFacts(in); !r.Signals.AnswerGrounded || r.Unusable != "" {
-		t.Fatalf("fact benchmark reply is not grounded: %+v, %q", r.Grounding, r.Unusable)
+	for _, reply := range []string{benchFactReply, benchFactReplyNoSummary} {
+		in.Answer = reply
+		if r := JudgeFacts(in); !r.Signals.AnswerGrounded || r.Unusable != "" || strings.Contains(benchFactReplyNoSummary, "summary") {
+			t.Fatalf("fact benchmark reply is not grounded: %+v, %q", r.Grounding, r.Unusable)
+		}
 	}
 }
