@@ -162,10 +162,7 @@ func TestKeyedValues(t *testing.T) {
 	etcd := `Nov 25 07:58:06 db-02 etcd[601]: {"level":"warn","msg":"apply request took too long","took":"612.305ms","expected-duration":"100ms","n":3}`
 	logfmt := `Nov 25 08:01:02 web-03 app[88]: level=error msg="upstream timed out" status=504 took=2.1s`
 	e := NewEvidence([]sources.Line{{N: 1, Probe: probes.SystemLogs, Text: etcd}, {N: 2, Probe: probes.SystemLogs, Text: logfmt}}, "")
-	for _, c := range []struct {
-		f  Fact
-		ok bool
-	}{
+	checkAll(t, e, []checkCase{
 		{Fact{Line: 1, Subject: "etcd[601]", Field: "took", Value: "612.305ms"}, true},
 		{Fact{Line: 1, Subject: "etcd[601]", Field: "took", Value: "100ms"}, false},
 		{Fact{Line: 1, Subject: "etcd[601]", Field: "expected-duration", Value: "100ms"}, true},
@@ -176,11 +173,7 @@ func TestKeyedValues(t *testing.T) {
 		{Fact{Line: 2, Subject: "app[88]", Field: "took", Value: "504"}, false},
 		{Fact{Line: 2, Subject: "app[88]", Field: "msg", Value: "upstream timed out"}, true},
 		{Fact{Line: 2, Subject: "app[88]", Field: "level", Value: "08:01:02"}, true}, // no key's value: the line's words judge it
-	} {
-		if why := e.Check(c.f); (why == "") != c.ok {
-			t.Errorf("Check(%s) = %q, want ok %v", c.f.Statement(), why, c.ok)
-		}
-	}
+	})
 }
 
 // The probe's name, shown above its lines, may name a line's subject, and
@@ -193,10 +186,7 @@ func TestSubjectFromTheProbeName(t *testing.T) {
 		{N: 2, Probe: probes.FailedServices, Header: "  UNIT LOAD ACTIVE SUB DESCRIPTION", Text: "● certbot.service loaded failed failed Certbot"},
 		{N: 3, Probe: probes.FailedServices, Header: "  UNIT LOAD ACTIVE SUB DESCRIPTION", Text: "2 loaded units listed."},
 	}, "")
-	for _, c := range []struct {
-		f  Fact
-		ok bool
-	}{
+	checkAll(t, e, []checkCase{
 		{Fact{Line: 1, Subject: "CPU", Field: "Model name", Value: "AMD EPYC"}, true},
 		{Fact{Line: 1, Subject: "GPU", Field: "Model name", Value: "AMD EPYC"}, false},
 		{Fact{Line: 3, Subject: "failed units", Field: "loaded units listed", Value: "2"}, true},
@@ -205,7 +195,19 @@ func TestSubjectFromTheProbeName(t *testing.T) {
 		{Fact{Line: 3, Subject: "", Field: "failed", Value: "2"}, false},
 		{Fact{Line: 3, Subject: "failed units", Field: "loaded units listed", Value: "3"}, false},
 		{Fact{Line: 2, Subject: "", Field: "ACTIVE", Value: "failed"}, false},
-	} {
+	})
+}
+
+// checkCase is a fact and whether Check finds it true.
+type checkCase struct {
+	f  Fact
+	ok bool
+}
+
+// checkAll checks each case's fact against e.
+func checkAll(t *testing.T, e *Evidence, cases []checkCase) {
+	t.Helper()
+	for _, c := range cases {
 		if why := e.Check(c.f); (why == "") != c.ok {
 			t.Errorf("Check(%s) = %q, want ok %v", c.f.Statement(), why, c.ok)
 		}
