@@ -49,6 +49,7 @@ var factBlind = map[string]map[string]int{
 	"heldout94.txt": {"T": 17, "A": 5, "F": 17, "G": 3},
 	"heldout95.txt": {"T": 15, "A": 4, "F": 16, "G": 3},
 	"heldout96.txt": {"T": 12, "A": 4, "F": 16, "G": 3},
+	"heldout97.txt": {}, "heldout98.txt": {}, "heldout99.txt": {}, "heldout100.txt": {},
 }
 
 // shownOnly are the fact-form files whose writers saw the prompt as the
@@ -56,7 +57,8 @@ var factBlind = map[string]map[string]int{
 // the desk passes the supervisor), rather than every numbered line: they
 // are judged against those lines, as the product judges.
 var shownOnly = map[string]bool{"heldout89.txt": true, "heldout90.txt": true, "heldout91.txt": true, "heldout92.txt": true,
-	"heldout93.txt": true, "heldout94.txt": true, "heldout95.txt": true, "heldout96.txt": true}
+	"heldout93.txt": true, "heldout94.txt": true, "heldout95.txt": true, "heldout96.txt": true,
+	"heldout97.txt": true, "heldout98.txt": true, "heldout99.txt": true, "heldout100.txt": true}
 
 // shownSources are the numbered lines the specialist's prompt shows for
 // in's probes and hardware, as the blind writers read them.

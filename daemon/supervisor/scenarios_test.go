@@ -86,6 +86,8 @@ var scenarioHardware = map[string]rpc.Hardware{
 	"host67": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 21750571008},
 	"host68": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 24157011968},
 	"host69": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 24157011968},
+	"host70": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 24538382336},
+	"host71": {CPUModel: "AMD EPYC", Cores: 2, Threads: 2, RAMTotalBytes: 25276502016, RAMAvailableBytes: 24538382336},
 }
 
 // hostProbes are the scenarios read from every probe's real result on the
@@ -115,4 +117,5 @@ var hostProbes = map[string]string{"host": "host_probes.json", "host2": "host2_p
 	"host62": "host62_probes.json", "host63": "host63_probes.json",
 	"host64": "host64_probes.json", "host65": "host65_probes.json",
 	"host66": "host66_probes.json", "host67": "host67_probes.json",
-	"host68": "host68_probes.json", "host69": "host69_probes.json"}
+	"host68": "host68_probes.json", "host69": "host69_probes.json",
+	"host70": "host70_probes.json", "host71": "host71_probes.json"}
