@@ -133,10 +133,21 @@ func (e *Evidence) check(f Fact) string {
 	if head := e.blockHead(i); head != "" {
 		text += " " + head
 	}
-	// The probe's name is shown above its lines ("### cpu_info (lscpu)"),
-	// so the thing a line is about may be named by it: "CPU" for lscpu's
-	// "Model name: AMD EPYC", "failed units" for systemctl's footer.
-	return e.checkOn(f, text, strings.ReplaceAll(l.Probe, "_", " "), where, cells)
+	// The probe's name and command are shown above its lines ("###
+	// cpu_info (lscpu)"), so the thing a line is about may be named by
+	// them: "CPU" for lscpu's "Model name: AMD EPYC", "systemctl --failed"
+	// or "failed units" for systemctl's footer.
+	return e.checkOn(f, text, probeHeading(l.Probe), where, cells)
+}
+
+// probeHeading is the words the prompt shows above a probe's lines: its
+// ID with blanks for "_" and its command.
+func probeHeading(id string) string {
+	heading := strings.ReplaceAll(id, "_", " ")
+	if spec, ok := probes.Lookup(id); ok {
+		heading += " " + norm(spec.Command)
+	}
+	return heading
 }
 
 // footerRe is systemctl's count under its table ("2 loaded units

@@ -190,6 +190,8 @@ func TestSubjectFromTheProbeName(t *testing.T) {
 		{Fact{Line: 1, Subject: "CPU", Field: "Model name", Value: "AMD EPYC"}, true},
 		{Fact{Line: 1, Subject: "GPU", Field: "Model name", Value: "AMD EPYC"}, false},
 		{Fact{Line: 3, Subject: "failed units", Field: "loaded units listed", Value: "2"}, true},
+		{Fact{Line: 3, Subject: "systemctl --failed", Field: "loaded units listed", Value: "2"}, true},
+		{Fact{Line: 3, Subject: "journalctl", Field: "loaded units listed", Value: "2"}, false},
 		{Fact{Line: 3, Subject: "loaded units listed", Field: "count", Value: "2"}, true},
 		{Fact{Line: 3, Subject: "", Field: "units listed", Value: "2 loaded units listed."}, true},
 		{Fact{Line: 3, Subject: "", Field: "failed", Value: "2"}, false},
