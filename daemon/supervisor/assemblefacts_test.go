@@ -1,6 +1,7 @@
 package supervisor
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -34,6 +35,28 @@ func TestAssembleFactForm(t *testing.T) {
 			t.Errorf("%.40q: last_error %q", c.reply, *a.Evidence.LastError)
 		case c.lastError != "" && (a.Evidence.LastError == nil || !strings.Contains(*a.Evidence.LastError, c.lastError) || r.Score > 20):
 			t.Errorf("%.40q: last_error %v, score %d; want %q and at most 20", c.reply, a.Evidence.LastError, r.Score, c.lastError)
+		}
+	}
+}
+
+// The missing-data text names what the evidence lacks, so its names the
+// evidence does not have cost nothing; what the evidence contradicts
+// still does (round 97–100).
+func TestMissingTextNamesWhatIsAbsent(t *testing.T) {
+	in := scenario(t, "host71")
+	in.Sources = shownSources(t, in)
+	const fact = `{"line": 106, "subject": "Swap:", "field": "total", "value": "0B"}`
+	for _, c := range []struct {
+		missing  string
+		grounded bool
+	}{
+		{"The probes do not include interface traffic counters or iostat output for ens3.", true},
+		{"The probes do not cover WordPress plugin versions.", true},
+		{"The journal does not show any failed service.", false},
+	} {
+		in.Answer = `{"facts": [` + fact + `], "advice": [], "missing": ` + strconv.Quote(c.missing) + `}`
+		if r := JudgeFacts(in); r.Signals.AnswerGrounded != c.grounded {
+			t.Errorf("%q: grounded %v, want %v (%+v)", c.missing, r.Signals.AnswerGrounded, c.grounded, r.Grounding)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package supervisor
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/facts"
@@ -100,12 +101,15 @@ func factGrounding(in Input, a facts.Answer, text string) Grounding {
 		merge(&g, sg)
 	}
 	var ix *index
-	rest := strings.Join(append(a.Advice, a.Missing), "\n") + "\n" + adviceReports(a.Advice)
+	rest := strings.Join(a.Advice, "\n") + "\n" + adviceReports(a.Advice)
 	if rest = strings.TrimSpace(rest); rest != "" {
 		var rg Grounding
 		rg, ix = check(rest, whole, user, nil)
 		rg.Echoed = nil
 		merge(&g, rg)
+	}
+	if m := strings.TrimSpace(a.Missing); m != "" {
+		merge(&g, missingGrounding(m, whole, user))
 	}
 	ev := offsetSafe(whole)
 	if ix == nil {
@@ -146,4 +150,28 @@ func merge(g *Grounding, part Grounding) {
 	g.Missing = append(g.Missing, part.Missing...)
 	g.Given = append(g.Given, part.Given...)
 	g.Echoed = append(g.Echoed, part.Echoed...)
+}
+
+// missingGrounding checks the missing-data text m against the evidence.
+// That text names what the evidence lacks ("interface traffic counters",
+// "iostat output"), so a name of it the evidence does not have is what it
+// says, not a claim gone wrong: only what the evidence contradicts counts
+// ("no failed units" beside one, "no OOM events" beside a kill). A claim
+// that is missing only for want of its words is found once m's own words
+// are evidence too; one the evidence's lines contradict stays missing.
+func missingGrounding(m, whole string, user *userWords) Grounding {
+	g, _ := check(m, whole, user, nil)
+	if len(g.Missing) == 0 {
+		g.Echoed = nil
+		return g
+	}
+	with, _ := check(m, whole+"\nmissing data\n"+m, user, nil)
+	kept := g.Missing[:0]
+	for _, miss := range g.Missing {
+		if slices.Contains(with.Missing, miss) {
+			kept = append(kept, miss)
+		}
+	}
+	g.Missing, g.Echoed = kept, nil
+	return g
 }
