@@ -34,7 +34,17 @@ var deniedEventTexts = map[string][]string{
 	"crash": crashTexts, "crashed": crashTexts, "crashes": crashTexts, "crashing": crashTexts,
 	"segfault": segvTexts, "segfaults": segvTexts, "segfaulted": segvTexts,
 	"panic": {"kernel panic"}, "panics": {"kernel panic"}, "panicked": {"kernel panic"},
+	"failed": failTexts, "failure": failTexts, "failures": failTexts,
 }
+
+// failTexts record a unit's failure in the journal. A failure word is an
+// event only in a sentence about the journal (journalWords, probelists.go) and not before "unit":
+// "no failed unit" is systemctl's present state, which the journal's
+// failure of a unit that was restarted since does not contradict.
+var (
+	failTexts = []string{"failed to start", "failed with result"}
+	failWords = lexicon.NewSet(`failed failure failures`)
+)
 
 var (
 	oomTexts   = []string{"out of memory: kill", "oom-kill", "oom_kill", "the oom killer", "oomkilled"}
@@ -60,6 +70,7 @@ func deniedEvents(sentence string) []string {
 	if !topic {
 		return nil
 	}
+	journal := anyOf(ws, journalWords)
 	var out []string
 	for _, clause := range denialBreaks.Split(low, -1) {
 		cw := plainWords(clause)
@@ -76,6 +87,9 @@ func deniedEvents(sentence string) []string {
 			}
 			if w == "memory" && (i < 2 || cw[i-1] != "of" || cw[i-2] != "out") {
 				continue // only "out of memory" is the event
+			}
+			if failWords[w] && (!journal || at(cw, i+1) == "unit" || at(cw, i+1) == "units") {
+				continue
 			}
 			out = append(out, w)
 		}

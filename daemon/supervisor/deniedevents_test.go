@@ -17,6 +17,7 @@ func TestDeniedEvents(t *testing.T) {
 	oom := head + "Nov 25 12:44:22 web-03 kernel: python3 invoked oom-killer: gfp_mask=0x140cca, order=0\n" +
 		"Nov 25 12:44:22 web-03 kernel: Out of memory: Killed process 2874 (python3) total-vm:2418836kB\n"
 	clean := head + "Nov 25 12:44:22 web-03 systemd[1]: Started Session 4 of user root.\n"
+	failed := head + "Nov 25 13:23:35 wp-02 systemd[1]: Failed to start backup-sites.service - Back up WordPress sites.\n"
 	perhaps := head + "Nov 25 13:02:22 web-03 gunicorn[2113]: [ERROR] Worker (pid:3390) timed out. Perhaps out of memory?\n"
 	const denial = "The journal lines shown contain no out-of-memory or OOM killer events, so past memory pressure cannot be confirmed."
 	for _, tc := range []struct {
@@ -34,6 +35,11 @@ func TestDeniedEvents(t *testing.T) {
 		{oom, "The journal shows no OOM kill since the restart at 13:00.", false}, // after the kill
 		{oom, "If the logs show no OOM kill, memory was never short.", false},
 		{oom, "Memory pressure cannot be confirmed from the journal.", false},
+		{failed, "The journal does not show any failed service.", true},
+		{failed, "The probes show no failed unit and the journal has no service failures.", true},
+		{clean, "The journal does not show any failed service.", false},
+		{failed, "The journal shows no failed units.", false}, // systemctl's state, not the journal's event
+		{failed, "The probes show no failures.", false},        // not said of the journal
 	} {
 		g := Check(tc.answer, tc.evidence)
 		got := slices.ContainsFunc(g.Missing, func(m string) bool { return strings.Contains(m, "evidence records") })
