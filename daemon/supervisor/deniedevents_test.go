@@ -39,7 +39,7 @@ func TestDeniedEvents(t *testing.T) {
 		{failed, "The probes show no failed unit and the journal has no service failures.", true},
 		{clean, "The journal does not show any failed service.", false},
 		{failed, "The journal shows no failed units.", false}, // systemctl's state, not the journal's event
-		{failed, "The probes show no failures.", false},        // not said of the journal
+		{failed, "The probes show no failures.", false},       // not said of the journal
 	} {
 		g := Check(tc.answer, tc.evidence)
 		got := slices.ContainsFunc(g.Missing, func(m string) bool { return strings.Contains(m, "evidence records") })
