@@ -59,9 +59,6 @@ func (d *Desk) finish(ctx context.Context, w *work, rec *progress.Recorder) (*rp
 		return nil, v.err
 	}
 	a := v.answer
-	if w.factForm {
-		a.Evidence.CitedLines = factLines(w.answer, w.sources)
-	}
 	if w.unavailable != nil && !a.NeedsClarification {
 		unexplained(&a, w.ticket)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/jjgarcianorway/anna-assistant/daemon/sources"
+	"github.com/jjgarcianorway/anna-assistant/rpc"
 )
 
 // Assemble renders a fact-form reply for the user, and replaces one that
@@ -58,5 +59,29 @@ func TestMissingTextNamesWhatIsAbsent(t *testing.T) {
 		if r := JudgeFacts(in); r.Signals.AnswerGrounded != c.grounded {
 			t.Errorf("%q: grounded %v, want %v (%+v)", c.missing, r.Signals.AnswerGrounded, c.grounded, r.Grounding)
 		}
+	}
+}
+
+// The evidence lists the shown lines true facts rest on: a fact found on
+// a neighbour of the line it names cites the neighbour, a false fact and
+// an unshown line cite nothing, and long lines are cut.
+func TestCitedLinesOfFacts(t *testing.T) {
+	long := strings.Repeat("é", 300)
+	in := Input{FactForm: true, Sources: []sources.Line{
+		{N: 2, Probe: "system_logs", Text: "Nov 25 08:00:01 host sshd[612]: Failed password for root " + long},
+		{N: 3, Probe: "system_logs", Text: "Nov 25 08:00:02 host cron[700]: session opened"},
+	}}
+	in.Answer = `{"facts": [{"line": 3, "subject": "sshd[612]", "field": "message", "value": "Failed password for root"},` +
+		`{"line": 3, "subject": "cron[700]", "field": "message", "value": "session closed"},` +
+		`{"line": 9, "subject": "x", "field": "y", "value": "z"},` +
+		`{"line": 2, "subject": "sshd[612]", "field": "user", "value": "root"}], "advice": [], "missing": ""}`
+	a, _ := Assemble(in)
+	got := a.Evidence.CitedLines
+	if len(got) != 1 || got[0].N != 2 || len(got[0].Text) > rpc.MaxCitedLineBytes || !strings.HasSuffix(got[0].Text, "é…") {
+		t.Fatalf("cited %+v, want line 2 alone, cut", got)
+	}
+	in.Answer = "not json"
+	if a, _ := Assemble(in); a.Evidence.CitedLines == nil || len(a.Evidence.CitedLines) != 0 {
+		t.Fatalf("a reply outside the form cited %#v", a.Evidence.CitedLines)
 	}
 }

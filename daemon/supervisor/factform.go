@@ -13,19 +13,33 @@ import (
 // in.Answer is the model's JSON reply and in.Sources the lines it was
 // shown.
 //
-//   - Each fact is looked up in the line it names (facts.Evidence.Check):
-//     one that its line does not say is Missing, with the reason.
-//   - The summary is checked as an uncited answer is, but against only
-//     the lines the facts name, the facts themselves and the hardware
-//     section: it may restate what the facts say and nothing else.
-//   - The advice and the missing-data text are checked as an uncited
-//     answer is, against the whole evidence, and the whole reply, as the
-//     user reads it, for instructions repeated from the evidence.
+//   - Each fact is looked up in the line it names, or another line of its
+//     probe (facts.Evidence.Find): one no line says is Missing, with the
+//     reason.
+//   - The advice is checked as an uncited answer is, against the whole
+//     evidence; a clause of it that says what is so (", which crashed at
+//     08:30") is read as a report (advicereport.go).
+//   - The missing-data text is checked the same way, except that names
+//     the evidence lacks cost nothing there: they are what it says is
+//     missing (missingGrounding).
+//   - The whole reply, as the user reads it, is read for instructions
+//     repeated from the evidence.
+//   - A summary, which only the form's first version had (blind rounds
+//     81–88), is checked against the facts' lines alone.
 //
 // A reply that is not the fact form, or whose text is garbled (its facts
 // one word over and over too), or that has neither a fact with a value
 // nor a summary nor a missing-data text, is unusable.
 func JudgeFacts(in Input) Review {
+	r, _, _ := judgeFacts(in)
+	return r
+}
+
+// judgeFacts is JudgeFacts, returning as well the parsed reply and the
+// shown lines its true facts rest on (each once, first found first; not
+// a count's lines nor the hardware snapshot's), which Assemble renders
+// and lists as the evidence's cited lines.
+func judgeFacts(in Input) (Review, facts.Answer, []int) {
 	r := Review{Uncovered: uncovered(in.Requested, in.Results)}
 	a, err := facts.Parse(in.Answer)
 	switch {
@@ -43,9 +57,10 @@ func JudgeFacts(in Input) Review {
 	if r.Unusable != "" {
 		r.Grounding = Grounding{Found: []string{}, Missing: []string{}, Given: []string{}, Echoed: []string{}}
 		r.Score = r.Signals.Score()
-		return r
+		return r, a, nil
 	}
-	r.Grounding = factGrounding(in, a, a.Text())
+	var rests []int
+	r.Grounding, rests = factGrounding(in, a, a.Text())
 	// The facts are probe text copied as printed ("… overloaded, likely
 	// …"): only the model's own words can hedge.
 	r.Hedges = Hedges(factProse(a))
@@ -57,12 +72,13 @@ func JudgeFacts(in Input) Review {
 		ClarificationNotNeeded: !in.ClarificationPending,
 	}
 	r.Score = r.Signals.Score()
-	return r
+	return r, a, rests
 }
 
 // factGrounding checks a's facts, summary, advice and missing text (see
-// JudgeFacts); text is a as the user reads it.
-func factGrounding(in Input, a facts.Answer, text string) Grounding {
+// JudgeFacts); text is a as the user reads it. It returns as well the
+// lines a's true facts rest on (see judgeFacts).
+func factGrounding(in Input, a facts.Answer, text string) (Grounding, []int) {
 	var hw strings.Builder
 	shown := in
 	if shown.Facts == nil {
@@ -74,7 +90,7 @@ func factGrounding(in Input, a facts.Answer, text string) Grounding {
 	writeFacts(&hw, shown)
 	e := facts.NewEvidence(in.Sources, hw.String())
 	g := Grounding{Found: []string{}, Missing: []string{}, Given: []string{}, Echoed: []string{}}
-	var lines []int
+	var lines, rests []int
 	var stated strings.Builder
 	for _, f := range a.Facts {
 		line, why := e.Find(f)
@@ -90,6 +106,9 @@ func factGrounding(in Input, a facts.Answer, text string) Grounding {
 			lines = append(lines, e.Holding(f.Count)...)
 		case line > 0:
 			lines = append(lines, line)
+			if !slices.Contains(rests, line) {
+				rests = append(rests, line)
+			}
 		}
 	}
 	user := newUserWords(given(in))
@@ -116,7 +135,7 @@ func factGrounding(in Input, a facts.Answer, text string) Grounding {
 		ix = newIndex(ev)
 	}
 	g.Echoed = append(g.Echoed, echoes(offsetSafe(text), ix.text, instructions(ev, ix.text))...)
-	return g
+	return g, rests
 }
 
 // factsGarbled says why a's text is no answer, or "": its prose (summary,

@@ -196,17 +196,17 @@ func EvidenceBlock(in Input, lastError string) rpc.Evidence {
 func Assemble(in Input) (rpc.Answer, Review) {
 	var r Review
 	text := in.Answer
+	var rests []int
 	if in.FactForm {
-		r = JudgeFacts(in)
-		switch fa, err := facts.Parse(in.Answer); {
-		case r.Unusable != "":
+		var fa facts.Answer
+		r, fa, rests = judgeFacts(in)
+		text = fa.Text()
+		if r.Unusable != "" {
 			// A reply that is no answer (cut off, not the form, garbled)
 			// is JSON or noise, which the user cannot use either: the
 			// answer says so, last_error says why, and the daemon's debug
 			// log keeps the reply.
 			text = UnusableAnswer
-		case err == nil:
-			text = fa.Text()
 		}
 	} else {
 		r = Judge(in)
@@ -218,6 +218,9 @@ func Assemble(in Input) (rpc.Answer, Review) {
 		Domain:             domainOf(in.Ticket),
 		Evidence:           EvidenceBlock(in, unusableError(r.Unusable)),
 		NeedsClarification: in.ClarificationPending,
+	}
+	if in.FactForm {
+		a.Evidence.CitedLines = citedLines(rests, in.Sources) // citedlines.go
 	}
 	if in.ClarificationPending {
 		q := DefaultClarification
