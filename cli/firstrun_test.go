@@ -15,7 +15,7 @@ import (
 // called) and says why in last error.
 func TestGarbledClarificationIsReplaced(t *testing.T) {
 	fake := ollamatest.New(t)
-	fake.OnChat(new(ollamatest.Script).When(ollamatest.SchemaHas("needs_probes"), ollamatest.Reply{
+	fake.OnChat(new(ollamatest.Script).When(ollamatest.IsTicket(), ollamatest.Reply{
 		Content: `{"intent":"question","domain":"system","entities":[],"needs_probes":[],"clarification_question":"\"{","confidence":20}`,
 	}).Otherwise(ollamatest.Reply{Content: "ok"}).Reply)
 	d := daemontest.Start(t, daemontest.Options{Ollama: fake})

@@ -156,7 +156,7 @@ func slowWriter(t *testing.T) *ollamatest.Server {
 	s := ollamatest.New(t)
 	s.OnChat(func(req *api.ChatRequest) ollamatest.Reply {
 		r := daemontest.Grounded(req)
-		if ollamatest.SchemaHas("needs_probes")(req) { // the translator's ticket: no need to wait
+		if ollamatest.IsTicket()(req) { // the translator's ticket: no need to wait
 			return r
 		}
 		// The first fact is whole in the first piece, so it shows at once.

@@ -24,7 +24,7 @@ var fast = desk.Budget{Translator: 2 * time.Second, Probes: 2 * time.Second, Spe
 // translator and specialist calls with answer.
 func scripted(t *testing.T, b *desk.Budget, o daemontest.Options, translator, answer ollamatest.Reply) *daemontest.Daemon {
 	fake := ollamatest.New(t)
-	fake.OnChat(new(ollamatest.Script).When(ollamatest.SchemaHas("needs_probes"), translator).Otherwise(answer).Reply)
+	fake.OnChat(new(ollamatest.Script).When(ollamatest.IsTicket(), translator).Otherwise(answer).Reply)
 	o.Ollama, o.Budget = fake, b
 	return daemontest.Start(t, o)
 }

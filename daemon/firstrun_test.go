@@ -101,7 +101,7 @@ func TestAdviceNamesTheLoadedConfigFile(t *testing.T) {
 // resolved once a later request got a whole answer from the model.
 func TestStatusMarksAnErrorResolved(t *testing.T) {
 	fake := ollamatest.New(t)
-	fake.OnChat(new(ollamatest.Script).When(ollamatest.SchemaHas("needs_probes"), ticket(rpc.DomainSystem, "top_memory")).Otherwise(
+	fake.OnChat(new(ollamatest.Script).When(ollamatest.IsTicket(), ticket(rpc.DomainSystem, "top_memory")).Otherwise(
 		ollamatest.Reply{Error: "an error was encountered while running the model: out of memory", Chunks: []string{"Fire"}},
 		ollamatest.Reply{Content: "ok"}).Reply)
 	d := daemontest.Start(t, daemontest.Options{Ollama: fake})

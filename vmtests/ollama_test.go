@@ -19,7 +19,7 @@ func fakeOllama(t *testing.T, answer ollamatest.Reply) *ollamatest.Server {
 	fake := ollamatest.New(t)
 	ticket, _ := json.Marshal(map[string]any{"intent": "question", "domain": "system", "entities": []string{},
 		"needs_probes": []string{"memory_info"}, "clarification_question": nil, "confidence": 90})
-	fake.OnChat(new(ollamatest.Script).When(ollamatest.SchemaHas("needs_probes"), ollamatest.Reply{Content: string(ticket)}).Otherwise(answer).Reply)
+	fake.OnChat(new(ollamatest.Script).When(ollamatest.IsTicket(), ollamatest.Reply{Content: string(ticket)}).Otherwise(answer).Reply)
 	return fake
 }
 
@@ -38,7 +38,7 @@ func useOllama(s *shell, fake *ollamatest.Server) {
 func answers(rs []ollamatest.Request) int {
 	n := 0
 	for _, r := range rs {
-		if r.Chat != nil && !ollamatest.SchemaHas("needs_probes")(r.Chat) {
+		if r.Chat != nil && !ollamatest.IsTicket()(r.Chat) {
 			n++
 		}
 	}
@@ -129,7 +129,7 @@ func fakeHang(fake *ollamatest.Server) chan struct{} {
 	gate := make(chan struct{})
 	ticket, _ := json.Marshal(map[string]any{"intent": "question", "domain": "system", "entities": []string{},
 		"needs_probes": []string{"memory_info"}, "clarification_question": nil, "confidence": 90})
-	fake.OnChat(new(ollamatest.Script).When(ollamatest.SchemaHas("needs_probes"), ollamatest.Reply{Content: string(ticket)}).
+	fake.OnChat(new(ollamatest.Script).When(ollamatest.IsTicket(), ollamatest.Reply{Content: string(ticket)}).
 		Otherwise(ollamatest.Reply{Content: "never shown", Gate: gate}).Reply)
 	return gate
 }

@@ -93,7 +93,7 @@ func Grounded(req *api.ChatRequest) ollamatest.Reply {
 	if n := len(req.Messages); n > 0 {
 		last = req.Messages[n-1].Content
 	}
-	if ollamatest.SchemaHas("needs_probes")(req) {
+	if ollamatest.IsTicket()(req) {
 		// Like a model reading the previous question along with a
 		// follow-up, the keywords see both.
 		q := strings.Replace(last, "Message: ", "", 1)
@@ -102,7 +102,11 @@ func Grounded(req *api.ChatRequest) ollamatest.Reply {
 		}
 		return ollamatest.Reply{Content: translator.Encode(translator.Keywords(q))}
 	}
-	return ollamatest.Reply{Content: FactReply(groundedFact(last))}
+	var all strings.Builder // the snapshot is in the runtime context, the probes in the question
+	for _, m := range req.Messages {
+		all.WriteString(m.Content + "\n")
+	}
+	return ollamatest.Reply{Content: FactReply(groundedFact(all.String()))}
 }
 
 // FactReply is a specialist's reply in the fact form stating fs.
@@ -121,7 +125,8 @@ var numberedRow = regexp.MustCompile(`^(\d+)\| (.*)$`)
 
 // groundedFact copies the second cell of the first data row under the
 // first probe heading, named by the row's first cell and the header's
-// column; with no probe output, the hardware snapshot's CPU model.
+// column; with no probe output, the hardware snapshot's CPU model, under
+// its snapshot name.
 func groundedFact(prompt string) facts.Fact {
 	lines := strings.Split(prompt, "\n")
 	for i, l := range lines {
@@ -154,7 +159,13 @@ func groundedFact(prompt string) facts.Fact {
 			return f
 		}
 	}
-	return facts.Fact{Line: 0, Subject: "cpu_model", Field: "model", Value: "none"}
+	// No probe output: the snapshot's CPU model, as the prompt prints it.
+	for _, l := range lines {
+		if model, ok := strings.CutPrefix(l, "- cpu_model: "); ok {
+			return facts.Fact{Line: 0, Field: "cpu_model", Value: model}
+		}
+	}
+	return facts.Fact{Line: 0, Field: "cpu_model", Value: "none"}
 }
 
 func isHeader(row string) bool {

@@ -37,7 +37,7 @@ func citingDesk(t *testing.T, ids []string, write func(prompt string) string) *D
 	fake := ollamatest.New(t)
 	tk := translator.Encode(rpc.Ticket{Intent: rpc.IntentQuestion, Domain: rpc.DomainSystem, Entities: []string{}, NeedsProbes: ids, Confidence: 0.9})
 	fake.OnChat(func(req *api.ChatRequest) ollamatest.Reply {
-		if ollamatest.SchemaHas("needs_probes")(req) {
+		if ollamatest.IsTicket()(req) {
 			return ollamatest.Reply{Content: tk}
 		}
 		return ollamatest.Reply{Content: write(req.Messages[len(req.Messages)-1].Content)}

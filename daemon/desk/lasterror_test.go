@@ -22,7 +22,7 @@ import (
 func fakeDesk(t *testing.T, b Budget, translator, specialist ollamatest.Reply) *Desk {
 	t.Helper()
 	fake := ollamatest.New(t)
-	fake.OnChat(new(ollamatest.Script).When(ollamatest.SchemaHas("needs_probes"), translator).Otherwise(specialist).Reply)
+	fake.OnChat(new(ollamatest.Script).When(ollamatest.IsTicket(), translator).Otherwise(specialist).Reply)
 	return deskOn(t, fake, b)
 }
 

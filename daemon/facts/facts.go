@@ -165,12 +165,12 @@ func (a Answer) Text() string {
 	para(a.Summary)
 	var list []string
 	for _, f := range a.Facts {
-		list = append(list, "- "+oneLine(f.Statement()))
+		list = append(list, "- "+collapse(f.Statement()))
 	}
 	para(strings.Join(list, "\n"))
 	list = list[:0]
 	for _, s := range a.Advice {
-		if s = oneLine(s); s != "" {
+		if s = collapse(s); s != "" {
 			list = append(list, "- "+s)
 		}
 	}

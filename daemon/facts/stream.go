@@ -83,7 +83,7 @@ func (s *Stream) step(c byte) {
 		if c == '}' && len(s.stack) == 2 && s.start >= 0 && s.where() == "facts" {
 			var f Fact
 			if json.Unmarshal(s.buf[s.start:s.pos+1], &f) == nil {
-				s.out("facts", "- "+oneLine(f.Statement()))
+				s.out("facts", "- "+collapse(f.Statement()))
 			}
 			s.start = -1
 		}
@@ -119,7 +119,7 @@ func (s *Stream) closeString() {
 	}
 	switch {
 	case n == 2 && s.where() == "advice" && s.stack[1] == '[':
-		if t := oneLine(text); t != "" {
+		if t := collapse(text); t != "" {
 			s.out("advice", "- "+t)
 		}
 	case n == 1 && s.key[0] == "missing":
@@ -142,10 +142,4 @@ func (s *Stream) out(section, text string) {
 	}
 	s.emitted, s.section = true, section
 	s.emit(text)
-}
-
-// oneLine keeps a list item on one line: a value copied from a probe may
-// hold a newline escape.
-func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
 }

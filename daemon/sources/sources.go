@@ -147,21 +147,6 @@ func ParseAfter(before byte, text string) (string, []Cite) {
 // MaxCiteInside is the longest text between brackets read as a citation.
 const MaxCiteInside = 200
 
-// MayCite reports whether s, the text after an unclosed "[", can still
-// become a citation as more of a streamed reply arrives: it is short
-// enough and holds only what a citation may.
-func MayCite(s string) bool {
-	if len(s) > MaxCiteInside {
-		return false
-	}
-	for _, r := range s {
-		if !strings.ContainsRune("0123456789,- \t\r\nLl", r) {
-			return false
-		}
-	}
-	return true
-}
-
 // glued reports whether b, right before a bracket, makes the bracket part
 // of a word: "sshd[612]" and "cc1plus[4242]" quote a journal identifier's
 // PID, not a citation.

@@ -124,6 +124,9 @@ func SchemaHas(property string) Matcher {
 	}
 }
 
+// IsTicket matches requests for Anna's translator ticket.
+func IsTicket() Matcher { return SchemaHas("needs_probes") }
+
 // NoFormat matches requests for plain text.
 func NoFormat() Matcher {
 	has := HasFormat()
