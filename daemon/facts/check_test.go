@@ -159,7 +159,7 @@ func TestCountOfCutLines(t *testing.T) {
 // A structured log line's key names its value: another key's value on the
 // same line is not the field's, in JSON or logfmt.
 func TestKeyedValues(t *testing.T) {
-	etcd := `Nov 25 07:58:06 db-02 etcd[601]: {"level":"warn","msg":"apply request took too long","took":"612.305ms","expected-duration":"100ms","n":3}`
+	etcd := `Nov 25 07:58:06 db-02 etcd[601]: {"level":"warn","msg":"apply request took too long","took":"612.305ms","expected-duration":"100ms","n":3,"m":3}`
 	logfmt := `Nov 25 08:01:02 web-03 app[88]: level=error msg="upstream timed out" status=504 took=2.1s`
 	e := NewEvidence([]sources.Line{{N: 1, Probe: probes.SystemLogs, Text: etcd}, {N: 2, Probe: probes.SystemLogs, Text: logfmt}}, "")
 	checkAll(t, e, []checkCase{
@@ -167,6 +167,7 @@ func TestKeyedValues(t *testing.T) {
 		{Fact{Line: 1, Subject: "etcd[601]", Field: "took", Value: "100ms"}, false},
 		{Fact{Line: 1, Subject: "etcd[601]", Field: "expected-duration", Value: "100ms"}, true},
 		{Fact{Line: 1, Subject: "etcd[601]", Field: "n", Value: "3"}, true},
+		{Fact{Line: 1, Subject: "etcd[601]", Field: "m", Value: "3"}, true}, // its own key's value, another's too
 		{Fact{Line: 1, Subject: "etcd[601]", Field: "msg", Value: "apply request took too long"}, true},
 		{Fact{Line: 1, Subject: "etcd[601]", Field: "message", Value: "100ms"}, true}, // no such key: the line's words judge it
 		{Fact{Line: 2, Subject: "app[88]", Field: "status", Value: "504"}, true},

@@ -13,7 +13,7 @@ import "strings"
 // reason that stands as a sentence of its own.
 var (
 	relativeMarkers = []string{", which ", ", who ", ", whose ", ", that "}
-	reasonMarkers   = []string{", since ", " since ", ", because ", " because ", ", as ", " now that ", ", given that "}
+	reasonMarkers   = []string{" since ", " because ", ", as ", " now that ", ", given that "}
 )
 
 // adviceReport returns what an advice item says of the machine in such a

@@ -38,9 +38,6 @@ func deniedAmong(words []string, i int) bool {
 	if !amongWords[words[j]] {
 		return false
 	}
-	if words[j] == "of" && !memberWords[words[j-1]] {
-		return false // "the state of the failed units"
-	}
 	j--
 	if memberWords[words[j]] && j > 0 {
 		j--

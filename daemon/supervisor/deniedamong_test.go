@@ -20,5 +20,6 @@ func TestDeniedAmongFailed(t *testing.T) {
 		{"absent from", ev, "nginx.service is absent from the failed units.", "certbot.service is absent from the failed units."},
 		{"not listed as", ev, "nginx.service is not listed as failed.", "certbot.service is not listed as failed."},
 		{"stated, not denied", ev, "certbot.service is among the failed units.", ""},
+		{"the state of, no membership", ev, "The state of the failed units is not certbot.service alone.", ""},
 	})
 }

@@ -38,9 +38,10 @@ var deniedEventTexts = map[string][]string{
 }
 
 // failTexts record a unit's failure in the journal. A failure word is an
-// event only in a sentence about the journal (journalWords, probelists.go) and not before "unit":
-// "no failed unit" is systemctl's present state, which the journal's
-// failure of a unit that was restarted since does not contradict.
+// event only in a sentence about the journal (journalWords, probelists.go)
+// and not before "unit": "no failed unit" is systemctl's present state,
+// which the journal's failure of a unit restarted since does not
+// contradict.
 var (
 	failTexts = []string{"failed to start", "failed with result"}
 	failWords = lexicon.NewSet(`failed failure failures`)

@@ -38,8 +38,11 @@ func TestDeniedEvents(t *testing.T) {
 		{failed, "The journal does not show any failed service.", true},
 		{failed, "The probes show no failed unit and the journal has no service failures.", true},
 		{clean, "The journal does not show any failed service.", false},
-		{failed, "The journal shows no failed units.", false}, // systemctl's state, not the journal's event
-		{failed, "The probes show no failures.", false},       // not said of the journal
+		{failed, "The journal shows no failed units.", false},           // systemctl's state, not the journal's event
+		{failed, "The probes show no failures.", false},                 // not said of the journal
+		{oom, "The journal shows no memory pressure.", false},           // only "out of memory" is the event
+		{oom, "The logs would show no OOM kill if it were not.", false}, // a condition, no comma before it
+		{oom, "Check that the journal shows no OOM kill.", false},       // advice
 	} {
 		g := Check(tc.answer, tc.evidence)
 		got := slices.ContainsFunc(g.Missing, func(m string) bool { return strings.Contains(m, "evidence records") })
